@@ -1,0 +1,786 @@
+//! The table-driven argument parser: command tokens + a skill's
+//! [`FlagSpec`]s in, validated [`Args`] (one slot per flag) or every problem
+//! found out.
+//!
+//! One parser serves every skill: generated code contributes only the static
+//! specs and a little glue, which keeps builds of large skill trees fast and
+//! lets the checker, the runtime and the JSON tool-call path agree exactly.
+//!
+//! Rules (documented for models in `docs/skill-format.md`):
+//! - `--flag value`, and `--flag=value` for exactly one value;
+//! - flag names match ignoring ASCII case, with `-` and `_` alike;
+//! - a list flag takes every value up to the next flag; others take one;
+//! - a boolean flag takes no value, or exactly `true` / `false`;
+//! - a token starting with `-` and a digit is a value (`--limit -5`);
+//! - a flag may be given once.
+
+use crate::date::Date;
+use crate::spec::{FlagSpec, MAX_FLAGS, StrList, ValueType};
+use crate::suggest;
+use core::fmt;
+
+/// How a flag's slot got its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Not given and no default: an optional flag left out.
+    Absent,
+    /// Written in the command.
+    Given,
+    /// Not given; the markdown's `(default: ...)` applies.
+    Default,
+}
+
+/// The values of one flag after parsing.
+#[derive(Clone, Copy, Debug)]
+pub struct Slot<'a> {
+    /// The values (empty for an absent flag or a bare boolean).
+    pub values: StrList<'a>,
+    /// Where they came from.
+    pub source: Source,
+}
+
+impl Slot<'_> {
+    const ABSENT: Slot<'static> = Slot {
+        values: StrList::EMPTY,
+        source: Source::Absent,
+    };
+
+    /// Whether the flag has a value for the handler (given or defaulted).
+    pub fn is_present(&self) -> bool {
+        self.source != Source::Absent
+    }
+}
+
+/// A command's flags, validated against a skill's specs: slot `i` belongs to
+/// spec `i`.
+#[derive(Clone, Copy, Debug)]
+pub struct Args<'a> {
+    slots: [Slot<'a>; MAX_FLAGS],
+    len: usize,
+}
+
+impl<'a> Args<'a> {
+    /// The slot of flag `index` (in the order of the skill's specs).
+    ///
+    /// An index past the skill's flags reads as an absent flag.
+    pub fn slot(&self, index: usize) -> &Slot<'a> {
+        if index < self.len {
+            &self.slots[index]
+        } else {
+            &Slot::ABSENT
+        }
+    }
+
+    /// All slots, in spec order.
+    pub fn slots(&self) -> &[Slot<'a>] {
+        &self.slots[..self.len]
+    }
+}
+
+/// What is wrong with one part of a command.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ArgErrorKind<'a> {
+    /// `--name` is not a flag of the skill.
+    UnknownFlag {
+        /// As written, without dashes.
+        given: &'a str,
+        /// The closest real flag, if one is close.
+        suggestion: Option<&'a str>,
+    },
+    /// A value where none is expected: before the first flag, after a
+    /// boolean flag, or after `--flag=value`.
+    UnexpectedValue {
+        /// The value.
+        value: &'a str,
+        /// The flag it follows, if any.
+        after: Option<&'a str>,
+    },
+    /// A bare `--`.
+    DoubleDash,
+    /// A non-boolean flag with no value.
+    MissingValue {
+        /// Flag name.
+        flag: &'a str,
+    },
+    /// A single-valued flag with several values.
+    TooManyValues {
+        /// Flag name.
+        flag: &'a str,
+        /// How many were given.
+        count: usize,
+    },
+    /// The flag appears twice.
+    Repeated {
+        /// Flag name.
+        flag: &'a str,
+    },
+    /// Not an integer (or out of the 64-bit range).
+    BadInteger {
+        /// Flag name.
+        flag: &'a str,
+        /// The value given.
+        value: &'a str,
+    },
+    /// Not a `YYYY-MM-DD` date, or no such day.
+    BadDate {
+        /// Flag name.
+        flag: &'a str,
+        /// The value given.
+        value: &'a str,
+        /// Why.
+        reason: crate::date::DateError,
+    },
+    /// A boolean given a value other than `true`/`false`.
+    BadBoolean {
+        /// Flag name.
+        flag: &'a str,
+        /// The value given.
+        value: &'a str,
+    },
+    /// Not one of the enum's values.
+    NotInEnum {
+        /// Flag name.
+        flag: &'a str,
+        /// The value given.
+        value: &'a str,
+        /// The allowed values.
+        allowed: StrList<'a>,
+        /// The closest allowed value, if one is close.
+        suggestion: Option<&'a str>,
+    },
+    /// A required flag is missing.
+    MissingRequired {
+        /// Flag name.
+        flag: &'a str,
+    },
+    /// The skill declares more flags than [`MAX_FLAGS`].
+    TooManyFlags,
+}
+
+impl ArgErrorKind<'_> {
+    /// Stable machine-readable name, used in JSON results.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ArgErrorKind::UnknownFlag { .. } => "unknown_flag",
+            ArgErrorKind::UnexpectedValue { .. } => "unexpected_value",
+            ArgErrorKind::DoubleDash => "unexpected_value",
+            ArgErrorKind::MissingValue { .. } => "missing_value",
+            ArgErrorKind::TooManyValues { .. } => "too_many_values",
+            ArgErrorKind::Repeated { .. } => "repeated_flag",
+            ArgErrorKind::BadInteger { .. } => "invalid_integer",
+            ArgErrorKind::BadDate { .. } => "invalid_date",
+            ArgErrorKind::BadBoolean { .. } => "invalid_boolean",
+            ArgErrorKind::NotInEnum { .. } => "invalid_enum",
+            ArgErrorKind::MissingRequired { .. } => "missing_required",
+            ArgErrorKind::TooManyFlags => "too_many_flags",
+        }
+    }
+}
+
+/// Most problems reported for one command; later ones are counted only.
+pub const MAX_ERRORS: usize = 8;
+
+/// Every problem found in one command (up to [`MAX_ERRORS`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ArgErrors<'a> {
+    errors: [Option<ArgErrorKind<'a>>; MAX_ERRORS],
+    len: usize,
+    dropped: usize,
+}
+
+impl<'a> ArgErrors<'a> {
+    fn new() -> Self {
+        ArgErrors {
+            errors: [None; MAX_ERRORS],
+            len: 0,
+            dropped: 0,
+        }
+    }
+
+    fn push(&mut self, e: ArgErrorKind<'a>) {
+        if self.len < MAX_ERRORS {
+            self.errors[self.len] = Some(e);
+            self.len += 1;
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// The problems: those about the command's shape (unknown flags, stray
+    /// values) in command order, then those about each flag's values in the
+    /// skill's flag order.
+    pub fn iter(&self) -> impl Iterator<Item = &ArgErrorKind<'a>> {
+        self.errors[..self.len].iter().flatten()
+    }
+
+    /// Number of problems kept.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Never true for a returned error; present for API symmetry.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Problems found beyond [`MAX_ERRORS`].
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+
+    /// The first problem.
+    pub fn first(&self) -> Option<&ArgErrorKind<'a>> {
+        self.iter().next()
+    }
+
+    /// Names of every missing required flag, in spec order.
+    pub fn missing_required(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.iter().filter_map(|e| match e {
+            ArgErrorKind::MissingRequired { flag } => Some(*flag),
+            _ => None,
+        })
+    }
+}
+
+/// Where a value or flag token sits while parsing.
+#[derive(Clone, Copy)]
+enum Pending {
+    /// Tokens `start..start + count` of the command are this flag's values.
+    Tokens { start: usize, count: usize },
+    /// `--flag=value`.
+    Inline(usize),
+}
+
+/// Looks up `given` among the specs (ASCII case ignored, `-` and `_` alike).
+pub fn find_flag(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
+    specs.iter().position(|s| same_flag_name(s.name, given))
+}
+
+/// Whether two flag names are the same flag.
+pub fn same_flag_name(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes().zip(b.bytes()).all(|(x, y)| {
+            let n = |c: u8| {
+                if c == b'_' {
+                    b'-'
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            };
+            n(x) == n(y)
+        })
+}
+
+fn looks_like_flag(token: &str) -> bool {
+    let b = token.as_bytes();
+    b.len() >= 2 && b[0] == b'-' && !(b[1].is_ascii_digit() || (b[1] == b'.' && b.len() > 2))
+}
+
+/// Parses the tokens that follow the skill name against the skill's flags.
+///
+/// ```
+/// use skills_core::args::parse;
+/// use skills_core::spec::{FlagSpec, StrList, ValueType};
+/// let specs = [
+///     FlagSpec { name: "to", value_type: ValueType::String, list: true, required: true,
+///                values: StrList::EMPTY, default: None },
+///     FlagSpec { name: "limit", value_type: ValueType::Integer, list: false, required: false,
+///                values: StrList::EMPTY, default: Some(StrList::Slice(&["20"])) },
+/// ];
+/// let args = parse(&specs, &["--to", "a@b.com", "c@d.com"]).unwrap();
+/// assert_eq!(args.slot(0).values.len(), 2);
+/// assert_eq!(args.slot(1).values.first(), Some("20"));
+/// let errs = parse(&specs, &["--limt", "5"]).unwrap_err();
+/// assert_eq!(errs.len(), 2); // unknown flag (did you mean --limit?) and missing --to
+/// ```
+pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'a>, ArgErrors<'a>> {
+    let mut errors = ArgErrors::new();
+    if specs.len() > MAX_FLAGS {
+        errors.push(ArgErrorKind::TooManyFlags);
+        return Err(errors);
+    }
+    let mut pending: [Option<Pending>; MAX_FLAGS] = [None; MAX_FLAGS];
+    // The flag that following values belong to; `Err(())` while skipping the
+    // values of an unknown or repeated flag so they are not reported twice.
+    let mut current: Option<Result<usize, ()>> = None;
+    let mut i = 0;
+    while i < tokens.len() {
+        let tok = tokens[i];
+        if tok == "--" {
+            errors.push(ArgErrorKind::DoubleDash);
+            current = Some(Err(()));
+        } else if looks_like_flag(tok) {
+            let body = tok.trim_start_matches('-');
+            let (name, inline) = match body.find('=') {
+                Some(eq) => (&body[..eq], Some(&body[eq + 1..])),
+                None => (body, None),
+            };
+            match find_flag(specs, name) {
+                None => {
+                    errors.push(ArgErrorKind::UnknownFlag {
+                        given: name,
+                        suggestion: suggest::closest(name, specs.iter().map(|s| s.name)),
+                    });
+                    current = Some(Err(()));
+                }
+                Some(idx) if pending[idx].is_some() => {
+                    errors.push(ArgErrorKind::Repeated {
+                        flag: specs[idx].name,
+                    });
+                    current = Some(Err(()));
+                }
+                Some(idx) => {
+                    pending[idx] = Some(match inline {
+                        Some(_) => Pending::Inline(i),
+                        None => Pending::Tokens {
+                            start: i + 1,
+                            count: 0,
+                        },
+                    });
+                    current = Some(Ok(idx));
+                }
+            }
+        } else {
+            match current {
+                Some(Ok(idx)) => match &mut pending[idx] {
+                    Some(Pending::Tokens { count, .. }) => *count += 1,
+                    _ => {
+                        errors.push(ArgErrorKind::UnexpectedValue {
+                            value: tok,
+                            after: Some(specs[idx].name),
+                        });
+                        current = Some(Err(()));
+                    }
+                },
+                Some(Err(())) => {}
+                None => errors.push(ArgErrorKind::UnexpectedValue {
+                    value: tok,
+                    after: None,
+                }),
+            }
+        }
+        i += 1;
+    }
+
+    let mut args = Args {
+        slots: [Slot::ABSENT; MAX_FLAGS],
+        len: specs.len(),
+    };
+    for (idx, spec) in specs.iter().enumerate() {
+        let values = match pending[idx] {
+            None => None,
+            Some(Pending::Tokens { start, count }) => {
+                Some(StrList::Slice(&tokens[start..start + count]))
+            }
+            Some(Pending::Inline(at)) => {
+                let tok = tokens[at];
+                let eq = tok.find('=').map_or(tok.len(), |e| e + 1);
+                Some(StrList::One(&tok[eq..]))
+            }
+        };
+        args.slots[idx] = settle(spec, values, &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(args)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Builds [`Args`] from values assigned by name (the JSON tool-call path):
+/// `assigned[i]` holds flag `i`'s values, `None` when it was not given.
+/// Validation is the same as for a command line.
+pub fn from_assigned<'a>(
+    specs: &[FlagSpec<'a>],
+    assigned: &[Option<StrList<'a>>],
+) -> Result<Args<'a>, ArgErrors<'a>> {
+    let mut errors = ArgErrors::new();
+    if specs.len() > MAX_FLAGS {
+        errors.push(ArgErrorKind::TooManyFlags);
+        return Err(errors);
+    }
+    let mut args = Args {
+        slots: [Slot::ABSENT; MAX_FLAGS],
+        len: specs.len(),
+    };
+    for (idx, spec) in specs.iter().enumerate() {
+        let values = assigned.get(idx).copied().flatten();
+        args.slots[idx] = settle(spec, values, &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(args)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Checks one flag's values against its spec and applies its default.
+fn settle<'a>(
+    spec: &FlagSpec<'a>,
+    values: Option<StrList<'a>>,
+    errors: &mut ArgErrors<'a>,
+) -> Slot<'a> {
+    let Some(values) = values else {
+        return match spec.default {
+            Some(d) => Slot {
+                values: d,
+                source: Source::Default,
+            },
+            None => {
+                if spec.required {
+                    errors.push(ArgErrorKind::MissingRequired { flag: spec.name });
+                }
+                Slot::ABSENT
+            }
+        };
+    };
+    let n = values.len();
+    if spec.value_type == ValueType::Boolean {
+        if n > 1 {
+            errors.push(ArgErrorKind::TooManyValues {
+                flag: spec.name,
+                count: n,
+            });
+        } else if let Some(v) = values.first()
+            && !(v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("false"))
+        {
+            errors.push(ArgErrorKind::BadBoolean {
+                flag: spec.name,
+                value: v,
+            });
+        }
+        return Slot {
+            values,
+            source: Source::Given,
+        };
+    }
+    if n == 0 {
+        errors.push(ArgErrorKind::MissingValue { flag: spec.name });
+        return Slot {
+            values,
+            source: Source::Given,
+        };
+    }
+    if !spec.list && n > 1 {
+        errors.push(ArgErrorKind::TooManyValues {
+            flag: spec.name,
+            count: n,
+        });
+    }
+    for v in values.iter() {
+        check_value(spec, v, errors);
+    }
+    Slot {
+        values,
+        source: Source::Given,
+    }
+}
+
+fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut ArgErrors<'a>) {
+    match spec.value_type {
+        ValueType::String | ValueType::Boolean => {}
+        ValueType::Integer => {
+            if parse_integer(v).is_none() {
+                errors.push(ArgErrorKind::BadInteger {
+                    flag: spec.name,
+                    value: v,
+                });
+            }
+        }
+        ValueType::Date => {
+            if let Err(reason) = Date::parse(v) {
+                errors.push(ArgErrorKind::BadDate {
+                    flag: spec.name,
+                    value: v,
+                    reason,
+                });
+            }
+        }
+        ValueType::Enum => {
+            if spec.values.find(v).is_none() {
+                errors.push(ArgErrorKind::NotInEnum {
+                    flag: spec.name,
+                    value: v,
+                    allowed: spec.values,
+                    suggestion: suggest::closest(v, spec.values.iter()),
+                });
+            }
+        }
+    }
+}
+
+/// Parses an integer value: optional sign, decimal digits, 64-bit range.
+pub fn parse_integer(v: &str) -> Option<i64> {
+    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    v.parse().ok()
+}
+
+impl fmt::Display for ArgErrorKind<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ArgErrorKind::UnknownFlag { given, suggestion } => {
+                write!(f, "unknown flag `--{given}`")?;
+                if let Some(s) = suggestion {
+                    write!(f, "; did you mean `--{s}`?")?;
+                }
+                Ok(())
+            }
+            ArgErrorKind::UnexpectedValue { value, after: None } => {
+                write!(
+                    f,
+                    "unexpected value `{value}` before any flag; values follow their flag, as in `--flag {value}`"
+                )
+            }
+            ArgErrorKind::UnexpectedValue {
+                value,
+                after: Some(flag),
+            } => {
+                write!(
+                    f,
+                    "unexpected value `{value}` after `--{flag}`, which takes no more values"
+                )
+            }
+            ArgErrorKind::DoubleDash => f.write_str(
+                "unexpected `--`; to pass a value that starts with a dash write `--flag=value`",
+            ),
+            ArgErrorKind::MissingValue { flag } => write!(f, "`--{flag}` needs a value"),
+            ArgErrorKind::TooManyValues { flag, count } => {
+                write!(
+                    f,
+                    "`--{flag}` takes one value but got {count}; quote a value that contains spaces"
+                )
+            }
+            ArgErrorKind::Repeated { flag } => {
+                write!(
+                    f,
+                    "`--{flag}` is given more than once; give it once (list several values after one `--{flag}`)"
+                )
+            }
+            ArgErrorKind::BadInteger { flag, value } => {
+                write!(f, "`--{flag}` expects an integer, not `{value}`")
+            }
+            ArgErrorKind::BadDate {
+                flag,
+                value,
+                reason,
+            } => {
+                write!(
+                    f,
+                    "`--{flag}` expects a date written YYYY-MM-DD, not `{value}` ({reason})"
+                )
+            }
+            ArgErrorKind::BadBoolean { flag, value } => {
+                write!(
+                    f,
+                    "`--{flag}` is a boolean flag: write `--{flag}` alone (or `true`/`false`), not `{value}`"
+                )
+            }
+            ArgErrorKind::NotInEnum {
+                flag,
+                value,
+                allowed,
+                suggestion,
+            } => {
+                write!(f, "`{value}` is not a value of `--{flag}`; allowed: ")?;
+                for (i, v) in allowed.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    f.write_str(v)?;
+                }
+                if let Some(s) = suggestion {
+                    write!(f, " (did you mean `{s}`?)")?;
+                }
+                Ok(())
+            }
+            ArgErrorKind::MissingRequired { flag } => write!(f, "missing required flag `--{flag}`"),
+            ArgErrorKind::TooManyFlags => {
+                write!(f, "the skill declares more than {MAX_FLAGS} flags")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ArgErrors<'_> {
+    /// All problems on one line each; missing required flags are named
+    /// together.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        let mut sep = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+            if !first {
+                f.write_str("\n")?;
+            }
+            first = false;
+            Ok(())
+        };
+        for e in self.iter() {
+            if !matches!(e, ArgErrorKind::MissingRequired { .. }) {
+                sep(f)?;
+                write!(f, "{e}")?;
+            }
+        }
+        let mut missing = self.missing_required().peekable();
+        if missing.peek().is_some() {
+            sep(f)?;
+            let count = self.missing_required().count();
+            f.write_str(if count == 1 {
+                "missing required flag: "
+            } else {
+                "missing required flags: "
+            })?;
+            for (i, m) in missing.enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "`--{m}`")?;
+            }
+        }
+        if self.dropped > 0 {
+            sep(f)?;
+            write!(f, "({} more problems not shown)", self.dropped)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn flag(
+        name: &'static str,
+        t: ValueType,
+        list: bool,
+        required: bool,
+    ) -> FlagSpec<'static> {
+        FlagSpec {
+            name,
+            value_type: t,
+            list,
+            required,
+            values: StrList::EMPTY,
+            default: None,
+        }
+    }
+
+    fn search_specs() -> [FlagSpec<'static>; 6] {
+        [
+            flag("query", ValueType::String, false, false),
+            FlagSpec {
+                values: StrList::Slice(&["todo", "in_progress", "blocked", "done", "cancelled"]),
+                default: Some(StrList::Slice(&["todo", "in_progress", "blocked"])),
+                ..flag("status", ValueType::Enum, true, false)
+            },
+            flag("due-before", ValueType::Date, false, false),
+            flag("overdue", ValueType::Boolean, false, false),
+            FlagSpec {
+                default: Some(StrList::Slice(&["20"])),
+                ..flag("limit", ValueType::Integer, false, false)
+            },
+            flag("tags", ValueType::String, false, false),
+        ]
+    }
+
+    fn kinds<'a>(e: &ArgErrors<'a>) -> Vec<&'static str> {
+        e.iter().map(|k| k.code()).collect()
+    }
+
+    #[test]
+    fn defaults_and_values() {
+        let specs = search_specs();
+        let toks = [
+            "--query",
+            "marketing report",
+            "--due-before",
+            "2026-03-01",
+            "--overdue",
+            "--limit",
+            "-5",
+        ];
+        let a = parse(&specs, &toks).unwrap();
+        assert_eq!(a.slot(0).values.first(), Some("marketing report"));
+        assert_eq!(a.slot(1).source, Source::Default);
+        assert_eq!(a.slot(1).values.len(), 3);
+        assert_eq!(a.slot(3).source, Source::Given);
+        assert_eq!(a.slot(4).values.first(), Some("-5"));
+        assert!(!a.slot(5).is_present());
+    }
+
+    #[test]
+    fn seed_examples_fail_as_the_issue_says() {
+        let specs = search_specs();
+        let e = parse(&specs, &["--status", "overdue", "--assignee", "me"]).unwrap_err();
+        assert_eq!(kinds(&e), ["unknown_flag", "invalid_enum"]);
+        let e = parse(&specs, &["--tags", "Q1", "backend"]).unwrap_err();
+        assert_eq!(kinds(&e), ["too_many_values"]);
+    }
+
+    #[test]
+    fn every_error_kind() {
+        let specs = search_specs();
+        let e = parse(
+            &specs,
+            &[
+                "stray",
+                "--overdue",
+                "yes",
+                "--limit",
+                "x",
+                "--due-before",
+                "2026-02-30",
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(
+            kinds(&e),
+            [
+                "unexpected_value",
+                "invalid_date",
+                "invalid_boolean",
+                "invalid_integer"
+            ]
+        );
+        let e = parse(&specs, &["--limit"]).unwrap_err();
+        assert_eq!(kinds(&e), ["missing_value"]);
+        let e = parse(&specs, &["--limit", "1", "--limit", "2"]).unwrap_err();
+        assert_eq!(kinds(&e), ["repeated_flag"]);
+        let e = parse(&specs, &["--", "x"]).unwrap_err();
+        assert_eq!(kinds(&e), ["unexpected_value"]);
+        let e = parse(&specs, &["--limit=5", "6"]).unwrap_err();
+        assert_eq!(kinds(&e), ["unexpected_value"]);
+    }
+
+    #[test]
+    fn missing_required_all_at_once() {
+        let specs = [
+            flag("to", ValueType::String, true, true),
+            flag("subject", ValueType::String, false, true),
+        ];
+        let e = parse(&specs, &[]).unwrap_err();
+        assert_eq!(e.missing_required().collect::<Vec<_>>(), ["to", "subject"]);
+        assert_eq!(e.to_string(), "missing required flags: `--to`, `--subject`");
+    }
+
+    #[test]
+    fn lenient_names_and_inline_values() {
+        let specs = search_specs();
+        let a = parse(&specs, &["--Due_Before=2026-01-31", "--STATUS", "DONE"]).unwrap();
+        assert_eq!(a.slot(2).values.first(), Some("2026-01-31"));
+        assert_eq!(a.slot(1).values.first(), Some("DONE"));
+        let e = parse(&specs, &["--stauts", "done"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown flag `--stauts`; did you mean `--status`?"
+        );
+    }
+
+    #[test]
+    fn boolean_explicit_values() {
+        let specs = search_specs();
+        assert!(parse(&specs, &["--overdue", "false"]).is_ok());
+        assert!(parse(&specs, &["--overdue=TRUE"]).is_ok());
+    }
+}

@@ -1,0 +1,408 @@
+//! Typed values from validated [`Slot`]s: what a handler parameter of a given
+//! Rust type receives.
+//!
+//! The argument parser has already checked every value against the flag's
+//! markdown type, so conversions fail only when the handler asks for a
+//! narrower Rust type than the markdown promises (an `u8` for an integer flag
+//! given `300`).
+
+use crate::args::Slot;
+use crate::date::Date;
+use crate::spec::{StrList, StrListIter};
+use core::fmt;
+use core::marker::PhantomData;
+
+/// A value that did not fit the handler's parameter type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConvertError<'a> {
+    /// The value.
+    pub value: &'a str,
+    /// What the parameter type needs (`an integer from 0 to 255`).
+    pub expected: &'static str,
+}
+
+impl fmt::Display for ConvertError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not {}", self.value, self.expected)
+    }
+}
+
+/// A type that one flag value converts to.
+pub trait FromValue<'a>: Sized {
+    /// Converts one (already validated) value.
+    fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>>;
+}
+
+/// A type a whole flag converts to: a handler parameter type.
+pub trait FromFlag<'a>: Sized {
+    /// Converts a flag's slot.
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>>;
+}
+
+fn single<'a, T: FromValue<'a>>(slot: &Slot<'a>) -> Result<T, ConvertError<'a>> {
+    match slot.values.first() {
+        Some(v) => T::from_value(v),
+        None => Err(ConvertError {
+            value: "",
+            expected: "a value (the flag is missing)",
+        }),
+    }
+}
+
+impl<'a> FromValue<'a> for &'a str {
+    fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
+        Ok(value)
+    }
+}
+
+impl<'a> FromValue<'a> for Date {
+    fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
+        Date::parse(value).map_err(|_| ConvertError {
+            value,
+            expected: "a date written YYYY-MM-DD",
+        })
+    }
+}
+
+impl<'a> FromValue<'a> for bool {
+    fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
+        if value.eq_ignore_ascii_case("true") {
+            Ok(true)
+        } else if value.eq_ignore_ascii_case("false") {
+            Ok(false)
+        } else {
+            Err(ConvertError {
+                value,
+                expected: "true or false",
+            })
+        }
+    }
+}
+
+macro_rules! integers {
+    ($($t:ty => $expected:literal),* $(,)?) => {$(
+        impl<'a> FromValue<'a> for $t {
+            fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
+                crate::args::parse_integer(value)
+                    .and_then(|v| <$t>::try_from(v).ok())
+                    .ok_or(ConvertError { value, expected: $expected })
+            }
+        }
+        impl<'a> FromFlag<'a> for $t {
+            fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+                single(slot)
+            }
+        }
+    )*};
+}
+
+integers! {
+    i8 => "an integer from -128 to 127",
+    i16 => "an integer from -32768 to 32767",
+    i32 => "an integer from -2147483648 to 2147483647",
+    i64 => "a 64-bit integer",
+    i128 => "an integer",
+    isize => "an integer in the platform's range",
+    u8 => "an integer from 0 to 255",
+    u16 => "an integer from 0 to 65535",
+    u32 => "an integer from 0 to 4294967295",
+    u64 => "a non-negative integer",
+    u128 => "a non-negative integer",
+    usize => "a non-negative integer in the platform's range",
+}
+
+impl<'a> FromFlag<'a> for &'a str {
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+        single(slot)
+    }
+}
+
+impl<'a> FromFlag<'a> for Date {
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+        single(slot)
+    }
+}
+
+impl<'a> FromFlag<'a> for bool {
+    /// Present without a value, or with `true`, is true; absent or `false` is false.
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+        if !slot.is_present() {
+            return Ok(false);
+        }
+        match slot.values.first() {
+            None => Ok(true),
+            Some(v) => bool::from_value(v),
+        }
+    }
+}
+
+impl<'a, T: FromFlag<'a>> FromFlag<'a> for Option<T> {
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+        if slot.is_present() {
+            T::from_flag(slot).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+impl<'a> FromFlag<'a> for StrList<'a> {
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+        Ok(slot.values)
+    }
+}
+
+/// The values of a list flag, borrowed from the command: no allocation.
+///
+/// Iterating converts each value to `T` (`&str` by default). Values were
+/// validated before the handler runs, so iteration yields every value.
+pub struct List<'a, T = &'a str> {
+    values: StrList<'a>,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<'a, T> Clone for List<'a, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<'a, T> Copy for List<'a, T> {}
+
+impl<'a, T: FromValue<'a>> List<'a, T> {
+    /// Wraps already validated values.
+    pub fn new(values: StrList<'a>) -> Self {
+        List {
+            values,
+            _t: PhantomData,
+        }
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The values as written.
+    pub fn raw(&self) -> StrList<'a> {
+        self.values
+    }
+
+    /// The converted values.
+    pub fn iter(&self) -> ListIter<'a, T> {
+        ListIter {
+            inner: self.values.iter(),
+            _t: PhantomData,
+        }
+    }
+
+    /// The converted values in a `Vec`.
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> alloc::vec::Vec<T> {
+        self.iter().collect()
+    }
+}
+
+impl<'a, T: FromValue<'a> + fmt::Debug> fmt::Debug for List<'a, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, T: FromValue<'a>> IntoIterator for List<'a, T> {
+    type Item = T;
+    type IntoIter = ListIter<'a, T>;
+    fn into_iter(self) -> ListIter<'a, T> {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`List`].
+pub struct ListIter<'a, T> {
+    inner: StrListIter<'a>,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<'a, T> fmt::Debug for ListIter<'a, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ListIter").finish_non_exhaustive()
+    }
+}
+
+impl<'a, T: FromValue<'a>> Iterator for ListIter<'a, T> {
+    type Item = T;
+    fn next(&mut self) -> Option<T> {
+        // Validated values convert; a value that somehow does not is skipped
+        // rather than panicking on the dispatch path.
+        loop {
+            let v = self.inner.next()?;
+            if let Ok(t) = T::from_value(v) {
+                return Some(t);
+            }
+        }
+    }
+}
+
+impl<'a, T: FromValue<'a>> FromFlag<'a> for List<'a, T> {
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+        // Reject up front what the iterator would have to skip.
+        for v in slot.values.iter() {
+            T::from_value(v)?;
+        }
+        Ok(List::new(slot.values))
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::*;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+
+    impl<'a> FromValue<'a> for String {
+        fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
+            Ok(value.to_string())
+        }
+    }
+
+    impl<'a> FromFlag<'a> for String {
+        fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+            single(slot)
+        }
+    }
+
+    impl<'a, T: FromValue<'a>> FromFlag<'a> for Vec<T> {
+        fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+            slot.values.iter().map(T::from_value).collect()
+        }
+    }
+}
+
+/// Implements [`FromValue`] and [`FromFlag`] for an enum that also
+/// implements [`FlagEnum`]; generated code calls this for each enum flag.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_flag_enum {
+    ($t:ty) => {
+        impl<'a> $crate::convert::FromValue<'a> for $t {
+            fn from_value(
+                value: &'a str,
+            ) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
+                <$t as $crate::convert::FlagEnum>::parse(value).ok_or(
+                    $crate::convert::ConvertError {
+                        value,
+                        expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
+                    },
+                )
+            }
+        }
+        impl<'a> $crate::convert::FromFlag<'a> for $t {
+            fn from_flag(
+                slot: &$crate::args::Slot<'a>,
+            ) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
+                match slot.values.first() {
+                    ::core::option::Option::Some(v) => {
+                        <$t as $crate::convert::FromValue<'a>>::from_value(v)
+                    }
+                    ::core::option::Option::None => {
+                        ::core::result::Result::Err($crate::convert::ConvertError {
+                            value: "",
+                            expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
+                        })
+                    }
+                }
+            }
+        }
+    };
+}
+
+/// An enum whose variants are the values of an enum flag.
+///
+/// Generated for every `One of:` / `One or more of:` flag; implement it by
+/// hand (with `skills_core::__impl_flag_enum!`) only for tests.
+pub trait FlagEnum: Sized + Copy + 'static {
+    /// The values as written in the markdown, in order.
+    const VALUES: &'static [&'static str];
+    /// "one of: a, b, c", for conversion errors.
+    const EXPECTED: &'static str;
+    /// The variant written `value` (ASCII case ignored).
+    fn parse(value: &str) -> Option<Self>;
+    /// The value as written in the markdown.
+    fn as_str(self) -> &'static str;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::Source;
+
+    fn given(values: StrList<'static>) -> Slot<'static> {
+        Slot {
+            values,
+            source: Source::Given,
+        }
+    }
+
+    #[test]
+    fn scalars() {
+        let s = given(StrList::Slice(&["300"]));
+        assert_eq!(i64::from_flag(&s), Ok(300));
+        assert!(u8::from_flag(&s).is_err());
+        assert_eq!(<Option<i32>>::from_flag(&s), Ok(Some(300)));
+        let absent = Slot {
+            values: StrList::EMPTY,
+            source: Source::Absent,
+        };
+        assert_eq!(<Option<i32>>::from_flag(&absent), Ok(None));
+        assert_eq!(bool::from_flag(&absent), Ok(false));
+        assert_eq!(bool::from_flag(&given(StrList::EMPTY)), Ok(true));
+        assert_eq!(bool::from_flag(&given(StrList::One("false"))), Ok(false));
+    }
+
+    #[test]
+    fn lists() {
+        let s = given(StrList::Slice(&["1", "2", "3"]));
+        let l: List<'_, i32> = List::from_flag(&s).unwrap();
+        assert_eq!(l.iter().sum::<i32>(), 6);
+        let v: Vec<String> = Vec::from_flag(&s).unwrap();
+        assert_eq!(v, ["1", "2", "3"]);
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Tone {
+        Formal,
+        Casual,
+    }
+    impl FlagEnum for Tone {
+        const VALUES: &'static [&'static str] = &["formal", "casual"];
+        const EXPECTED: &'static str = "one of: formal, casual";
+        fn parse(value: &str) -> Option<Self> {
+            if value.eq_ignore_ascii_case("formal") {
+                Some(Tone::Formal)
+            } else if value.eq_ignore_ascii_case("casual") {
+                Some(Tone::Casual)
+            } else {
+                None
+            }
+        }
+        fn as_str(self) -> &'static str {
+            Self::VALUES[self as usize]
+        }
+    }
+    crate::__impl_flag_enum!(Tone);
+
+    #[test]
+    fn enums() {
+        assert_eq!(
+            Tone::from_flag(&given(StrList::One("Casual"))),
+            Ok(Tone::Casual)
+        );
+        let l: Vec<Tone> = Vec::from_flag(&given(StrList::Slice(&["formal", "casual"]))).unwrap();
+        assert_eq!(l, [Tone::Formal, Tone::Casual]);
+        assert_eq!(Tone::Casual.as_str(), "casual");
+    }
+}

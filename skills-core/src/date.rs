@@ -1,0 +1,209 @@
+//! The calendar date type of date flags (`YYYY-MM-DD`).
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A validated proleptic Gregorian calendar date, written `YYYY-MM-DD`.
+///
+/// Small and dependency-free so that it works without `std`; enable the
+/// `chrono` or `time` feature for conversions.
+///
+/// ```
+/// use skills_core::Date;
+/// let d: Date = "2026-02-28".parse().unwrap();
+/// assert_eq!(d.to_string(), "2026-02-28");
+/// assert!("2026-02-30".parse::<Date>().is_err());
+/// assert!("2028-02-29".parse::<Date>().is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    year: u16,
+    month: u8,
+    day: u8,
+}
+
+/// Why a string is not a `YYYY-MM-DD` date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DateError {
+    /// Not of the form `YYYY-MM-DD` with four, two and two digits.
+    Format,
+    /// Month outside 1..=12.
+    Month,
+    /// Day outside the month (`2026-02-30`).
+    Day,
+}
+
+impl fmt::Display for DateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DateError::Format => "expected a date written YYYY-MM-DD",
+            DateError::Month => "the month must be 01 to 12",
+            DateError::Day => "that day does not exist in that month",
+        })
+    }
+}
+
+impl Date {
+    /// The date, if it exists.
+    pub const fn new(year: u16, month: u8, day: u8) -> Result<Date, DateError> {
+        if month == 0 || month > 12 {
+            return Err(DateError::Month);
+        }
+        if day == 0 || day > days_in_month(year, month) {
+            return Err(DateError::Day);
+        }
+        Ok(Date { year, month, day })
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    pub const fn parse(s: &str) -> Result<Date, DateError> {
+        let b = s.as_bytes();
+        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+            return Err(DateError::Format);
+        }
+        let mut i = 0;
+        while i < 10 {
+            if i != 4 && i != 7 && !b[i].is_ascii_digit() {
+                return Err(DateError::Format);
+            }
+            i += 1;
+        }
+        const fn d(b: &[u8], i: usize) -> u16 {
+            (b[i] - b'0') as u16
+        }
+        let year = d(b, 0) * 1000 + d(b, 1) * 100 + d(b, 2) * 10 + d(b, 3);
+        let month = (d(b, 5) * 10 + d(b, 6)) as u8;
+        let day = (d(b, 8) * 10 + d(b, 9)) as u8;
+        Date::new(year, month, day)
+    }
+
+    /// Year (0 to 9999).
+    pub const fn year(self) -> u16 {
+        self.year
+    }
+    /// Month (1 to 12).
+    pub const fn month(self) -> u8 {
+        self.month
+    }
+    /// Day of the month (1 to 31).
+    pub const fn day(self) -> u8 {
+        self.day
+    }
+
+    /// Days since 1970-01-01 (negative before).
+    pub const fn days_since_epoch(self) -> i64 {
+        // Howard Hinnant's days_from_civil.
+        let y = self.year as i64 - if self.month <= 2 { 1 } else { 0 };
+        let era = if y >= 0 { y } else { y - 399 } / 400;
+        let yoe = y - era * 400;
+        let m = self.month as i64;
+        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + self.day as i64 - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// Day of the week, 0 = Monday to 6 = Sunday.
+    pub const fn weekday(self) -> u8 {
+        // 1970-01-01 was a Thursday (3).
+        (self.days_since_epoch() + 3).rem_euclid(7) as u8
+    }
+}
+
+const fn is_leap(year: u16) -> bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+}
+
+const fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        2 if is_leap(year) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+impl FromStr for Date {
+    type Err = DateError;
+    fn from_str(s: &str) -> Result<Date, DateError> {
+        Date::parse(s)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+#[cfg(feature = "chrono")]
+mod chrono_conv {
+    use super::Date;
+    use chrono::Datelike;
+
+    impl From<Date> for chrono::NaiveDate {
+        fn from(d: Date) -> Self {
+            // Every `Date` is a valid calendar date within chrono's range.
+            chrono::NaiveDate::from_ymd_opt(d.year as i32, d.month as u32, d.day as u32)
+                .unwrap_or(chrono::NaiveDate::MIN)
+        }
+    }
+
+    impl TryFrom<chrono::NaiveDate> for Date {
+        type Error = super::DateError;
+        fn try_from(d: chrono::NaiveDate) -> Result<Self, Self::Error> {
+            let year = u16::try_from(d.year()).map_err(|_| super::DateError::Format)?;
+            if year > 9999 {
+                return Err(super::DateError::Format);
+            }
+            Date::new(year, d.month() as u8, d.day() as u8)
+        }
+    }
+}
+
+#[cfg(feature = "time")]
+mod time_conv {
+    use super::Date;
+
+    impl TryFrom<Date> for time::Date {
+        type Error = time::error::ComponentRange;
+        fn try_from(d: Date) -> Result<Self, Self::Error> {
+            let month = time::Month::try_from(d.month)?;
+            time::Date::from_calendar_date(d.year as i32, month, d.day)
+        }
+    }
+
+    impl TryFrom<time::Date> for Date {
+        type Error = super::DateError;
+        fn try_from(d: time::Date) -> Result<Self, Self::Error> {
+            let year = u16::try_from(d.year()).map_err(|_| super::DateError::Format)?;
+            if year > 9999 {
+                return Err(super::DateError::Format);
+            }
+            Date::new(year, u8::from(d.month()), d.day())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validates_calendar() {
+        assert_eq!(Date::parse("2026-02-30"), Err(DateError::Day));
+        assert_eq!(Date::parse("2026-13-01"), Err(DateError::Month));
+        assert_eq!(Date::parse("2026-2-01"), Err(DateError::Format));
+        assert_eq!(Date::parse("２０２６-01-01"), Err(DateError::Format));
+        assert!(Date::parse("2000-02-29").is_ok());
+        assert_eq!(Date::parse("1900-02-29"), Err(DateError::Day));
+        assert_eq!(Date::parse("2026-04-31"), Err(DateError::Day));
+    }
+
+    #[test]
+    fn weekday_and_epoch() {
+        assert_eq!(Date::parse("1970-01-01").unwrap().days_since_epoch(), 0);
+        assert_eq!(Date::parse("2026-11-22").unwrap().weekday(), 6); // a Sunday
+        assert_eq!(Date::parse("2026-02-17").unwrap().weekday(), 1); // a Tuesday
+        assert!(Date::parse("2026-01-01").unwrap() < Date::parse("2026-01-02").unwrap());
+    }
+}

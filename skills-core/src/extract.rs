@@ -1,0 +1,718 @@
+//! Finds the commands a model wrote in ```` ```cmd ```` fenced blocks.
+//!
+//! Fences follow CommonMark (§4.5): a line indented by at most three spaces
+//! that starts with three or more backticks or tildes opens a block; the
+//! first word of the info string is the language, and only `cmd` blocks hold
+//! commands. The block ends at a line of at least as many of the same
+//! character (indented at most three spaces, nothing but spaces after). Every
+//! fence is tracked, so a ```` ```cmd ```` inside another fenced block (an
+//! example shown to the user) is not a command, and an unclosed block of
+//! another language hides everything after it, as in any CommonMark renderer.
+//!
+//! Inside a block, a command ends at a newline that is outside quotes and
+//! not escaped, so a quoted value may span lines; a backslash before the
+//! newline continues the command on the next line (the pair is removed, as in
+//! a POSIX shell). Blank lines and lines starting with `#` are skipped.
+//!
+//! A block that is never closed (truncated model output) yields a diagnostic
+//! and none of its commands: a half-written command must never run.
+//!
+//! Candidate fences are found with `memchr::memmem`, so text without fences
+//! is skipped at memory speed.
+
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, string::String, vec::Vec};
+use core::fmt;
+use memchr::memmem;
+
+/// A fenced block whose language is `cmd`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CmdBlock<'a> {
+    /// Byte range of the whole block in the output, fences included (up to
+    /// the end of the closing fence's line).
+    pub start: usize,
+    /// End of the block.
+    pub end: usize,
+    /// The lines between the fences, as written (indentation included).
+    pub body: &'a str,
+    /// 1-based line of the opening fence.
+    pub line: usize,
+    /// Spaces before the opening fence; removed from each body line.
+    pub indent: usize,
+    /// Whether a closing fence was found.
+    pub closed: bool,
+}
+
+/// Something a model should fix in how it wrote its commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtractDiagnosticKind {
+    /// A ```` ```cmd ```` block that is never closed; its commands did not run.
+    Unterminated,
+    /// A ```` ```cmd ```` fence indented four or more spaces: CommonMark reads
+    /// it as indented code, so its commands did not run.
+    IndentedFence,
+}
+
+/// A problem found while extracting, with its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtractDiagnostic {
+    /// What.
+    pub kind: ExtractDiagnosticKind,
+    /// 1-based line of the fence.
+    pub line: usize,
+}
+
+impl ExtractDiagnostic {
+    /// Stable name.
+    pub fn code(&self) -> &'static str {
+        match self.kind {
+            ExtractDiagnosticKind::Unterminated => "unterminated_cmd_block",
+            ExtractDiagnosticKind::IndentedFence => "indented_cmd_fence",
+        }
+    }
+
+    /// Whether commands were dropped because of it.
+    pub fn is_error(&self) -> bool {
+        true
+    }
+}
+
+impl fmt::Display for ExtractDiagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ExtractDiagnosticKind::Unterminated => write!(
+                f,
+                "the ```cmd block opened on line {} is never closed, so none of its commands ran; close it with ``` on its own line",
+                self.line
+            ),
+            ExtractDiagnosticKind::IndentedFence => write!(
+                f,
+                "the ```cmd fence on line {} is indented four or more spaces, which makes it indented code, so its commands did not run; indent fences at most three spaces",
+                self.line
+            ),
+        }
+    }
+}
+
+/// An opening or closing fence line.
+#[derive(Clone, Copy, Debug)]
+struct Fence {
+    /// Offset of the first byte of the line.
+    line_start: usize,
+    /// Offset just past the line's newline (or the end of input).
+    line_end: usize,
+    /// Spaces before the fence characters.
+    indent: usize,
+    /// `` ` `` or `~`.
+    ch: u8,
+    /// Number of fence characters.
+    len: usize,
+    /// The info string, trimmed.
+    info: (usize, usize),
+}
+
+fn line_end_after(s: &[u8], pos: usize) -> usize {
+    match memchr::memchr(b'\n', &s[pos..]) {
+        Some(i) => pos + i + 1,
+        None => s.len(),
+    }
+}
+
+/// If a fence run starts at `pos`, the fence it forms (any indentation
+/// reported; the caller decides what indentation means).
+fn fence_at(s: &[u8], pos: usize) -> Option<Fence> {
+    let ch = s[pos];
+    // The run must start at `pos` and be preceded on its line by spaces only.
+    if pos > 0 && s[pos - 1] == ch {
+        return None;
+    }
+    let mut line_start = pos;
+    while line_start > 0 && s[line_start - 1] == b' ' {
+        line_start -= 1;
+    }
+    if line_start > 0 && s[line_start - 1] != b'\n' {
+        return None;
+    }
+    let indent = pos - line_start;
+    let mut run_end = pos;
+    while run_end < s.len() && s[run_end] == ch {
+        run_end += 1;
+    }
+    let len = run_end - pos;
+    if len < 3 {
+        return None;
+    }
+    let line_end = line_end_after(s, run_end);
+    let mut content_end = line_end;
+    while content_end > run_end && matches!(s[content_end - 1], b'\n' | b'\r' | b' ' | b'\t') {
+        content_end -= 1;
+    }
+    let mut info_start = run_end;
+    while info_start < content_end && matches!(s[info_start], b' ' | b'\t') {
+        info_start += 1;
+    }
+    // A backtick fence's info string may not contain a backtick (it would be
+    // an inline code span instead).
+    if ch == b'`' && memchr::memchr(b'`', &s[info_start..content_end]).is_some() {
+        return None;
+    }
+    Some(Fence {
+        line_start,
+        line_end,
+        indent,
+        ch,
+        len,
+        info: (info_start, content_end),
+    })
+}
+
+fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
+    let info = &s[f.info.0..f.info.1];
+    let word_end = info
+        .iter()
+        .position(|b| matches!(b, b' ' | b'\t'))
+        .unwrap_or(info.len());
+    &info[..word_end] == b"cmd"
+}
+
+/// Finds fence candidates of both characters in order.
+struct Candidates<'s> {
+    s: &'s [u8],
+    ticks: memmem::Finder<'static>,
+    tildes: memmem::Finder<'static>,
+    next_tick: Option<usize>,
+    next_tilde: Option<usize>,
+    pos: usize,
+}
+
+impl<'s> Candidates<'s> {
+    fn new(s: &'s [u8]) -> Self {
+        let ticks = memmem::Finder::new(b"```");
+        let tildes = memmem::Finder::new(b"~~~");
+        let next_tick = ticks.find(s);
+        let next_tilde = tildes.find(s);
+        Candidates {
+            s,
+            ticks,
+            tildes,
+            next_tick,
+            next_tilde,
+            pos: 0,
+        }
+    }
+
+    /// The next candidate at or after `from` whose character is `only` (any
+    /// when `None`).
+    fn next_from(&mut self, from: usize, only: Option<u8>) -> Option<usize> {
+        self.pos = self.pos.max(from);
+        let s = self.s;
+        if only != Some(b'~') {
+            while let Some(p) = self.next_tick {
+                if p >= self.pos {
+                    break;
+                }
+                self.next_tick = self.ticks.find(&s[self.pos..]).map(|i| i + self.pos);
+            }
+        }
+        if only != Some(b'`') {
+            while let Some(p) = self.next_tilde {
+                if p >= self.pos {
+                    break;
+                }
+                self.next_tilde = self.tildes.find(&s[self.pos..]).map(|i| i + self.pos);
+            }
+        }
+        match only {
+            Some(b'`') => self.next_tick,
+            Some(_) => self.next_tilde,
+            None => match (self.next_tick, self.next_tilde) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
+}
+
+/// Iterator over the ```` ```cmd ```` blocks of a model's output, in order.
+///
+/// Yields blocks whether or not they are closed (see [`CmdBlock::closed`]),
+/// and fence problems as diagnostics.
+pub struct Blocks<'a> {
+    text: &'a str,
+    cands: Candidates<'a>,
+    pos: usize,
+    /// Line number at `line_pos`.
+    line: usize,
+    line_pos: usize,
+    done: bool,
+}
+
+impl fmt::Debug for Blocks<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Blocks")
+            .field("pos", &self.pos)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One thing found by [`Blocks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found<'a> {
+    /// A ```` ```cmd ```` block.
+    Block(CmdBlock<'a>),
+    /// A fence problem.
+    Diagnostic(ExtractDiagnostic),
+}
+
+/// The ```` ```cmd ```` blocks of `output`, without allocating.
+pub fn blocks(output: &str) -> Blocks<'_> {
+    Blocks {
+        text: output,
+        cands: Candidates::new(output.as_bytes()),
+        pos: 0,
+        line: 1,
+        line_pos: 0,
+        done: false,
+    }
+}
+
+impl<'a> Blocks<'a> {
+    fn line_of(&mut self, pos: usize) -> usize {
+        let s = self.text.as_bytes();
+        if pos >= self.line_pos {
+            self.line += memchr::memchr_iter(b'\n', &s[self.line_pos..pos]).count();
+            self.line_pos = pos;
+        }
+        self.line
+    }
+
+    /// The closing fence for `open`, searching from `from`.
+    fn closing(&mut self, open: &Fence, from: usize) -> Option<Fence> {
+        let s = self.text.as_bytes();
+        let mut at = from;
+        while let Some(p) = self.cands.next_from(at, Some(open.ch)) {
+            at = p + 1;
+            let Some(f) = fence_at(s, p) else { continue };
+            if f.indent <= 3 && f.len >= open.len && f.info.0 == f.info.1 {
+                return Some(f);
+            }
+            at = f.line_end.max(at);
+        }
+        None
+    }
+}
+
+impl<'a> Iterator for Blocks<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        if self.done {
+            return None;
+        }
+        let s = self.text.as_bytes();
+        loop {
+            let Some(p) = self.cands.next_from(self.pos, None) else {
+                self.done = true;
+                return None;
+            };
+            self.pos = p + 1;
+            let Some(open) = fence_at(s, p) else { continue };
+            if open.indent > 3 {
+                // Indented code, not a fence; say so only for `cmd`, where a
+                // model expected its commands to run.
+                self.pos = open.line_end.max(self.pos);
+                if is_cmd_info(s, &open) {
+                    let line = self.line_of(open.line_start);
+                    return Some(Found::Diagnostic(ExtractDiagnostic {
+                        kind: ExtractDiagnosticKind::IndentedFence,
+                        line,
+                    }));
+                }
+                continue;
+            }
+            let body_start = open.line_end;
+            let close = self.closing(&open, body_start);
+            let (body_end, end, closed) = match close {
+                Some(c) => (c.line_start, c.line_end, true),
+                None => (s.len(), s.len(), false),
+            };
+            self.pos = end.max(self.pos);
+            if !is_cmd_info(s, &open) {
+                if !closed {
+                    // CommonMark: an unclosed fence runs to the end.
+                    self.done = true;
+                    return None;
+                }
+                continue;
+            }
+            let line = self.line_of(open.line_start);
+            if !closed {
+                self.done = true;
+            }
+            return Some(Found::Block(CmdBlock {
+                start: open.line_start,
+                end,
+                body: &self.text[body_start..body_end],
+                line,
+                indent: open.indent,
+                closed,
+            }));
+        }
+    }
+}
+
+/// One command inside a block, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandSpan<'a> {
+    /// The command's lines, trimmed, indentation and continuations included.
+    pub raw: &'a str,
+    /// 1-based line of its first line in the whole output.
+    pub line: usize,
+    /// Whether `raw` holds a backslash-newline continuation to remove.
+    pub continued: bool,
+    /// Indentation to remove from each of its lines after the first.
+    pub indent: usize,
+}
+
+impl<'a> CmdBlock<'a> {
+    /// The commands of this block.
+    pub fn commands(&self) -> BlockCommands<'a> {
+        BlockCommands {
+            body: self.body,
+            pos: 0,
+            line: self.line + 1,
+            indent: self.indent,
+        }
+    }
+}
+
+/// Iterator over the commands of a block; see [`CmdBlock::commands`].
+#[derive(Clone, Debug)]
+pub struct BlockCommands<'a> {
+    body: &'a str,
+    pos: usize,
+    line: usize,
+    indent: usize,
+}
+
+impl<'a> Iterator for BlockCommands<'a> {
+    type Item = CommandSpan<'a>;
+
+    fn next(&mut self) -> Option<CommandSpan<'a>> {
+        let s = self.body.as_bytes();
+        loop {
+            // Skip blank lines and comment lines.
+            let mut p = self.pos;
+            while p < s.len() && matches!(s[p], b' ' | b'\t' | b'\r') {
+                p += 1;
+            }
+            if p >= s.len() {
+                return None;
+            }
+            if s[p] == b'\n' || s[p] == b'#' {
+                let end = line_end_after(s, p);
+                self.pos = end;
+                self.line += 1;
+                continue;
+            }
+            let start = p;
+            let first_line = self.line;
+            let mut continued = false;
+            #[derive(PartialEq)]
+            enum Q {
+                None,
+                Single,
+                Double,
+            }
+            let mut q = Q::None;
+            while p < s.len() {
+                let c = s[p];
+                match q {
+                    Q::None => match c {
+                        b'\n' => break,
+                        b'\'' => q = Q::Single,
+                        b'"' => q = Q::Double,
+                        b'\\' => {
+                            if s.get(p + 1) == Some(&b'\n') {
+                                continued = true;
+                                self.line += 1;
+                            } else if s.get(p + 1) == Some(&b'\r') && s.get(p + 2) == Some(&b'\n') {
+                                continued = true;
+                                self.line += 1;
+                                p += 1;
+                            }
+                            p += 1;
+                        }
+                        _ => {}
+                    },
+                    Q::Single => {
+                        if c == b'\'' {
+                            q = Q::None;
+                        } else if c == b'\n' {
+                            self.line += 1;
+                        }
+                    }
+                    Q::Double => match c {
+                        b'"' => q = Q::None,
+                        b'\\' => {
+                            if s.get(p + 1) == Some(&b'\n') {
+                                continued = true;
+                                self.line += 1;
+                            }
+                            p += 1;
+                        }
+                        b'\n' => self.line += 1,
+                        _ => {}
+                    },
+                }
+                p += 1;
+            }
+            let p = p.min(s.len());
+            self.pos = if p < s.len() { p + 1 } else { p };
+            self.line += 1;
+            let raw = self.body[start..p].trim_end_matches([' ', '\t', '\r']);
+            return Some(CommandSpan {
+                raw,
+                line: first_line,
+                continued,
+                indent: self.indent,
+            });
+        }
+    }
+}
+
+impl<'a> CommandSpan<'a> {
+    /// The command text: continuations removed and the block's indentation
+    /// taken off continuation lines. Borrowed when nothing needs removing.
+    #[cfg(feature = "alloc")]
+    pub fn text(&self) -> Cow<'a, str> {
+        let multiline = self.raw.contains('\n');
+        if !self.continued && (self.indent == 0 || !multiline) {
+            return Cow::Borrowed(self.raw);
+        }
+        let mut out = String::with_capacity(self.raw.len());
+        let b = self.raw.as_bytes();
+        let mut i = 0;
+        let mut single = false;
+        let mut double = false;
+        let mut at_line_start = false;
+        while i < b.len() {
+            if at_line_start {
+                at_line_start = false;
+                let mut k = 0;
+                while k < self.indent && i < b.len() && b[i] == b' ' {
+                    i += 1;
+                    k += 1;
+                }
+                continue;
+            }
+            let c = b[i];
+            if !single && c == b'\\' {
+                let nl = if b.get(i + 1) == Some(&b'\n') {
+                    Some(2)
+                } else if b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n') {
+                    Some(3)
+                } else {
+                    None
+                };
+                if let Some(n) = nl {
+                    i += n;
+                    at_line_start = true;
+                    continue;
+                }
+                // Keep the escape and the escaped byte together.
+                let ch_len = utf8_len(b.get(i + 1).copied().unwrap_or(0));
+                let end = (i + 1 + ch_len).min(b.len());
+                out.push_str(&self.raw[i..end]);
+                i = end;
+                continue;
+            }
+            if c == b'\'' && !double {
+                single = !single;
+            } else if c == b'"' && !single {
+                double = !double;
+            }
+            let ch_len = utf8_len(c);
+            let end = (i + ch_len).min(b.len());
+            out.push_str(&self.raw[i..end]);
+            i = end;
+            if c == b'\n' {
+                at_line_start = true;
+            }
+        }
+        Cow::Owned(out)
+    }
+}
+
+#[cfg(feature = "alloc")]
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        // Continuation bytes never start a character in valid UTF-8.
+        _ => 1,
+    }
+}
+
+/// A command extracted from model output.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Command<'a> {
+    /// The command line, ready for the tokenizer.
+    pub text: Cow<'a, str>,
+    /// 1-based line in the output where it starts.
+    pub line: usize,
+}
+
+/// Everything [`extract`] found.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extraction<'a> {
+    /// Commands of closed ```` ```cmd ```` blocks, in order.
+    pub commands: Vec<Command<'a>>,
+    /// The output without its ```` ```cmd ```` blocks (the conversational
+    /// text), trimmed. An unclosed block stays in the text.
+    pub text: String,
+    /// Fence problems.
+    pub diagnostics: Vec<ExtractDiagnostic>,
+}
+
+/// Extracts the commands and the conversational text of a model's output.
+///
+/// ````
+/// use skills_core::extract::extract;
+/// let out = extract("Sending now.\n\n```cmd\nemail.send --to bob@co.com --subject \"Q1\" --body \"Hi\"\n```\n\nDone!");
+/// assert_eq!(out.commands.len(), 1);
+/// assert_eq!(out.commands[0].text, r#"email.send --to bob@co.com --subject "Q1" --body "Hi""#);
+/// assert_eq!(out.text, "Sending now.\n\nDone!");
+/// ````
+#[cfg(feature = "alloc")]
+pub fn extract(output: &str) -> Extraction<'_> {
+    let mut ex = Extraction::default();
+    let mut text = String::with_capacity(output.len());
+    let mut last = 0;
+    for found in blocks(output) {
+        match found {
+            Found::Diagnostic(d) => ex.diagnostics.push(d),
+            Found::Block(b) if b.closed => {
+                text.push_str(&output[last..b.start]);
+                last = b.end;
+                ex.commands.extend(b.commands().map(|c| Command {
+                    text: c.text(),
+                    line: c.line,
+                }));
+            }
+            Found::Block(b) => {
+                ex.diagnostics.push(ExtractDiagnostic {
+                    kind: ExtractDiagnosticKind::Unterminated,
+                    line: b.line,
+                });
+            }
+        }
+    }
+    text.push_str(&output[last..]);
+    ex.text = tidy_text(&text);
+    ex
+}
+
+/// Trims the text and collapses the blank lines left where blocks were.
+#[cfg(feature = "alloc")]
+fn tidy_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank_run = 0;
+    for line in text.trim().split('\n') {
+        if line.trim().is_empty() {
+            blank_run += 1;
+            if blank_run > 1 {
+                continue;
+            }
+        } else {
+            blank_run = 0;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line.trim_end_matches('\r'));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmds(s: &str) -> Vec<String> {
+        extract(s)
+            .commands
+            .into_iter()
+            .map(|c| c.text.into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn seed_example() {
+        let s = "I'll search for your overdue tasks and send them to Bob.\n\n```cmd\ntasks.search --status overdue --assignee me\n```\n\nFound 3 overdue tasks. Sending the report now.\n\n```cmd\nemail.send --to bob@co.com --subject \"Overdue Tasks Report\" --body \"Here are the 3 overdue tasks: ...\"\n```\n\nDone! Report sent to Bob.\n";
+        let ex = extract(s);
+        assert_eq!(ex.commands.len(), 2);
+        assert_eq!(ex.commands[0].line, 4);
+        assert_eq!(ex.commands[1].line, 10);
+        assert_eq!(
+            ex.text,
+            "I'll search for your overdue tasks and send them to Bob.\n\nFound 3 overdue tasks. Sending the report now.\n\nDone! Report sent to Bob."
+        );
+        assert!(ex.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn quoted_newlines_and_continuations() {
+        let s = "```cmd\nemail.send --to a@b.c --body \"line one\nline two\"\ntasks.search \\\n  --overdue\n# a comment\n\n```\n";
+        assert_eq!(
+            cmds(s),
+            [
+                "email.send --to a@b.c --body \"line one\nline two\"",
+                "tasks.search   --overdue"
+            ]
+        );
+    }
+
+    #[test]
+    fn fence_rules() {
+        // Tildes, longer fences, info string words, up to three spaces.
+        assert_eq!(cmds("~~~~cmd extra\na\n~~~\n~~~~\n"), ["a", "~~~"]);
+        assert_eq!(cmds("   ```cmd\n   a\n     b\n   ```\n"), ["a", "b"]);
+        assert_eq!(cmds("```cmdx\na\n```\n"), Vec::<String>::new());
+        assert_eq!(cmds("``` cmd\na\n```"), ["a"]);
+        // Closing fence must be at least as long and carry no info.
+        assert_eq!(cmds("````cmd\na\n```\nb\n````\n"), ["a", "```", "b"]);
+        // Inline triple backticks are not fences.
+        assert_eq!(cmds("use ```cmd``` blocks\n```cmd\nx\n```"), ["x"]);
+    }
+
+    #[test]
+    fn nested_and_unclosed() {
+        let s = "````markdown\n```cmd\nemail.send --to x\n```\n````\n```cmd\nreal\n```\n";
+        assert_eq!(cmds(s), ["real"]);
+        let ex = extract("text\n```cmd\nemail.send --to bob@co.com --subj");
+        assert!(ex.commands.is_empty());
+        assert_eq!(ex.diagnostics[0].kind, ExtractDiagnosticKind::Unterminated);
+        assert_eq!(ex.diagnostics[0].line, 2);
+        assert!(ex.text.contains("--subj"), "nothing is lost");
+        // An unclosed fence of another language swallows the rest.
+        assert!(cmds("```python\nx\n```cmd\nrun\n```").is_empty());
+    }
+
+    #[test]
+    fn indented_fence_is_reported() {
+        let ex = extract("1. step\n\n    ```cmd\n    tasks.search\n    ```\n");
+        assert!(ex.commands.is_empty());
+        assert_eq!(ex.diagnostics[0].kind, ExtractDiagnosticKind::IndentedFence);
+        assert_eq!(ex.diagnostics[0].line, 3);
+    }
+
+    #[test]
+    fn crlf() {
+        assert_eq!(cmds("```cmd\r\na --x\r\nb\r\n```\r\n"), ["a --x", "b"]);
+    }
+}

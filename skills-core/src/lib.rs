@@ -1,0 +1,53 @@
+//! The part of the skills framework that runs everywhere: in build scripts,
+//! in the `skills` CLI, in std applications and on microcontrollers without a
+//! heap.
+//!
+//! - [`tokenize`]: POSIX shell-style splitting of one command line, exactly
+//!   as Python's `shlex.split`, borrowing or unescaping in place;
+//! - [`extract`]: the commands a model wrote in ```` ```cmd ```` blocks;
+//! - [`spec`]: flag schemas ([`FlagSpec`]) as the markdown declares them;
+//! - [`args`]: the one table-driven parser from tokens to validated
+//!   [`Args`], with every problem reported at once;
+//! - [`convert`]: typed handler parameters from validated flags;
+//! - [`Date`], [`suggest`] ("did you mean") and [`names`] (tool-name mapping).
+//!
+//! Nothing here parses markdown or YAML; that is `skills-parser`, used at
+//! build time and in dev mode.
+//!
+//! ```
+//! use skills_core::{args, spec::{FlagSpec, StrList, ValueType}, tokenize};
+//!
+//! static FLAGS: [FlagSpec<'static>; 2] = [
+//!     FlagSpec { name: "to", value_type: ValueType::String, list: true, required: true,
+//!                values: StrList::EMPTY, default: None },
+//!     FlagSpec { name: "subject", value_type: ValueType::String, list: false, required: true,
+//!                values: StrList::EMPTY, default: None },
+//! ];
+//!
+//! let mut line = *br#"email.send --to a@b.com c@d.com --subject "Q1 Report""#;
+//! let mut tokens = [""; 16];
+//! let n = tokenize::split_in_place(&mut line, &mut tokens).unwrap();
+//! let (name, rest) = tokens[..n].split_first().unwrap();
+//! assert_eq!(*name, "email.send");
+//! let parsed = args::parse(&FLAGS, rest).unwrap();
+//! assert_eq!(parsed.slot(0).values.len(), 2);
+//! assert_eq!(parsed.slot(1).values.first(), Some("Q1 Report"));
+//! ```
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub mod args;
+pub mod convert;
+pub mod date;
+pub mod extract;
+pub mod names;
+pub mod spec;
+pub mod suggest;
+pub mod tokenize;
+
+pub use args::{ArgErrors, Args, Slot};
+pub use date::Date;
+pub use spec::{FlagSpec, StrList, ValueType};

@@ -1,0 +1,223 @@
+//! Flag schemas: what a skill's `## Flags` section declares, in a form the
+//! argument parser reads at run time and generated code writes as `static`s.
+
+use core::fmt;
+
+/// Most flags one skill may declare. The parser keeps one slot per flag on the
+/// stack, so the bound keeps heap-free builds heap-free; the checker reports a
+/// skill that exceeds it.
+pub const MAX_FLAGS: usize = 64;
+
+/// The type of one flag value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ValueType {
+    /// Any text.
+    String,
+    /// A signed 64-bit integer (`-5`, `20`).
+    Integer,
+    /// A calendar date written `YYYY-MM-DD`.
+    Date,
+    /// Presence means true; takes no value (or an explicit `true`/`false`).
+    Boolean,
+    /// One of the values listed in the flag's `One of:` / `One or more of:`.
+    Enum,
+}
+
+impl ValueType {
+    /// The name used in docs, diagnostics and `skills list`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ValueType::String => "string",
+            ValueType::Integer => "integer",
+            ValueType::Date => "date",
+            ValueType::Boolean => "boolean",
+            ValueType::Enum => "enum",
+        }
+    }
+}
+
+impl fmt::Display for ValueType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A list of strings, either a slice (generated code, command tokens) or one
+/// string with a value per line (borrowed from a parsed skill file at run
+/// time, so that a loaded skill can lend its schema without allocating).
+#[derive(Clone, Copy)]
+pub enum StrList<'a> {
+    /// The values themselves.
+    Slice(&'a [&'a str]),
+    /// Values separated by `\n`; the empty string is the empty list.
+    Lines(&'a str),
+    /// Exactly one value (the `value` of `--flag=value`).
+    One(&'a str),
+}
+
+impl<'a> StrList<'a> {
+    /// The empty list.
+    pub const EMPTY: StrList<'static> = StrList::Slice(&[]);
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            StrList::Slice(s) => s.len(),
+            StrList::Lines(s) if s.is_empty() => 0,
+            StrList::Lines(s) => s.bytes().filter(|&b| b == b'\n').count() + 1,
+            StrList::One(_) => 1,
+        }
+    }
+
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            StrList::Slice(s) => s.is_empty(),
+            StrList::Lines(s) => s.is_empty(),
+            StrList::One(_) => false,
+        }
+    }
+
+    /// The first value.
+    pub fn first(&self) -> Option<&'a str> {
+        self.iter().next()
+    }
+
+    /// The values in order.
+    pub fn iter(&self) -> StrListIter<'a> {
+        match *self {
+            StrList::Slice(s) => StrListIter::Slice(s.iter()),
+            StrList::Lines(s) if s.is_empty() => StrListIter::Slice([].iter()),
+            StrList::Lines(s) => StrListIter::Lines(s.split('\n')),
+            StrList::One(s) => StrListIter::One(Some(s)),
+        }
+    }
+
+    /// The value spelled like `value` (ASCII case ignored), as written in the list.
+    pub fn find(&self, value: &str) -> Option<&'a str> {
+        self.iter().find(|v| v.eq_ignore_ascii_case(value))
+    }
+}
+
+impl fmt::Debug for StrList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for StrList<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+}
+
+/// Iterator over a [`StrList`].
+#[derive(Clone, Debug)]
+pub enum StrListIter<'a> {
+    #[doc(hidden)]
+    Slice(core::slice::Iter<'a, &'a str>),
+    #[doc(hidden)]
+    Lines(core::str::Split<'a, char>),
+    #[doc(hidden)]
+    One(Option<&'a str>),
+}
+
+impl<'a> Iterator for StrListIter<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            StrListIter::Slice(it) => it.next().copied(),
+            StrListIter::Lines(it) => it.next(),
+            StrListIter::One(v) => v.take(),
+        }
+    }
+}
+
+/// One flag of a skill, as the argument parser needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct FlagSpec<'a> {
+    /// Name without the leading dashes (`due-before`).
+    pub name: &'a str,
+    /// Type of each value.
+    pub value_type: ValueType,
+    /// Whether the flag takes several values (`space-separated`, `One or more of:`).
+    pub list: bool,
+    /// Whether the flag must be given (`(required)`).
+    pub required: bool,
+    /// Allowed values of an enum flag, as written in the markdown.
+    pub values: StrList<'a>,
+    /// Values used when the flag is absent (`(default: ...)`).
+    pub default: Option<StrList<'a>>,
+}
+
+impl FlagSpec<'_> {
+    /// Whether an absent flag still has a value for the handler: required,
+    /// defaulted, or boolean (absent means false).
+    pub fn always_present(&self) -> bool {
+        self.required || self.default.is_some() || self.value_type == ValueType::Boolean
+    }
+
+    /// A short form of the expected value for error hints (`YYYY-MM-DD`,
+    /// `an integer`, `one of: a, b`).
+    pub fn expected(&self) -> Expected<'_> {
+        Expected(self)
+    }
+}
+
+/// Display adapter describing what values a flag accepts.
+#[derive(Debug)]
+pub struct Expected<'s>(&'s FlagSpec<'s>);
+
+impl fmt::Display for Expected<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let spec = self.0;
+        let several = if spec.list {
+            "one or more values"
+        } else {
+            "a value"
+        };
+        match spec.value_type {
+            ValueType::String => write!(f, "{several}"),
+            ValueType::Integer => {
+                if spec.list {
+                    f.write_str("one or more integers")
+                } else {
+                    f.write_str("an integer such as 20 or -5")
+                }
+            }
+            ValueType::Date => f.write_str("a date written YYYY-MM-DD, such as 2026-03-01"),
+            ValueType::Boolean => f.write_str("no value (presence means true)"),
+            ValueType::Enum => {
+                f.write_str(if spec.list {
+                    "one or more of: "
+                } else {
+                    "one of: "
+                })?;
+                for (i, v) in spec.values.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    f.write_str(v)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn str_list_forms_agree() {
+        let a = StrList::Slice(&["todo", "done"]);
+        let b = StrList::Lines("todo\ndone");
+        assert_eq!(a, b);
+        assert_eq!(b.len(), 2);
+        assert_eq!(StrList::Lines("").len(), 0);
+        assert!(StrList::Lines("").is_empty());
+        assert_eq!(StrList::One("x").len(), 1);
+        assert_eq!(b.find("DONE"), Some("done"));
+    }
+}

@@ -1,0 +1,173 @@
+//! Differential test: `tokenize::split` against Python's `shlex.split`.
+//!
+//! Generates inputs rich in the characters that matter (quotes, backslashes,
+//! whitespace of every kind shlex knows, multi-byte UTF-8) and compares the
+//! tokens, or that both reject the input for the same reason, with one
+//! `python3` process reading the whole batch.
+//!
+//! `TOKENIZE_DIFF_CASES` (default 100000) and `TOKENIZE_DIFF_SEED` override
+//! the size and the seed.
+
+use skills_core::tokenize::{self, TokenizeErrorKind};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const PY: &str = r#"
+import json, shlex, sys
+out = []
+for line in sys.stdin:
+    s = json.loads(line)
+    try:
+        out.append({"ok": shlex.split(s)})
+    except ValueError as e:
+        out.append({"err": str(e)})
+json.dump(out, sys.stdout)
+"#;
+
+/// xorshift64*: deterministic, dependency-free.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "a",
+    "b",
+    "z",
+    "0",
+    "-",
+    "--to",
+    "=",
+    "x=y",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r",
+    "'",
+    "'",
+    "\"",
+    "\"",
+    "\\",
+    "\\",
+    "\\\\",
+    "\\\"",
+    "\\'",
+    "é",
+    "日本",
+    "\u{a0}",
+    "\u{b}",
+    "\u{c}",
+    "#",
+    "|",
+    ";",
+    "&",
+    "$",
+    "*",
+    "?",
+    "(",
+    ")",
+    "{",
+    "}",
+    "`",
+    "~",
+    "''",
+    "\"\"",
+    "email.send",
+    "\"Q1 Report\"",
+    "'it'\\''s'",
+];
+
+fn generate(rng: &mut Rng) -> String {
+    let len = rng.below(14);
+    let mut s = String::new();
+    for _ in 0..len {
+        s.push_str(PIECES[rng.below(PIECES.len())]);
+    }
+    s
+}
+
+fn ours(s: &str) -> serde_json::Value {
+    match tokenize::split(s) {
+        Ok(tokens) => serde_json::json!({ "ok": tokens }),
+        Err(e) => serde_json::json!({ "err": match e.kind {
+            TokenizeErrorKind::UnterminatedQuote { .. } => "No closing quotation",
+            TokenizeErrorKind::TrailingBackslash => "No escaped character",
+            other => panic!("unexpected error kind {other:?} for {s:?}"),
+        }}),
+    }
+}
+
+#[test]
+fn matches_python_shlex_split() {
+    let cases: usize = std::env::var("TOKENIZE_DIFF_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let seed: u64 = std::env::var("TOKENIZE_DIFF_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0x5EED_CAFE);
+    let mut rng = Rng(seed.wrapping_mul(2).wrapping_add(1));
+    let inputs: Vec<String> = (0..cases).map(|_| generate(&mut rng)).collect();
+
+    let mut child = Command::new("python3")
+        .arg("-c")
+        .arg(PY)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 is needed for the differential tokenizer test");
+    let mut stdin = child.stdin.take().unwrap();
+    let payload: String = inputs
+        .iter()
+        .map(|s| serde_json::to_string(s).unwrap() + "\n")
+        .collect();
+    let writer = std::thread::spawn(move || stdin.write_all(payload.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "python3 failed");
+    let expected: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(expected.len(), inputs.len());
+
+    let mut mismatches = Vec::new();
+    for (input, want) in inputs.iter().zip(&expected) {
+        let got = ours(input);
+        let mut buf = input.as_bytes().to_vec();
+        let mut out = vec![""; input.len() + 1];
+        let in_place = tokenize::split_in_place(&mut buf, &mut out)
+            .map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        let copied = tokenize::split(input)
+            .map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
+        if in_place != copied {
+            mismatches.push(format!(
+                "input {input:?}\n  split_in_place: {in_place:?}\n  split:          {copied:?}"
+            ));
+        }
+        if &got != want {
+            mismatches.push(format!(
+                "input {input:?}\n  python: {want}\n  ours:   {got}"
+            ));
+        }
+    }
+    let errors = expected.iter().filter(|v| v.get("err").is_some()).count();
+    eprintln!(
+        "{} inputs compared ({} rejected by both sides)",
+        inputs.len(),
+        errors
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches, first:\n{}",
+        mismatches.len(),
+        mismatches[..mismatches.len().min(5)].join("\n")
+    );
+}
