@@ -1,0 +1,809 @@
+//! The `## Flags` grammar.
+//!
+//! ```text
+//! flag-line   = [indent] [list-marker] [emphasis] head [placeholder] [separator] description
+//! list-marker = "-" | "*" | "+" | digits ("." | ")")          followed by a space
+//! head        = "--" name  |  "`--" name [" " placeholder | "=" placeholder] "`"
+//! name        = [a-z] [a-z0-9_-]*
+//! placeholder = "<" text ">"              (also "=<text>" right after the name)
+//! separator   = ":" | "-" | "–" | "—"       surrounded by spaces
+//! ```
+//!
+//! A line whose first word (after the list marker) is not `--name` is prose,
+//! or continues the description of the flag above when it is indented more.
+//! Fence delimiter lines are skipped; lines inside fences are read like any
+//! other. The description carries markers, matched ignoring case:
+//!
+//! | marker | meaning |
+//! |---|---|
+//! | `(required)` | must be given |
+//! | `(default: v)` / `(default: a, b)` | value(s) when absent |
+//! | `(boolean flag)` / `(boolean)` | no value; presence means true |
+//! | `(type: integer)`, `(type: date)`, `(type: string)`, `(type: boolean)`, `(type: integer list)`, ... | explicit type |
+//! | `(YYYY-MM-DD)` | a date |
+//! | `One of: a, b, c` | single-valued enum |
+//! | `One or more of: a, b` | multi-valued enum |
+//! | `space-separated` | several values |
+//!
+//! Without an explicit type marker a flag is an integer when its placeholder
+//! is `<n>`-like or its default is an integer, a date when its placeholder is
+//! `<date>`, a boolean when Usage shows it without a placeholder, and a
+//! string otherwise. Prose that only looks like an enum, a list or a default
+//! leaves the flag a string and produces a warning with the exact fix.
+
+use crate::diagnostic::{Code, Sink};
+use crate::keys;
+use crate::markdown::SourceLine;
+use crate::usage::UsageFlag;
+use skills_core::args::parse_integer;
+use skills_core::spec::{FlagSpec, StrList, ValueType};
+use skills_core::Date;
+
+/// One flag of a skill, as its markdown declares it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// Name without dashes (`due-before`).
+    pub name: String,
+    /// Value placeholder from the Flags line or Usage (`addresses`).
+    pub placeholder: Option<String>,
+    /// The description as written (markers included).
+    pub description: String,
+    /// Type of each value.
+    pub value_type: ValueType,
+    /// Several values.
+    pub list: bool,
+    /// Must be given.
+    pub required: bool,
+    /// Enum values, as written.
+    pub values: Vec<String>,
+    /// Default values.
+    pub default: Option<Vec<String>>,
+    /// 1-based line of the flag in its file.
+    pub line: usize,
+    /// 1-based column of the `--`.
+    pub column: usize,
+    values_lines: String,
+    default_lines: Option<String>,
+}
+
+impl Flag {
+    /// The schema the argument parser reads, borrowed from this flag.
+    pub fn spec(&self) -> FlagSpec<'_> {
+        FlagSpec {
+            name: &self.name,
+            value_type: self.value_type,
+            list: self.list,
+            required: self.required,
+            values: StrList::Lines(&self.values_lines),
+            default: self.default_lines.as_deref().map(StrList::Lines),
+        }
+    }
+
+    /// The Rust field name of the flag (`due-before` -> `due_before`).
+    pub fn field_name(&self) -> String {
+        self.name.replace('-', "_")
+    }
+
+    /// A one-line summary of the derived type, as `skills list` shows it
+    /// (`list of enum (todo, done), default: todo`).
+    pub fn type_summary(&self) -> String {
+        let mut s = String::new();
+        if self.required {
+            s.push_str("required ");
+        }
+        if self.list {
+            s.push_str("list of ");
+        }
+        s.push_str(self.value_type.name());
+        if self.value_type == ValueType::Enum {
+            s.push_str(&format!(" ({})", self.values.join(", ")));
+        }
+        if let Some(d) = &self.default {
+            s.push_str(&format!(", default: {}", d.join(", ")));
+        }
+        s
+    }
+}
+
+/// A flag line before markers are resolved.
+#[derive(Clone, Debug)]
+pub(crate) struct RawFlag {
+    pub(crate) name: String,
+    pub(crate) placeholder: Option<String>,
+    pub(crate) description: String,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    /// Column where the line's content starts, for continuation lines.
+    indent: usize,
+}
+
+/// Strips a list marker (`- `, `* `, `+ `, `1. `, `1) `).
+pub(crate) fn strip_list_marker(s: &str) -> &str {
+    let t = s.trim_start();
+    for m in ["- ", "* ", "+ "] {
+        if let Some(rest) = t.strip_prefix(m) {
+            return rest.trim_start();
+        }
+    }
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if (1..=9).contains(&digits) {
+        let rest = &t[digits..];
+        if let Some(r) = rest.strip_prefix(". ").or_else(|| rest.strip_prefix(") ")) {
+            return r.trim_start();
+        }
+    }
+    t
+}
+
+fn is_flag_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_lowercase()
+        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_')
+}
+
+fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
+    let s = s.strip_prefix('<')?;
+    let end = s.find('>')?;
+    Some((&s[..end], &s[end + 1..]))
+}
+
+/// Reads one candidate line. `Ok(None)` when the line is not a flag line.
+fn parse_line(text: &str) -> Result<Option<(String, Option<String>, String, usize)>, (String, usize)> {
+    let content = strip_list_marker(text);
+    let column = text.len() - content.len() + 1;
+    let mut rest = content;
+    // Emphasis around the head: **`--to`**, __--to__.
+    let emphasis = if let Some(r) = rest.strip_prefix("**").or_else(|| rest.strip_prefix("__")) {
+        rest = r;
+        true
+    } else {
+        false
+    };
+    let (head, mut after) = if let Some(r) = rest.strip_prefix('`') {
+        let Some(end) = r.find('`') else { return Ok(None) };
+        (&r[..end], &r[end + 1..])
+    } else {
+        let end = rest.find([' ', '\t']).unwrap_or(rest.len());
+        (&rest[..end], &rest[end..])
+    };
+    if emphasis {
+        after = after.strip_prefix("**").or_else(|| after.strip_prefix("__")).unwrap_or(after);
+    }
+    let Some(name_part) = head.strip_prefix("--") else { return Ok(None) };
+    // `--to <addresses>` or `--to=<addresses>` inside the backticks.
+    let (name, mut placeholder) = match name_part.find(['=', ' ']) {
+        Some(i) => {
+            let p = name_part[i + 1..].trim();
+            let p = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).unwrap_or(p);
+            (&name_part[..i], (!p.is_empty()).then(|| p.to_string()))
+        }
+        None => (name_part, None),
+    };
+    let name = name.trim_end_matches([',', ':']);
+    if !is_flag_name(name) {
+        return Err((format!("`--{name}` is not a valid flag name"), column));
+    }
+    let mut after = after.trim_start();
+    if placeholder.is_none() {
+        let candidate = after.strip_prefix('`').unwrap_or(after);
+        if let Some((p, r)) = strip_placeholder(candidate) {
+            placeholder = Some(p.to_string());
+            after = r.strip_prefix('`').unwrap_or(r).trim_start();
+        }
+    }
+    for sep in [":", "—", "–", "- ", "|"] {
+        if let Some(r) = after.strip_prefix(sep) {
+            after = r.trim_start();
+            break;
+        }
+    }
+    Ok(Some((name.to_string(), placeholder, after.trim_end().to_string(), column)))
+}
+
+/// Reads the flag lines of a `## Flags` section.
+pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<RawFlag> {
+    let mut out: Vec<RawFlag> = Vec::new();
+    // Whether the previous non-blank line belongs to the last flag.
+    let mut open = false;
+    for l in lines {
+        let text = l.text;
+        if text.trim().is_empty() {
+            open = false;
+            continue;
+        }
+        let indent = text.len() - text.trim_start().len();
+        match parse_line(text) {
+            Ok(Some((name, placeholder, description, column))) => {
+                out.push(RawFlag { name, placeholder, description, line: l.line, column, indent });
+                open = true;
+            }
+            Ok(None) => {
+                if let Some(last) = out.last_mut()
+                    && open
+                    && indent > last.indent
+                {
+                    if !last.description.is_empty() {
+                        last.description.push(' ');
+                    }
+                    last.description.push_str(text.trim());
+                    continue;
+                }
+                open = false;
+                let stripped = strip_list_marker(text);
+                if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped) {
+                    sink.push(
+                        Code::UnrecognizedFlagLine,
+                        l.line,
+                        indent + 1,
+                        format!("this line in `## Flags` mentions a flag but is not a flag line: `{}`", text.trim()),
+                        "start the line with the flag (`--name  description`), optionally as a list item or in backticks",
+                    );
+                }
+            }
+            Err((message, column)) => {
+                sink.push(
+                    Code::InvalidFlagName,
+                    l.line,
+                    column,
+                    message,
+                    "flag names start with a lowercase letter and use only a-z, 0-9, `-` and `_`",
+                );
+                open = false;
+            }
+        }
+    }
+    for f in &out {
+        if f.description.is_empty() {
+            sink.push(
+                Code::FlagNoDescription,
+                f.line,
+                f.column,
+                format!("flag `--{}` has no description", f.name),
+                format!("describe it on the same line: `--{}  What it is (required)`", f.name),
+            );
+        }
+    }
+    out
+}
+
+fn mentions_flag(s: &str) -> bool {
+    s.match_indices("--").any(|(i, _)| s[i + 2..].chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+}
+
+/// Markers found in one description.
+#[derive(Debug, Default)]
+struct Markers {
+    required: bool,
+    optional: bool,
+    defaults: Vec<String>,
+    boolean: bool,
+    explicit: Option<(ValueType, bool)>,
+    bad_type: Option<String>,
+    date: bool,
+    one_of: Option<(Vec<String>, bool)>,
+    space_separated: bool,
+    /// The description with marker groups and the `One of:` clause removed,
+    /// for prose checks.
+    prose: String,
+}
+
+fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
+    let s = spec.trim().to_ascii_lowercase();
+    let (base, list) = if let Some(b) = s.strip_prefix("list of ") {
+        (b.trim().to_string(), true)
+    } else if let Some(b) = s.strip_suffix(" list") {
+        (b.trim().to_string(), true)
+    } else if s == "list" {
+        ("string".to_string(), true)
+    } else {
+        (s, false)
+    };
+    let base = base.trim_end_matches('s');
+    let t = match base {
+        "string" | "text" | "str" => ValueType::String,
+        "integer" | "int" => ValueType::Integer,
+        "date" => ValueType::Date,
+        "boolean" | "bool" => ValueType::Boolean,
+        _ => return None,
+    };
+    Some((t, list))
+}
+
+/// Splits the values of a `One of:` clause.
+fn enum_values(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(|v| {
+            let v = v.trim();
+            let v = v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim();
+            v.trim_matches(['`', '"', '\'']).to_string()
+        })
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+/// Where a clause that runs to the end of a sentence stops.
+fn clause_end(s: &str) -> usize {
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'(' || c == b';' {
+            return i;
+        }
+        if c == b'.' && (i + 1 == b.len() || b[i + 1] == b' ') {
+            return i;
+        }
+    }
+    s.len()
+}
+
+fn markers(description: &str) -> Markers {
+    let mut m = Markers::default();
+    let mut prose = String::new();
+    // Top-level parenthesized groups.
+    let mut depth = 0usize;
+    let mut group_start = 0usize;
+    let mut last = 0usize;
+    for (i, c) in description.char_indices() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    group_start = i;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    let inner = &description[group_start + 1..i];
+                    if marker_group(inner, &mut m) {
+                        prose.push_str(&description[last..group_start]);
+                        last = i + 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    prose.push_str(&description[last..]);
+    // `One or more of:` before `One of:`, which it contains.
+    let lower = prose.to_ascii_lowercase();
+    let clause = lower
+        .find("one or more of:")
+        .map(|i| (i, "one or more of:".len(), true))
+        .or_else(|| lower.find("one of:").map(|i| (i, "one of:".len(), false)));
+    if let Some((i, len, multi)) = clause {
+        let rest = &prose[i + len..];
+        let end = clause_end(rest);
+        m.one_of = Some((enum_values(&rest[..end]), multi));
+        prose = format!("{}{}", &prose[..i], &rest[end..]);
+    }
+    let lower = prose.to_ascii_lowercase();
+    m.space_separated = lower.contains("space-separated") || lower.contains("space separated");
+    m.prose = prose;
+    m
+}
+
+/// Applies one parenthesized group; false when it is prose.
+fn marker_group(inner: &str, m: &mut Markers) -> bool {
+    let t = inner.trim();
+    let lower = t.to_ascii_lowercase();
+    match lower.as_str() {
+        "required" => m.required = true,
+        "optional" => m.optional = true,
+        "boolean flag" | "boolean" => m.boolean = true,
+        "yyyy-mm-dd" => m.date = true,
+        _ => {
+            if let Some(v) = lower.strip_prefix("default:") {
+                let _ = v;
+                m.defaults.push(t["default:".len()..].trim().to_string());
+            } else if let Some(v) = lower.strip_prefix("type:") {
+                match parse_type(v) {
+                    Some(t) => m.explicit = Some(t),
+                    None => m.bad_type = Some(t["type:".len()..].trim().to_string()),
+                }
+            } else {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn is_enum_value(v: &str) -> bool {
+    let b = v.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_alphanumeric()
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || b"_.:/+-".contains(c))
+}
+
+/// `Label: a, b, c` in prose: the values, if it looks like an enum.
+fn prose_enum(prose: &str) -> Option<Vec<String>> {
+    let mut from = 0;
+    while let Some(rel) = prose[from..].find(':') {
+        let colon = from + rel;
+        from = colon + 1;
+        let label = prose[..colon].rsplit(['.', ';']).next().unwrap_or("").trim();
+        if label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+            continue;
+        }
+        let rest = &prose[colon + 1..];
+        let values = enum_values(&rest[..clause_end(rest)]);
+        if values.len() >= 2 && values.iter().all(|v| is_enum_value(v) && !v.contains(' ')) {
+            return Some(values);
+        }
+    }
+    None
+}
+
+/// `addresses`, `tags`, `file_ids`, but not `status`, `address`, `alias`.
+fn looks_plural(placeholder: &str) -> bool {
+    let p = placeholder.to_ascii_lowercase();
+    let last = p.rsplit(['_', '-', ' ']).next().unwrap_or(&p);
+    last.len() > 3 && last.ends_with('s') && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
+}
+
+fn mentions_default(prose: &str) -> bool {
+    let lower = prose.to_ascii_lowercase();
+    lower.match_indices("default").any(|(i, _)| {
+        let before = lower[..i].chars().next_back();
+        let after = lower[i + "default".len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
+    })
+}
+
+fn strip_quotes(s: &str) -> &str {
+    let s = s.trim();
+    for q in ['"', '\'', '`'] {
+        if let Some(inner) = s.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    s
+}
+
+/// Resolves the markers of `raw` (with what Usage says about it) into a flag.
+pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section: bool, sink: &mut Sink<'_>) -> Option<Flag> {
+    let m = markers(&raw.description);
+    let name = &raw.name;
+    let (line, col) = (raw.line, raw.column);
+    let mut ok = true;
+
+    if let Some(bad) = &m.bad_type {
+        sink.push(
+            Code::InvalidType,
+            line,
+            col,
+            format!("`--{name}` has an unknown type `(type: {bad})`"),
+            "use one of `(type: string)`, `(type: integer)`, `(type: date)`, `(type: boolean)`, optionally with `list` (`(type: integer list)`); enums use `One of: a, b`",
+        );
+        ok = false;
+    }
+    if m.defaults.len() > 1 {
+        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` has {} `(default: ...)` markers", m.defaults.len()), "keep one `(default: ...)`");
+        ok = false;
+    }
+    if m.required && m.optional {
+        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` is marked both `(required)` and `(optional)`"), "keep one of them");
+        ok = false;
+    }
+
+    // Explicit type sources, which must agree.
+    let mut declared: Vec<(&str, ValueType)> = Vec::new();
+    if let Some((t, _)) = m.explicit {
+        declared.push(("(type: ...)", t));
+    }
+    if m.boolean {
+        declared.push(("(boolean flag)", ValueType::Boolean));
+    }
+    if m.one_of.is_some() {
+        declared.push(("One of:", ValueType::Enum));
+    }
+    if m.date {
+        declared.push(("(YYYY-MM-DD)", ValueType::Date));
+    }
+    if let Some(&(first_marker, first)) = declared.first()
+        && let Some(&(other_marker, _)) = declared.iter().find(|(_, t)| *t != first)
+    {
+        sink.push(
+            Code::ConflictingMarkers,
+            line,
+            col,
+            format!("`--{name}` says both `{first_marker}` and `{other_marker}`"),
+            "keep the marker that states the flag's type and remove the other",
+        );
+        ok = false;
+    }
+
+    let placeholder = raw.placeholder.clone().or_else(|| usage.and_then(|u| u.placeholder.clone()));
+    let placeholder_lower = placeholder.as_deref().map(|p| p.trim().to_ascii_lowercase());
+    let default_raw = m.defaults.first().map(|d| strip_quotes(d).to_string());
+
+    let explicit_type = declared.first().map(|(_, t)| *t);
+    let value_type = match explicit_type {
+        Some(t) => t,
+        None => {
+            let p = placeholder_lower.as_deref();
+            if p.is_some_and(|p| keys::INTEGER_PLACEHOLDERS.contains(&p)) {
+                ValueType::Integer
+            } else if p.is_some_and(|p| keys::DATE_PLACEHOLDERS.contains(&p)) {
+                ValueType::Date
+            } else if default_raw.as_deref().is_some_and(|d| {
+                let parts = split_default(d, true);
+                !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some())
+            }) {
+                ValueType::Integer
+            } else if usage.is_some_and(|u| u.placeholder.is_none()) && raw.placeholder.is_none() && default_raw.is_none() {
+                ValueType::Boolean
+            } else {
+                ValueType::String
+            }
+        }
+    };
+
+    let multi_enum = m.one_of.as_ref().is_some_and(|(_, multi)| *multi);
+    let list = m.explicit.is_some_and(|(_, l)| l) || m.space_separated || multi_enum;
+    if list && value_type == ValueType::Boolean {
+        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` is a boolean flag but also takes several values"), "a boolean flag takes no value; remove `space-separated` or the boolean marker");
+        ok = false;
+    }
+    if m.one_of.as_ref().is_some_and(|(_, multi)| !multi) && m.space_separated {
+        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` says `One of:` (one value) and `space-separated` (several)"), "write `One or more of:` for an enum that takes several values");
+        ok = false;
+    }
+
+    // Enum values.
+    let mut values = Vec::new();
+    if let Some((vals, _)) = &m.one_of {
+        if vals.is_empty() {
+            sink.push(Code::InvalidEnumValue, line, col, format!("`--{name}` has `One of:` without values"), "list the values: `One of: a, b, c`");
+            ok = false;
+        }
+        for v in vals {
+            if !is_enum_value(v) {
+                sink.push(
+                    Code::InvalidEnumValue,
+                    line,
+                    col,
+                    format!("`{v}` is not a valid value of `--{name}`"),
+                    "enum values are single words of letters, digits and `_ . : / + -`; end the list with `.` or `(` before more prose",
+                );
+                ok = false;
+            } else if values.iter().any(|x: &String| x.eq_ignore_ascii_case(v)) {
+                sink.push(Code::InvalidEnumValue, line, col, format!("`{v}` is listed twice in `--{name}`"), "list each value once");
+                ok = false;
+            } else {
+                values.push(v.clone());
+            }
+        }
+    }
+
+    // Default.
+    let mut default = None;
+    if let Some(d) = &default_raw {
+        let parts = split_default(d, list);
+        let mut good = true;
+        if m.required {
+            sink.push(Code::InvalidDefault, line, col, format!("`--{name}` is `(required)` and has a default, which would never be used"), "remove `(required)` or the default");
+            good = false;
+        }
+        if parts.is_empty() {
+            sink.push(Code::InvalidDefault, line, col, format!("`--{name}` has an empty default"), "write the value: `(default: 20)`, or remove the marker");
+            good = false;
+        }
+        if !list && parts.len() > 1 && value_type != ValueType::String {
+            sink.push(
+                Code::InvalidDefault,
+                line,
+                col,
+                format!("`--{name}` takes one value but its default lists {}: `{d}`", parts.len()),
+                "give one default value, or make the flag a list (`space-separated` / `One or more of:`)",
+            );
+            good = false;
+        }
+        for v in &parts {
+            match value_type {
+                ValueType::Integer if parse_integer(v).is_none() => {
+                    sink.push(Code::InvalidDefault, line, col, format!("default `{v}` of `--{name}` is not an integer"), "write an integer such as `(default: 20)`");
+                    good = false;
+                }
+                ValueType::Date => {
+                    if let Err(e) = Date::parse(v) {
+                        sink.push(Code::InvalidDefault, line, col, format!("default `{v}` of `--{name}` is not a date: {e}"), "write `(default: 2026-01-31)`, or leave the flag optional and describe the fallback in `## Behavior`");
+                        good = false;
+                    }
+                }
+                ValueType::Enum if !values.iter().any(|x| x.eq_ignore_ascii_case(v)) && !values.is_empty() => {
+                    sink.push(
+                        Code::InvalidDefault,
+                        line,
+                        col,
+                        format!("default `{v}` of `--{name}` is not one of its values ({})", values.join(", ")),
+                        format!("use one of: {}", values.join(", ")),
+                    );
+                    good = false;
+                }
+                ValueType::Boolean if v.eq_ignore_ascii_case("true") => {
+                    sink.push(Code::InvalidDefault, line, col, format!("boolean `--{name}` defaults to true, so it could never be turned off"), "rename the flag to its opposite (`--no-x`) and let it default to false");
+                    good = false;
+                }
+                ValueType::Boolean if !v.eq_ignore_ascii_case("false") => {
+                    sink.push(Code::InvalidDefault, line, col, format!("boolean `--{name}` has default `{v}`"), "a boolean flag is false when absent; remove the default");
+                    good = false;
+                }
+                _ => {}
+            }
+        }
+        if good && value_type != ValueType::Boolean {
+            // Enum defaults are stored as written in the value list.
+            let parts = parts
+                .iter()
+                .map(|v| values.iter().find(|x| x.eq_ignore_ascii_case(v)).cloned().unwrap_or_else(|| v.clone()))
+                .collect();
+            default = Some(parts);
+        }
+        ok &= good;
+    }
+
+    // Prose that looks like markers it is not.
+    let explicit_string = m.explicit.is_some_and(|(t, _)| t == ValueType::String);
+    if value_type == ValueType::String
+        && !explicit_string
+        && let Some(vals) = prose_enum(&m.prose)
+    {
+        sink.push(
+            Code::ProseEnum,
+            line,
+            col,
+            format!("`--{name}` lists values ({}) but without `One of:` it accepts any text", vals.join(", ")),
+            format!("write `One of: {}` to make it an enum, or add `(type: string)` to keep it free text", vals.join(", ")),
+        );
+    }
+    if !list && !explicit_string && m.explicit.is_none() {
+        let lower = m.prose.to_ascii_lowercase();
+        if lower.contains("comma-separated") || lower.contains("comma separated") {
+            sink.push(
+                Code::ProseList,
+                line,
+                col,
+                format!("`--{name}` is described as comma-separated but takes one value"),
+                format!("commands separate values with spaces: write `space-separated` (then `--{name} a b`), or add `(type: string)` to keep one value"),
+            );
+        } else if let Some(p) = placeholder.as_deref()
+            && p.len() > 3
+            && looks_plural(p)
+            && value_type != ValueType::Boolean
+        {
+            sink.push(
+                Code::ProseList,
+                line,
+                col,
+                format!("`--{name}` has the plural placeholder `<{p}>` but takes one value"),
+                format!("add `space-separated` to its description to accept several values (`--{name} a b`), or add `(type: string)` to keep one"),
+            );
+        }
+    }
+    if default_raw.is_none() && mentions_default(&m.prose) {
+        sink.push(
+            Code::ProseDefault,
+            line,
+            col,
+            format!("`--{name}` mentions a default in prose, which the runtime cannot apply"),
+            "state it as a marker: `(default: value)`",
+        );
+    }
+
+    // Usage agreement.
+    if let Some(u) = usage {
+        if m.required && u.optional {
+            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows `--{name}` in brackets (optional) but Flags marks it `(required)`"), format!("remove the brackets around `--{name}` in Usage, or the `(required)` marker"));
+        } else if !m.required && !u.optional {
+            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows `--{name}` as required (no brackets) but Flags does not mark it `(required)`"), format!("add `(required)` to `--{name}` in Flags, or put it in brackets in Usage"));
+        }
+        if value_type == ValueType::Boolean && u.placeholder.is_some() {
+            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows a value for `--{name}` but Flags makes it a boolean"), format!("remove the placeholder after `--{name}` in Usage"));
+        } else if value_type != ValueType::Boolean && u.placeholder.is_none() && raw.placeholder.is_none() {
+            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows `--{name}` without a value but Flags makes it {}", value_type.name()), format!("write a placeholder after it in Usage: `--{name} <value>`"));
+        }
+    } else if in_usage_section {
+        sink.push(Code::FlagNotInUsage, line, col, format!("`--{name}` is documented in Flags but not shown in Usage"), format!("add `[--{name}{}]` to the usage line", if value_type == ValueType::Boolean { String::new() } else { format!(" <{}>", placeholder.as_deref().unwrap_or("value")) }));
+    }
+
+    if !ok {
+        return None;
+    }
+    let values_lines = values.join("\n");
+    let default_lines = default.as_ref().map(|d: &Vec<String>| d.join("\n"));
+    Some(Flag {
+        name: name.clone(),
+        placeholder,
+        description: raw.description.clone(),
+        value_type,
+        list,
+        required: m.required,
+        values,
+        default,
+        line,
+        column: col,
+        values_lines,
+        default_lines,
+    })
+}
+
+/// The values of a default: split on commas for lists (and for the type
+/// guess); one value otherwise.
+fn split_default(d: &str, list: bool) -> Vec<String> {
+    if list || d.contains(',') {
+        d.split(',').map(|v| strip_quotes(v).to_string()).filter(|v| !v.is_empty()).collect()
+    } else if d.is_empty() {
+        Vec::new()
+    } else {
+        vec![d.to_string()]
+    }
+}
+
+/// Checks flags against each other: duplicates, field-name clashes, count.
+pub(crate) fn check_set(flags: &[Flag], raw: &[RawFlag], sink: &mut Sink<'_>) {
+    for (i, f) in raw.iter().enumerate() {
+        if let Some(prev) = raw[..i].iter().find(|p| p.name.replace('_', "-") == f.name.replace('_', "-")) {
+            let same = prev.name == f.name;
+            sink.push(
+                Code::DuplicateFlag,
+                f.line,
+                f.column,
+                if same {
+                    format!("flag `--{}` is declared twice (first on line {})", f.name, prev.line)
+                } else {
+                    format!("flags `--{}` and `--{}` (line {}) are the same flag to the parser", f.name, prev.name, prev.line)
+                },
+                "remove one of the declarations",
+            );
+        }
+    }
+    if flags.len() > skills_core::spec::MAX_FLAGS {
+        let line = raw.first().map_or(0, |f| f.line);
+        sink.push(
+            Code::TooManyFlags,
+            line,
+            0,
+            format!("the skill declares {} flags; at most {} are supported", flags.len(), skills_core::spec::MAX_FLAGS),
+            "split the skill into several skills",
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_shapes() {
+        let p = |s: &str| parse_line(s).unwrap().map(|(n, p, d, _)| (n, p, d));
+        assert_eq!(p("--to            Recipients (required)"), Some(("to".into(), None, "Recipients (required)".into())));
+        assert_eq!(p("--include-weather Include weather"), Some(("include-weather".into(), None, "Include weather".into())));
+        assert_eq!(p("- `--to` <addresses>: Recipients"), Some(("to".into(), Some("addresses".into()), "Recipients".into())));
+        assert_eq!(p("* `--limit <n>` — Max results"), Some(("limit".into(), Some("n".into()), "Max results".into())));
+        assert_eq!(p("1. **`--tone`** - Tone"), Some(("tone".into(), None, "Tone".into())));
+        assert_eq!(p("--due=<date>  Due"), Some(("due".into(), Some("date".into()), "Due".into())));
+        assert_eq!(p("Flags are optional."), None);
+        assert!(parse_line("--Bad  x").is_err());
+    }
+
+    #[test]
+    fn marker_scan() {
+        let m = markers("Filter by status. One or more of: todo, in_progress, blocked, done, cancelled (default: todo, in_progress, blocked)");
+        assert_eq!(m.one_of, Some((vec!["todo".into(), "in_progress".into(), "blocked".into(), "done".into(), "cancelled".into()], true)));
+        assert_eq!(m.defaults, ["todo, in_progress, blocked"]);
+        let m = markers("Sort by: due_date, priority, created_at, updated_at (default: due_date)");
+        assert!(m.one_of.is_none());
+        assert_eq!(prose_enum(&m.prose).unwrap(), ["due_date", "priority", "created_at", "updated_at"]);
+        assert!(prose_enum("Action name for the new skill, e.g. \"weekly_report\" ").is_none());
+        assert_eq!(prose_enum("Writing tone: formal, casual, friendly ").unwrap().len(), 3);
+        let m = markers("Tone. One of: `formal`, `casual`, or `friendly`.");
+        assert_eq!(m.one_of.unwrap().0, ["formal", "casual", "friendly"]);
+        assert!(mentions_default("Defaults to today"));
+        assert!(!mentions_default("Action name for the new skill"));
+        assert_eq!(parse_type("integer list"), Some((ValueType::Integer, true)));
+        assert_eq!(parse_type("list of dates"), Some((ValueType::Date, true)));
+        assert_eq!(parse_type("float"), None);
+    }
+}

@@ -1,0 +1,85 @@
+//! Domain index files: `skills/<domain>/SKILL.md`.
+
+use crate::diagnostic::{Code, Sink};
+use crate::keys;
+use crate::skill::{Parsed, frontmatter_entries, text_value, tidy_body, unknown_key};
+use std::path::{Path, PathBuf};
+
+/// A domain's `SKILL.md`: its description and help page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DomainIndex {
+    /// The domain (from the directory).
+    pub domain: String,
+    /// One-line summary, shown by `get_skill`.
+    pub description: String,
+    /// The markdown body, returned by `get_skill: <domain>`.
+    pub body: String,
+    /// The file.
+    pub path: PathBuf,
+    /// Skill names listed in the body's tables (for the staleness check).
+    pub listed: Vec<(String, usize)>,
+    /// Keys the format does not define.
+    pub extra: Vec<(String, serde_json::Value)>,
+}
+
+/// Parses `file`, the index of directory `domain`.
+pub fn parse_index(file: &Path, domain: &str, text: &str) -> Parsed<DomainIndex> {
+    let mut sink = Sink::new(file);
+    let index = parse_inner(domain, text, &mut sink);
+    let excluded = sink.has_definition_error();
+    Parsed { item: if excluded { None } else { index }, diagnostics: sink.out }
+}
+
+fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIndex> {
+    let (entries, body, body_line) = frontmatter_entries(text, sink)?;
+    let mut description = None;
+    let mut extra = Vec::new();
+    for (key, node) in &entries {
+        match key.as_str() {
+            keys::DOMAIN => {
+                if let Some(d) = text_value(node, key, sink)
+                    && d != domain
+                {
+                    sink.push(
+                        Code::InvalidIndex,
+                        node.line,
+                        node.column,
+                        format!("`domain: {d}` does not match the directory `{domain}`"),
+                        format!("write `domain: {domain}`; the domain comes from the directory"),
+                    );
+                }
+            }
+            keys::DESCRIPTION => description = text_value(node, key, sink),
+            other => {
+                unknown_key(other, node, keys::INDEX_KEYS, sink);
+                extra.push((other.to_string(), node.to_json()));
+            }
+        }
+    }
+    let description = match description {
+        Some(d) if !d.is_empty() => d,
+        _ => {
+            sink.push(Code::InvalidIndex, 1, 1, "the domain index has no `description`", "add `description: <one-line summary of the domain>`; `get_skill` lists it");
+            String::new()
+        }
+    };
+    let listed = listed_skills(&body, body_line, domain);
+    Some(DomainIndex { domain: domain.to_string(), description, body: tidy_body(&body), path: sink.file.to_path_buf(), listed, extra })
+}
+
+/// Skill names in the first cell of table rows (`| email.send | ... |`).
+fn listed_skills(body: &str, first_line: usize, domain: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for (i, line) in body.lines().enumerate() {
+        let t = line.trim();
+        let Some(rest) = t.strip_prefix('|') else { continue };
+        let cell = rest.split('|').next().unwrap_or("").trim().trim_matches('`');
+        if let Some((d, _)) = cell.split_once('.')
+            && d == domain
+            && skills_core::names::parse_skill_name(cell).is_ok()
+        {
+            out.push((cell.to_string(), first_line + i));
+        }
+    }
+    out
+}

@@ -1,0 +1,64 @@
+//! The one parser of skill markdown files.
+//!
+//! Build scripts (through `skills-codegen`), the `skills` CLI and the
+//! runtime's dev mode all read skills through this crate, so a file means the
+//! same thing everywhere. It reads a tree (`skills/<domain>/<action>.md` plus
+//! `skills/<domain>/SKILL.md` indexes), parses each file's YAML frontmatter
+//! and man-page body, derives each flag's type from the `## Flags` grammar,
+//! checks everything against everything else, and reports every problem as
+//! a [`Diagnostic`] with a stable [`Code`], a place and a fix.
+//!
+//! The format is specified in `docs/skill-format.md`.
+//!
+//! ```
+//! use skills_parser::parse_skill;
+//! use skills_core::ValueType;
+//!
+//! let text = "---
+//! name: tasks.search
+//! description: Search tasks
+//! ---
+//! # tasks.search
+//!
+//! ## Usage
+//!
+//! tasks.search [--status <statuses>] [--overdue] [--limit <n>]
+//!
+//! ## Flags
+//!
+//! --status    One or more of: todo, done (default: todo)
+//! --overdue   Only overdue tasks (boolean flag)
+//! --limit     Maximum results (default: 20)
+//!
+//! ## Examples
+//!
+//! tasks.search --status todo done --limit 5
+//! ";
+//! let parsed = parse_skill("skills/tasks/search.md".as_ref(), "tasks", "search", text);
+//! let skill = parsed.item.unwrap();
+//! assert_eq!(skill.flags[0].value_type, ValueType::Enum);
+//! assert!(skill.flags[0].list);
+//! assert_eq!(skill.flags[1].value_type, ValueType::Boolean);
+//! assert_eq!(skill.flags[2].value_type, ValueType::Integer);
+//! assert!(parsed.diagnostics.iter().all(|d| !d.is_error()));
+//! ```
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod diagnostic;
+pub mod examples;
+pub mod flags;
+pub mod index;
+pub mod keys;
+mod markdown;
+pub mod skill;
+mod source;
+pub mod tree;
+pub mod usage;
+pub mod yaml;
+
+pub use diagnostic::{Class, Code, Diagnostic, Severity};
+pub use flags::Flag;
+pub use index::{DomainIndex, parse_index};
+pub use skill::{Eligibility, Parsed, Skill, parse_skill};
+pub use tree::{Domain, LoadOptions, Tree, load};

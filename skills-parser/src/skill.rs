@@ -1,0 +1,517 @@
+//! One skill file: `skills/<domain>/<action>.md`.
+
+use crate::diagnostic::{Code, Diagnostic, Sink};
+use crate::examples::{self, Example};
+use crate::flags::{self, Flag};
+use crate::keys;
+use crate::markdown;
+use crate::source::{SplitError, split_frontmatter};
+use crate::usage::{self, Usage};
+use crate::yaml::{self, Node, ScalarKind, Value};
+use skills_core::{Date, names, suggest};
+use std::path::{Path, PathBuf};
+
+/// Where a skill may run (`eligibility:` in the frontmatter).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Eligibility {
+    /// Operating systems (Rust `target_os` names; `darwin` and `win32`
+    /// accepted). Empty: any.
+    pub os: Vec<String>,
+    /// Environment variables that must be set.
+    pub env: Vec<String>,
+    /// Programs that must be on `PATH`.
+    pub binaries: Vec<String>,
+}
+
+impl Eligibility {
+    /// Whether there are no conditions.
+    pub fn is_empty(&self) -> bool {
+        self.os.is_empty() && self.env.is_empty() && self.binaries.is_empty()
+    }
+
+    /// Whether the `os` condition admits `target_os` (an empty list admits all).
+    pub fn admits_os(&self, target_os: &str) -> bool {
+        self.os.is_empty() || self.os.iter().any(|o| keys::canonical_os(o) == target_os)
+    }
+}
+
+/// Lines of frontmatter keys, for messages that point at them (0: absent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyLines {
+    /// `name:`
+    pub name: usize,
+    /// `handler:`
+    pub handler: usize,
+    /// `schedule:`
+    pub schedule: usize,
+    /// The `## Flags` heading.
+    pub flags_section: usize,
+}
+
+/// A parsed skill.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skill {
+    /// `domain.action`.
+    pub name: String,
+    /// The domain (from the directory).
+    pub domain: String,
+    /// The action (from the file name).
+    pub action: String,
+    /// One-line summary.
+    pub description: String,
+    /// `handler:`: present when a compiled handler is required.
+    pub handler: Option<String>,
+    /// Five-field cron expression.
+    pub schedule: Option<String>,
+    /// Search tags.
+    pub tags: Vec<String>,
+    /// Who wrote it.
+    pub author: Option<String>,
+    /// When (`YYYY-MM-DD`).
+    pub created: Option<String>,
+    /// Short command names.
+    pub aliases: Vec<String>,
+    /// Where it may run.
+    pub eligibility: Eligibility,
+    /// Whether it only reads (from `read_only:` or the action's verb).
+    pub read_only: bool,
+    /// Frontmatter keys the format does not define, kept in order.
+    pub extra: Vec<(String, serde_json::Value)>,
+    /// The markdown body: the help page served to models.
+    pub body: String,
+    /// What `## Usage` shows.
+    pub usage: Usage,
+    /// The flags, in the order of `## Flags`.
+    pub flags: Vec<Flag>,
+    /// The commands of `## Examples`.
+    pub examples: Vec<Example>,
+    /// The file (root joined with the relative path).
+    pub path: PathBuf,
+    /// Lines of frontmatter keys and sections.
+    pub lines: KeyLines,
+}
+
+impl Skill {
+    /// The flag named `name` (dashes and underscores alike).
+    pub fn flag(&self, name: &str) -> Option<&Flag> {
+        self.flags.iter().find(|f| skills_core::args::same_flag_name(&f.name, name))
+    }
+
+    /// Whether dispatching it runs a compiled handler (rather than returning
+    /// its body for the model to follow).
+    pub fn has_handler(&self) -> bool {
+        self.handler.is_some()
+    }
+
+    /// A fingerprint of everything about the flags that compiled code
+    /// depends on: names, types, list-ness, required, enum values, defaults.
+    /// Prose changes leave it unchanged. Stable across runs and platforms
+    /// (FNV-1a over a canonical encoding).
+    pub fn shape_fingerprint(&self) -> u64 {
+        let mut h = Fnv::new();
+        for f in &self.flags {
+            h.str(&f.name);
+            h.str(f.value_type.name());
+            h.byte(u8::from(f.list));
+            h.byte(u8::from(f.required));
+            for v in &f.values {
+                h.str(v);
+            }
+            h.byte(0xFE);
+            match &f.default {
+                Some(d) => {
+                    for v in d {
+                        h.str(v);
+                    }
+                }
+                None => h.byte(0xFD),
+            }
+            h.byte(0xFF);
+        }
+        h.0
+    }
+}
+
+/// FNV-1a, 64-bit.
+struct Fnv(u64);
+impl Fnv {
+    fn new() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn byte(&mut self, b: u8) {
+        self.0 ^= u64::from(b);
+        self.0 = self.0.wrapping_mul(0x100_0000_01b3);
+    }
+    fn str(&mut self, s: &str) {
+        for b in s.bytes() {
+            self.byte(b);
+        }
+        self.byte(0);
+    }
+}
+
+/// The result of parsing one file: the skill unless a definition error
+/// excludes it, and every diagnostic.
+#[derive(Debug)]
+pub struct Parsed<T> {
+    /// The parsed item, `None` when excluded.
+    pub item: Option<T>,
+    /// Everything found, errors and warnings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads a scalar as text; reports anything else.
+pub(crate) fn text_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<String> {
+    match &node.value {
+        Value::Scalar(s, _) => Some(s.trim().to_string()),
+        Value::Null => Some(String::new()),
+        _ => {
+            sink.push(Code::InvalidField, node.line, node.column, format!("`{key}` must be text"), format!("write `{key}: value` on one line"));
+            None
+        }
+    }
+}
+
+/// Reads a list of scalars (or one scalar) as texts.
+pub(crate) fn list_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<Vec<String>> {
+    match &node.value {
+        Value::Null => Some(Vec::new()),
+        Value::Scalar(s, _) => Some(s.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect()),
+        Value::Seq(items) => {
+            let mut out = Vec::new();
+            for item in items {
+                match item.as_text() {
+                    Some(t) => out.push(t.trim().to_string()),
+                    None => {
+                        sink.push(Code::InvalidField, item.line, item.column, format!("`{key}` must be a list of words"), format!("write `{key}: [a, b]`"));
+                        return None;
+                    }
+                }
+            }
+            Some(out)
+        }
+        Value::Map(_) => {
+            sink.push(Code::InvalidField, node.line, node.column, format!("`{key}` must be a list"), format!("write `{key}: [a, b]`"));
+            None
+        }
+    }
+}
+
+/// Parses frontmatter YAML into entries, reporting what is wrong.
+pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<(Vec<(String, Node)>, String, usize)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        sink.push(Code::EmptyFile, 0, 0, "the file is empty", "start with a frontmatter block: `---`, `name: domain.action`, `description: ...`, `---`");
+        return None;
+    }
+    let split = match split_frontmatter(text) {
+        Ok(s) => s,
+        Err(SplitError::Missing) => {
+            sink.push(Code::MissingFrontmatter, 1, 1, "the file does not start with a `---` frontmatter block", "add `---`, `name: ...`, `description: ...`, `---` at the top");
+            return None;
+        }
+        Err(SplitError::Unclosed) => {
+            sink.push(Code::UnclosedFrontmatter, 1, 1, "the frontmatter opened on line 1 is never closed", "end the frontmatter with a line containing only `---`");
+            return None;
+        }
+    };
+    let node = match yaml::parse(split.yaml, split.yaml_line) {
+        Ok(n) => n,
+        Err(e) => {
+            sink.push(Code::InvalidYaml, e.line, e.column, format!("invalid YAML in frontmatter: {}", e.message), "fix the YAML syntax; quote values that contain `: ` or start with a special character");
+            return None;
+        }
+    };
+    let entries = match node.value {
+        Value::Map(entries) => entries,
+        _ => {
+            sink.push(Code::FrontmatterNotMapping, node.line, node.column, "the frontmatter must be `key: value` lines", "write `name: domain.action` and `description: ...`");
+            return None;
+        }
+    };
+    Some((entries, split.body.to_string(), split.body_line))
+}
+
+/// Reports an unknown key, suggesting the closest known one.
+pub(crate) fn unknown_key(key: &str, node: &Node, known: &[&str], sink: &mut Sink<'_>) {
+    let hint = match suggest::closest(key, known.iter().copied()) {
+        Some(k) => format!("did you mean `{k}`? unknown keys are kept but have no effect"),
+        None => format!("the format defines {}; unknown keys are kept but have no effect", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
+    };
+    sink.push(Code::UnknownKey, node.line, 1, format!("unknown frontmatter key `{key}`"), hint);
+}
+
+/// Parses the skill file `file` for skill `domain.action`.
+pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parsed<Skill> {
+    let mut sink = Sink::new(file);
+    let skill = parse_inner(domain, action, text, &mut sink);
+    let excluded = sink.has_definition_error();
+    Parsed { item: if excluded { None } else { skill }, diagnostics: sink.out }
+}
+
+fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> Option<Skill> {
+    let expected = format!("{domain}.{action}");
+    let (entries, body, body_line) = frontmatter_entries(text, sink)?;
+    let mut lines = KeyLines::default();
+    let mut name = None;
+    let mut description = None;
+    let mut handler = None;
+    let mut schedule = None;
+    let mut tags = Vec::new();
+    let mut author = None;
+    let mut created = None;
+    let mut aliases = Vec::new();
+    let mut eligibility = Eligibility::default();
+    let mut read_only = None;
+    let mut extra = Vec::new();
+
+    for (key, node) in &entries {
+        match key.as_str() {
+            keys::NAME => {
+                lines.name = node.line;
+                name = text_value(node, key, sink);
+            }
+            keys::DESCRIPTION => description = text_value(node, key, sink),
+            keys::HANDLER => {
+                lines.handler = node.line;
+                handler = text_value(node, key, sink);
+                if handler.as_deref() == Some("") {
+                    sink.push(Code::InvalidField, node.line, node.column, "`handler` is empty", "name the handler (for example the Rust function) or remove the key to make a template skill");
+                }
+            }
+            keys::SCHEDULE => {
+                lines.schedule = node.line;
+                if let Some(s) = text_value(node, key, sink) {
+                    if let Err(e) = validate_cron(&s) {
+                        sink.push(
+                            Code::InvalidSchedule,
+                            node.line,
+                            node.column,
+                            format!("`schedule: {s}` is not a valid cron expression: {e}"),
+                            "use five fields, minute hour day-of-month month day-of-week, for example \"0 8 * * 1-5\" (quote it)",
+                        );
+                    }
+                    schedule = Some(s);
+                }
+            }
+            keys::TAGS => tags = list_value(node, key, sink).unwrap_or_default(),
+            keys::AUTHOR => author = text_value(node, key, sink),
+            keys::CREATED => {
+                if let Some(c) = text_value(node, key, sink) {
+                    if let Err(e) = Date::parse(&c) {
+                        sink.push(Code::InvalidCreated, node.line, node.column, format!("`created: {c}` is not a date ({e})"), "write `created: YYYY-MM-DD`");
+                    }
+                    created = Some(c);
+                }
+            }
+            keys::ALIASES => {
+                aliases = list_value(node, key, sink).unwrap_or_default();
+                for a in &aliases {
+                    if !names::is_identifier(a) || a == names::GET_SKILL {
+                        sink.push(
+                            Code::InvalidAlias,
+                            node.line,
+                            node.column,
+                            format!("alias `{a}` is not a valid command name"),
+                            "aliases are single words matching ^[a-z][a-z0-9_]*$, other than get_skill",
+                        );
+                    }
+                }
+            }
+            keys::ELIGIBILITY => eligibility = read_eligibility(node, sink),
+            keys::READ_ONLY => match &node.value {
+                Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),
+                _ => sink.push(Code::InvalidField, node.line, node.column, "`read_only` must be true or false", "write `read_only: true`"),
+            },
+            other => {
+                unknown_key(other, node, keys::SKILL_KEYS, sink);
+                extra.push((other.to_string(), node.to_json()));
+            }
+        }
+    }
+
+    let name = match name {
+        None => {
+            sink.push(Code::MissingName, 1, 1, "the frontmatter has no `name`", format!("add `name: {expected}`"));
+            None
+        }
+        Some(n) => {
+            match names::parse_skill_name(&n) {
+                Err(e) => sink.push(Code::InvalidName, lines.name, 7, format!("`name: {n}` is not a valid skill name: {e}"), format!("this file's name is `{expected}`")),
+                Ok(_) if n != expected => {
+                    let (d, a) = n.split_once('.').unwrap_or((&n, ""));
+                    let hint = if d != domain && a == action {
+                        format!("the domain comes from the directory: write `name: {expected}`, or move the file to {d}/{action}.md")
+                    } else {
+                        format!("the action comes from the file name: write `name: {expected}`, or rename the file to {a}.md")
+                    };
+                    sink.push(Code::NameMismatch, lines.name, 7, format!("`name: {n}` does not match the file's path, which makes it `{expected}`"), hint);
+                }
+                Ok(_) => {}
+            }
+            Some(n)
+        }
+    };
+    if let Err(e) = names::parse_skill_name(&expected)
+        && name.is_some()
+    {
+        // The path itself cannot name a skill (`all.md`, `help.md`).
+        sink.push(Code::InvalidFileName, 0, 0, format!("`{expected}` cannot be a skill name: {e}"), "rename the file");
+    }
+    let description = match description {
+        Some(d) if !d.is_empty() => d,
+        _ => {
+            sink.push(Code::MissingDescription, lines.name.max(1), 1, "the frontmatter has no `description`", "add `description: <one-line summary>`; listings show it");
+            String::new()
+        }
+    };
+
+    // Body.
+    let sections = markdown::sections(&body);
+    if let Some(title) = sections.iter().find(|s| s.level == 1)
+        && title.title != expected
+        && !aliases.contains(&title.title)
+    {
+        let line = body_line + body[..title.heading_start].matches('\n').count();
+        sink.push(Code::TitleMismatch, line, 1, format!("the title `# {}` differs from the skill name `{expected}`", title.title), format!("write `# {expected}`"));
+    }
+    let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
+    let usage = match usage_section {
+        Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
+        None => {
+            sink.push(Code::MissingUsage, body_line, 0, "the skill has no `## Usage` section", format!("add `## Usage` with a line such as `{expected} --flag <value>`"));
+            Usage::default()
+        }
+    };
+    let mut flag_list = Vec::new();
+    // Names declared in `## Flags`, including lines that failed to resolve
+    // (already reported), so Usage is not also told they are undocumented.
+    let mut declared: Vec<String> = Vec::new();
+    if let Some(s) = markdown::find(&sections, keys::SECTION_FLAGS) {
+        lines.flags_section = body_line + body[..s.heading_start].matches('\n').count();
+        let raw = flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink);
+        let show_usage = usage_section.is_some() && !usage.lines.is_empty();
+        for r in &raw {
+            declared.push(r.name.clone());
+            let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
+            if let Some(f) = flags::resolve(r, u, show_usage, sink) {
+                flag_list.push(f);
+            }
+        }
+        flags::check_set(&flag_list, &raw, sink);
+    }
+    for u in &usage.flags {
+        if !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {
+            sink.push(
+                Code::UsageFlagUndocumented,
+                u.line,
+                u.column,
+                format!("Usage shows `--{}` but `## Flags` does not document it", u.name),
+                format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
+            );
+        }
+    }
+    let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
+        Some(s) => examples::read(&markdown::lines(&body, s.content.clone(), body_line), &aliases),
+        None => Vec::new(),
+    };
+    if examples.is_empty() {
+        sink.push(Code::MissingExamples, body_line, 0, "the skill has no example commands", format!("add `## Examples` with lines such as `{expected} ...`; each is checked against the flags"));
+    }
+
+    let read_only = read_only.unwrap_or_else(|| {
+        keys::READ_ONLY_VERBS.iter().any(|v| action == *v || action.starts_with(&format!("{v}_")))
+    });
+    Some(Skill {
+        name: name.unwrap_or(expected),
+        domain: domain.to_string(),
+        action: action.to_string(),
+        description,
+        handler: handler.filter(|h| !h.is_empty()),
+        schedule,
+        tags,
+        author,
+        created,
+        aliases,
+        eligibility,
+        read_only,
+        extra,
+        body: tidy_body(&body),
+        usage,
+        flags: flag_list,
+        examples,
+        path: sink.file.to_path_buf(),
+        lines,
+    })
+}
+
+/// The body without leading and trailing blank lines.
+pub(crate) fn tidy_body(body: &str) -> String {
+    let t = body.trim_matches(['\n', '\r']);
+    let t = t.trim_end();
+    t.to_string()
+}
+
+fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility {
+    let mut e = Eligibility::default();
+    let Value::Map(entries) = &node.value else {
+        sink.push(Code::InvalidEligibility, node.line, node.column, "`eligibility` must be a mapping with `os`, `env` and `binaries`", "write `eligibility:` then `  os: [linux, macos]` on the next line");
+        return e;
+    };
+    for (k, v) in entries {
+        let list = match list_value(v, &format!("eligibility.{k}"), sink) {
+            Some(l) => l,
+            None => continue,
+        };
+        match k.as_str() {
+            keys::ELIGIBILITY_OS => {
+                for os in &list {
+                    if !keys::KNOWN_OS.contains(&os.as_str()) {
+                        sink.push(Code::UnknownOs, v.line, v.column, format!("`{os}` is not an operating system this format knows"), format!("use Rust target_os names: {}", keys::KNOWN_OS.join(", ")));
+                    }
+                }
+                e.os = list;
+            }
+            keys::ELIGIBILITY_ENV => e.env = list,
+            keys::ELIGIBILITY_BINARIES => e.binaries = list,
+            other => sink.push(
+                Code::InvalidEligibility,
+                v.line,
+                v.column,
+                format!("unknown eligibility condition `{other}`"),
+                "eligibility takes `os`, `env` and `binaries`",
+            ),
+        }
+    }
+    e
+}
+
+/// Checks a `schedule:` value: five-field cron or an `@` nickname.
+pub fn validate_cron(s: &str) -> Result<(), String> {
+    use croner::parser::{CronParser, Seconds, Year};
+    let fields = s.split_whitespace().count();
+    if !s.trim_start().starts_with('@') && fields != 5 {
+        return Err(format!("it has {fields} fields, not 5"));
+    }
+    CronParser::builder()
+        .seconds(Seconds::Disallowed)
+        .year(Year::Disallowed)
+        .build()
+        .parse(s)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cron() {
+        assert!(validate_cron("0 8 * * 1-5").is_ok());
+        assert!(validate_cron("@daily").is_ok());
+        assert!(validate_cron("0 8 * *").is_err());
+        assert!(validate_cron("61 8 * * *").is_err());
+        assert!(validate_cron("0 0 8 * * *").is_err());
+    }
+}

@@ -1,0 +1,63 @@
+//! The frontmatter split.
+
+/// A file split into its frontmatter and body.
+#[derive(Debug)]
+pub(crate) struct Split<'a> {
+    /// The YAML between the delimiters.
+    pub(crate) yaml: &'a str,
+    /// 1-based line of the YAML's first line.
+    pub(crate) yaml_line: usize,
+    /// Everything after the closing delimiter line.
+    pub(crate) body: &'a str,
+    /// 1-based line where the body starts.
+    pub(crate) body_line: usize,
+}
+
+/// Why the frontmatter could not be split off.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum SplitError {
+    /// The first line is not `---`.
+    Missing,
+    /// No closing `---` (or `...`) line.
+    Unclosed,
+}
+
+fn is_delimiter(line: &str, closing: bool) -> bool {
+    let l = line.trim_end_matches(['\n', '\r', ' ', '\t']);
+    l == "---" || (closing && l == "...")
+}
+
+/// Splits `text` (BOM already removed) at its frontmatter delimiters.
+pub(crate) fn split_frontmatter(text: &str) -> Result<Split<'_>, SplitError> {
+    let first_end = text.find('\n').map_or(text.len(), |i| i + 1);
+    if !is_delimiter(&text[..first_end], false) {
+        return Err(SplitError::Missing);
+    }
+    let mut pos = first_end;
+    let mut line = 2;
+    while pos < text.len() {
+        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
+        if is_delimiter(&text[pos..end], true) {
+            return Ok(Split { yaml: &text[first_end..pos], yaml_line: 2, body: &text[end..], body_line: line + 1 });
+        }
+        pos = end;
+        line += 1;
+    }
+    Err(SplitError::Unclosed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits() {
+        let s = split_frontmatter("---\nname: a\n---\n# body\n").unwrap();
+        assert_eq!(s.yaml, "name: a\n");
+        assert_eq!(s.body, "# body\n");
+        assert_eq!(s.body_line, 4);
+        assert_eq!(split_frontmatter("---\r\nname: a\r\n...\r\n").unwrap().body, "");
+        assert_eq!(split_frontmatter("# no\n").unwrap_err(), SplitError::Missing);
+        assert_eq!(split_frontmatter("---\nname: a\n").unwrap_err(), SplitError::Unclosed);
+    }
+}

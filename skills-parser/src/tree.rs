@@ -1,0 +1,308 @@
+//! Loading a whole skill tree safely.
+//!
+//! The loader never panics and never reads outside the root: symlinks are
+//! followed only when they resolve inside it, files are read up to a size
+//! limit, and every problem becomes a diagnostic. A file with a definition
+//! error is left out; everything else loads.
+
+use crate::check;
+use crate::diagnostic::{self, Code, Diagnostic};
+use crate::index::{DomainIndex, parse_index};
+use crate::keys;
+use crate::skill::{Skill, parse_skill};
+use skills_core::names;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Largest skill file read (256 KiB): far beyond any real help page, small
+/// enough that a stray binary or log cannot stall the loader.
+pub const MAX_FILE_SIZE: u64 = 256 * 1024;
+
+/// How to load a tree.
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    /// Files larger than this are reported and skipped.
+    pub max_file_size: u64,
+    /// Leave out skills whose `eligibility.os` excludes this `target_os`
+    /// (used by builds for another target, such as firmware).
+    pub target_os: Option<String>,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None }
+    }
+}
+
+/// A domain: its directory, index and skills.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Domain {
+    /// The directory name.
+    pub name: String,
+    /// From `SKILL.md` (empty when there is none).
+    pub description: String,
+    /// The index page (empty when there is none).
+    pub body: String,
+    /// The `SKILL.md` file, if any.
+    pub index_path: Option<PathBuf>,
+}
+
+/// A loaded skill tree.
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    /// The root, as given.
+    pub root: PathBuf,
+    /// Skills that loaded, sorted by name.
+    pub skills: Vec<Skill>,
+    /// Domains, sorted by name.
+    pub domains: Vec<Domain>,
+    /// Every problem found, sorted by file and line.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Skills left out for the target's OS (`LoadOptions::target_os`).
+    pub excluded_for_target: Vec<String>,
+    /// Every markdown file read, for build scripts to track.
+    pub files: Vec<PathBuf>,
+}
+
+impl Tree {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// Errors only.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    /// The skill named `name` (not aliases).
+    pub fn skill(&self, name: &str) -> Option<&Skill> {
+        self.skills.binary_search_by(|s| s.name.as_str().cmp(name)).ok().map(|i| &self.skills[i])
+    }
+
+    /// The domain named `name`.
+    pub fn domain(&self, name: &str) -> Option<&Domain> {
+        self.domains.iter().find(|d| d.name == name)
+    }
+
+    /// Skills of a domain, by name.
+    pub fn skills_in<'a>(&'a self, domain: &'a str) -> impl Iterator<Item = &'a Skill> + 'a {
+        self.skills.iter().filter(move |s| s.domain == domain)
+    }
+}
+
+/// Loads the tree under `root`.
+///
+/// ```
+/// let tree = skills_parser::load(std::path::Path::new("../skills"), &Default::default());
+/// assert!(!tree.has_errors(), "{:#?}", tree.diagnostics);
+/// assert!(tree.skill("email.send").is_some());
+/// ```
+pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
+    let mut tree = Tree { root: root.to_path_buf(), ..Tree::default() };
+    let mut diags = Vec::new();
+    let canonical_root = match fs::canonicalize(root) {
+        Ok(r) => r,
+        Err(e) => {
+            diags.push(Diagnostic::new(Code::Unreadable, root, 0, 0, format!("cannot read the skill root: {e}")).hint("pass the directory that holds the domain folders (`--root skills`)"));
+            tree.diagnostics = diags;
+            return tree;
+        }
+    };
+    let mut skills = Vec::new();
+    let mut indexes: Vec<DomainIndex> = Vec::new();
+    let mut domain_dirs = Vec::new();
+
+    for entry in sorted_entries(root, &canonical_root, &mut diags) {
+        match entry.kind {
+            Kind::Dir => {
+                if entry.name.starts_with('.') {
+                    continue;
+                }
+                if !names::is_identifier(&entry.name) {
+                    diags.push(
+                        Diagnostic::new(Code::InvalidDomainDir, &entry.path, 0, 0, format!("`{}` cannot be a domain name", entry.name))
+                            .hint("domain directories are named like `email` or `daily_notes`: ^[a-z][a-z0-9_]*$"),
+                    );
+                    continue;
+                }
+                domain_dirs.push(entry.name.clone());
+                load_domain(&entry, &canonical_root, opts, &mut skills, &mut indexes, &mut tree.files, &mut diags);
+            }
+            Kind::File => {
+                if entry.name.ends_with(".md") {
+                    diags.push(
+                        Diagnostic::new(Code::StrayFile, &entry.path, 0, 0, "markdown file at the root of the tree is ignored")
+                            .hint("skills live in <domain>/<action>.md and domain indexes in <domain>/SKILL.md"),
+                    );
+                }
+            }
+        }
+    }
+
+    skills.sort_by(|a: &Skill, b: &Skill| a.name.cmp(&b.name));
+    let excluded = check::names_and_aliases(&skills, &domain_dirs, &mut diags);
+    skills.retain(|s| !excluded.contains(&s.name));
+
+    for s in &skills {
+        check::examples(s, &skills, &mut diags);
+    }
+    for idx in &indexes {
+        let in_domain: Vec<&Skill> = skills.iter().filter(|s| s.domain == idx.domain).collect();
+        check::index_table(idx, &in_domain, &mut diags);
+    }
+
+    for d in &domain_dirs {
+        let index = indexes.iter().find(|i| &i.domain == d);
+        let has_skills = skills.iter().any(|s| &s.domain == d);
+        if index.is_none() && has_skills {
+            diags.push(
+                Diagnostic::new(Code::MissingIndex, root.join(d), 0, 0, format!("domain `{d}` has no {}", keys::INDEX_FILE))
+                    .hint(format!("add {d}/{} with `domain: {d}` and a `description:`; `get_skill` lists it", keys::INDEX_FILE)),
+            );
+        }
+        if index.is_none() && !has_skills {
+            continue;
+        }
+        tree.domains.push(Domain {
+            name: d.clone(),
+            description: index.map(|i| i.description.clone()).unwrap_or_default(),
+            body: index.map(|i| i.body.clone()).unwrap_or_default(),
+            index_path: index.map(|i| i.path.clone()),
+        });
+    }
+
+    if let Some(os) = &opts.target_os {
+        let (keep, drop): (Vec<Skill>, Vec<Skill>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
+        tree.excluded_for_target = drop.into_iter().map(|s| s.name).collect();
+        skills = keep;
+        tree.domains.retain(|d| skills.iter().any(|s| s.domain == d.name) || d.index_path.is_some());
+    }
+    tree.skills = skills;
+    diagnostic::sort(&mut diags);
+    tree.diagnostics = diags;
+    tree
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Dir,
+    File,
+}
+
+struct Entry {
+    name: String,
+    path: PathBuf,
+    kind: Kind,
+}
+
+/// The entries of `dir`, sorted by name; symlinks are resolved and kept only
+/// when they stay inside `canonical_root`.
+fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Entry> {
+    let rd = match fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => {
+            diags.push(Diagnostic::new(Code::Unreadable, dir, 0, 0, format!("cannot list the directory: {e}")));
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for entry in rd.flatten() {
+        let path = entry.path();
+        let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+            diags.push(Diagnostic::new(Code::InvalidFileName, &path, 0, 0, "the file name is not UTF-8").hint("rename it"));
+            continue;
+        };
+        let Ok(meta) = fs::symlink_metadata(&path) else { continue };
+        let kind = if meta.file_type().is_symlink() {
+            match fs::canonicalize(&path) {
+                Ok(target) if target.starts_with(canonical_root) => match fs::metadata(&target) {
+                    Ok(m) if m.is_dir() => Kind::Dir,
+                    Ok(_) => Kind::File,
+                    Err(_) => continue,
+                },
+                Ok(target) => {
+                    diags.push(
+                        Diagnostic::new(Code::SymlinkEscape, &path, 0, 0, format!("symlink points outside the skill root (to {})", diagnostic::display_path(&target)))
+                            .hint("copy the file into the tree instead of linking to it"),
+                    );
+                    continue;
+                }
+                Err(e) => {
+                    diags.push(Diagnostic::new(Code::Unreadable, &path, 0, 0, format!("broken symlink: {e}")));
+                    continue;
+                }
+            }
+        } else if meta.is_dir() {
+            Kind::Dir
+        } else {
+            Kind::File
+        };
+        out.push(Entry { name, path, kind });
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+fn load_domain(
+    dir: &Entry,
+    canonical_root: &Path,
+    opts: &LoadOptions,
+    skills: &mut Vec<Skill>,
+    indexes: &mut Vec<DomainIndex>,
+    files: &mut Vec<PathBuf>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let domain = &dir.name;
+    for entry in sorted_entries(&dir.path, canonical_root, diags) {
+        if entry.kind == Kind::Dir {
+            continue;
+        }
+        let Some(stem) = entry.name.strip_suffix(".md") else { continue };
+        files.push(entry.path.clone());
+        let text = match read_text(&entry.path, opts.max_file_size) {
+            Ok(t) => t,
+            Err(d) => {
+                diags.push(d);
+                continue;
+            }
+        };
+        if entry.name == keys::INDEX_FILE {
+            let parsed = parse_index(&entry.path, domain, &text);
+            diags.extend(parsed.diagnostics);
+            indexes.extend(parsed.item);
+            continue;
+        }
+        if !names::is_identifier(stem) {
+            diags.push(
+                Diagnostic::new(Code::InvalidFileName, &entry.path, 0, 0, format!("`{}` cannot name a skill", entry.name))
+                    .hint("skill files are named <action>.md with ^[a-z][a-z0-9_]*$ (for example `send.md`, `daily_digest.md`); the index is SKILL.md"),
+            );
+            continue;
+        }
+        let parsed = parse_skill(&entry.path, domain, stem, &text);
+        diags.extend(parsed.diagnostics);
+        skills.extend(parsed.item);
+    }
+}
+
+/// Reads a file as UTF-8, within the size limit.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
+    let file = fs::File::open(path).map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(Diagnostic::new(Code::FileTooLarge, path, 0, 0, format!("the file is larger than {} KiB", limit / 1024))
+            .hint("skill files are help pages; move long material elsewhere"));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = bytes[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = bytes[..valid].iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        Diagnostic::new(Code::InvalidUtf8, path, line, col, "the file is not valid UTF-8").hint("save the file as UTF-8")
+    })
+}

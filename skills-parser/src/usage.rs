@@ -1,0 +1,156 @@
+//! The `## Usage` section: which flags the synopsis shows, whether they are
+//! in brackets (optional), and their placeholders.
+//!
+//! A usage line starts with the skill's name (or an alias), optionally as a
+//! list item, in backticks, or after `$ `. After the name, `--flag` words are
+//! flags, the word after a flag (`<value>`, `VALUE`, `"..."`) is its
+//! placeholder, `[` `]` mark optional parts, and `|` and `...` are ignored.
+
+use crate::diagnostic::{Code, Sink};
+use crate::flags::strip_list_marker;
+use crate::markdown::SourceLine;
+
+/// A flag as the usage line shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsageFlag {
+    /// Name without dashes.
+    pub name: String,
+    /// Placeholder, without angle brackets.
+    pub placeholder: Option<String>,
+    /// Shown in brackets.
+    pub optional: bool,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column of the `--`.
+    pub column: usize,
+}
+
+/// Strips list markers, backticks and a `$ ` prompt from a line that may be
+/// a command.
+pub(crate) fn command_text(line: &str) -> (&str, usize) {
+    let s = strip_list_marker(line);
+    let s = s.strip_prefix("$ ").unwrap_or(s);
+    let s = match s.strip_prefix('`').and_then(|r| r.strip_suffix('`')) {
+        Some(inner) if !inner.contains('`') => inner,
+        _ => s,
+    };
+    let s = s.trim();
+    let offset = s.as_ptr() as usize - line.as_ptr() as usize;
+    (s, offset)
+}
+
+/// Whether `word` has the shape of a skill name (`x.y`), so a line starting
+/// with it is a command rather than prose.
+pub(crate) fn looks_like_skill(word: &str) -> bool {
+    skills_core::names::parse_skill_name(word).is_ok()
+}
+
+/// What the Usage section says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// The usage lines, as written.
+    pub lines: Vec<String>,
+    /// Every flag shown, first occurrence wins.
+    pub flags: Vec<UsageFlag>,
+}
+
+/// Reads the Usage section of skill `name` (with `aliases`).
+pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sink: &mut Sink<'_>) -> Usage {
+    let mut usage = Usage::default();
+    for l in lines {
+        let (text, offset) = command_text(l.text);
+        let first = text.split_whitespace().next().unwrap_or("");
+        if first == name || aliases.iter().any(|a| a == first) {
+            usage.lines.push(text.to_string());
+            read_line(text, offset, l.line, &mut usage);
+        } else if looks_like_skill(first) {
+            sink.push(
+                Code::UsageWrongName,
+                l.line,
+                offset + 1,
+                format!("usage line is for `{first}`, but this file defines `{name}`"),
+                format!("start the usage line with `{name}`"),
+            );
+        }
+    }
+    usage
+}
+
+fn read_line(text: &str, offset: usize, line: usize, usage: &mut Usage) {
+    let mut depth: i32 = 0;
+    let mut pending: Option<usize> = None;
+    let base = text.as_ptr() as usize;
+    for word in text.split_whitespace().skip(1) {
+        let column = offset + (word.as_ptr() as usize - base) + 1;
+        let opens = word.bytes().take_while(|&b| b == b'[').count() as i32;
+        depth += opens;
+        let core = word.trim_start_matches('[');
+        let closes = core.bytes().rev().take_while(|&b| b == b']').count() as i32;
+        let core = core.trim_end_matches(']').trim_end_matches(',');
+        if core == "|" || core == "..." || core.is_empty() {
+            depth -= closes;
+            continue;
+        }
+        if let Some(flag) = core.strip_prefix("--") {
+            let (name, placeholder) = match flag.split_once('=') {
+                Some((n, p)) => (n, Some(clean_placeholder(p))),
+                None => (flag, None),
+            };
+            pending = None;
+            if !usage.flags.iter().any(|f| f.name == name) {
+                usage.flags.push(UsageFlag {
+                    name: name.to_string(),
+                    placeholder,
+                    optional: depth > 0,
+                    line,
+                    column: column + opens as usize,
+                });
+                pending = Some(usage.flags.len() - 1);
+            }
+        } else if let Some(i) = pending.take()
+            && usage.flags[i].placeholder.is_none()
+        {
+            usage.flags[i].placeholder = Some(clean_placeholder(core));
+        }
+        depth -= closes;
+    }
+}
+
+fn clean_placeholder(p: &str) -> String {
+    let p = p.trim_matches(['"', '\'', '`']).trim_end_matches("...");
+    let p = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).unwrap_or(p);
+    p.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn read_one(s: &str) -> Usage {
+        let mut sink = Sink::new(Path::new("x.md"));
+        let lines = [SourceLine { line: 3, text: s }];
+        read(&lines, "tasks.search", &[], &mut sink)
+    }
+
+    #[test]
+    fn seed_usage() {
+        let u = read_one("tasks.search [--query <text>] [--status <statuses>] [--overdue] [--sort <field>] [--limit <n>]");
+        let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.optional)).collect();
+        assert_eq!(
+            got,
+            [
+                ("query", Some("text"), true),
+                ("status", Some("statuses"), true),
+                ("overdue", None, true),
+                ("sort", Some("field"), true),
+                ("limit", Some("n"), true)
+            ]
+        );
+        let u = read_one("`tasks.search --to ADDR [--cc <a>...]`");
+        assert_eq!(u.flags[0].placeholder.as_deref(), Some("ADDR"));
+        assert!(!u.flags[0].optional);
+        assert!(u.flags[1].optional);
+        assert_eq!(u.flags[1].placeholder.as_deref(), Some("a"));
+    }
+}
