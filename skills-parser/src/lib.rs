@@ -14,32 +14,16 @@
 //! use skills_parser::parse_skill;
 //! use skills_core::ValueType;
 //!
-//! let text = "---
-//! name: tasks.search
-//! description: Search tasks
-//! ---
-//! # tasks.search
-//!
-//! ## Usage
-//!
-//! tasks.search [--status <statuses>] [--overdue] [--limit <n>]
-//!
-//! ## Flags
-//!
-//! --status    One or more of: todo, done (default: todo)
-//! --overdue   Only overdue tasks (boolean flag)
-//! --limit     Maximum results (default: 20)
-//!
-//! ## Examples
-//!
-//! tasks.search --status todo done --limit 5
-//! ";
+//! let text = include_str!("../../skills/tasks/search.md");
 //! let parsed = parse_skill("skills/tasks/search.md".as_ref(), "tasks", "search", text);
 //! let skill = parsed.item.unwrap();
-//! assert_eq!(skill.flags[0].value_type, ValueType::Enum);
-//! assert!(skill.flags[0].list);
-//! assert_eq!(skill.flags[1].value_type, ValueType::Boolean);
-//! assert_eq!(skill.flags[2].value_type, ValueType::Integer);
+//! let status = skill.flag("status").unwrap();
+//! assert_eq!(status.value_type, ValueType::Enum);
+//! assert!(status.list);
+//! assert_eq!(status.default.as_deref().unwrap(), ["todo", "in_progress", "blocked"]);
+//! assert_eq!(skill.flag("overdue").unwrap().value_type, ValueType::Boolean);
+//! assert_eq!(skill.flag("limit").unwrap().value_type, ValueType::Integer);
+//! assert_eq!(skill.flag("due-before").unwrap().value_type, ValueType::Date);
 //! assert!(parsed.diagnostics.iter().all(|d| !d.is_error()));
 //! ```
 #![warn(missing_docs)]
