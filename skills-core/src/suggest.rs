@@ -50,9 +50,9 @@ pub fn distance(a: &str, b: &str) -> usize {
 pub fn is_close(given: &str, candidate: &str) -> bool {
     let d = distance(given, candidate);
     let longest = given.len().max(candidate.len());
-    // One edit for short names, up to a third of the name for long ones, and
-    // always when one is a prefix of the other (`--sub` for `--subject`).
-    d <= (longest / 3).max(1)
+    // One edit for short names, up to a quarter of the name for long ones,
+    // and always when one is a prefix of the other (`--sub` for `--subject`).
+    d <= (longest / 4).max(1)
         || (given.len() >= 3
             && candidate.len() > given.len()
             && starts_with_ignore_case(candidate, given))
@@ -142,6 +142,11 @@ mod tests {
             "email.sned",
             ["email.send", "email.read", "tasks.search", "email.search"],
         );
-        assert_eq!(&names[..n], ["email.send", "email.read"]);
+        assert_eq!(&names[..n], ["email.send"]);
+        let (names, n) = closest_n::<_, 3>(
+            "tasks.serch",
+            ["tasks.search", "tasks.create", "email.search"],
+        );
+        assert_eq!(&names[..n], ["tasks.search"]);
     }
 }

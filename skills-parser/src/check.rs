@@ -9,7 +9,11 @@ use std::collections::BTreeMap;
 /// Reports aliases that repeat, or shadow a skill, a domain or `get_skill`,
 /// and skills whose tool names collide. Returns the names of skills to
 /// exclude (the later of each clashing pair, in name order).
-pub fn names_and_aliases(skills: &[Skill], domains: &[String], out: &mut Vec<Diagnostic>) -> Vec<String> {
+pub fn names_and_aliases(
+    skills: &[Skill],
+    domains: &[String],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<String> {
     let mut excluded = Vec::new();
     let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
     for s in skills {
@@ -18,15 +22,29 @@ pub fn names_and_aliases(skills: &[Skill], domains: &[String], out: &mut Vec<Dia
     for s in skills {
         for a in &s.aliases {
             let clash = if let Some(owner) = owners.get(a.as_str()) {
-                Some(format!("alias `{a}` of `{}` is already {}", s.name, if owner == a { "a skill name".to_string() } else { format!("an alias of `{owner}`") }))
+                Some(format!(
+                    "alias `{a}` of `{}` is already {}",
+                    s.name,
+                    if owner == a {
+                        "a skill name".to_string()
+                    } else {
+                        format!("an alias of `{owner}`")
+                    }
+                ))
             } else if domains.iter().any(|d| d == a) {
-                Some(format!("alias `{a}` of `{}` is also a domain name, which `{a} --help` would make ambiguous", s.name))
+                Some(format!(
+                    "alias `{a}` of `{}` is also a domain name, which `{a} --help` would make ambiguous",
+                    s.name
+                ))
             } else {
                 None
             };
             match clash {
                 Some(message) => {
-                    out.push(Diagnostic::new(Code::DuplicateAlias, &s.path, s.lines.name, 0, message).hint("aliases must be unique across the tree; pick another"));
+                    out.push(
+                        Diagnostic::new(Code::DuplicateAlias, &s.path, s.lines.name, 0, message)
+                            .hint("aliases must be unique across the tree; pick another"),
+                    );
                     excluded.push(s.name.clone());
                 }
                 None => {
@@ -40,8 +58,17 @@ pub fn names_and_aliases(skills: &[Skill], domains: &[String], out: &mut Vec<Dia
         let tool = names::tool_name(&s.name);
         if let Some(other) = tools.get(&tool) {
             out.push(
-                Diagnostic::new(Code::ToolNameCollision, &s.path, s.lines.name, 0, format!("`{}` and `{other}` both export as the tool `{tool}`", s.name))
-                    .hint("rename one of them; tool names replace the dot with an underscore"),
+                Diagnostic::new(
+                    Code::ToolNameCollision,
+                    &s.path,
+                    s.lines.name,
+                    0,
+                    format!(
+                        "`{}` and `{other}` both export as the tool `{tool}`",
+                        s.name
+                    ),
+                )
+                .hint("rename one of them; tool names replace the dot with an underscore"),
             );
             excluded.push(s.name.clone());
         } else {
@@ -53,30 +80,54 @@ pub fn names_and_aliases(skills: &[Skill], domains: &[String], out: &mut Vec<Dia
 
 /// Checks every example of `skill` against the flags of the skill it calls.
 pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
-    let find = |n: &str| all.iter().find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
+    let find = |n: &str| {
+        all.iter()
+            .find(|s| s.name == n || s.aliases.iter().any(|a| a == n))
+    };
     for ex in &skill.examples {
         let tokens = match tokenize::split(&ex.text) {
             Ok(t) => t,
             Err(e) => {
                 out.push(
-                    Diagnostic::new(Code::ExampleInvalid, &skill.path, ex.line, e.column, format!("example does not tokenize: {e}"))
-                        .hint(e.hint()),
+                    Diagnostic::new(
+                        Code::ExampleInvalid,
+                        &skill.path,
+                        ex.line,
+                        e.column,
+                        format!("example does not tokenize: {e}"),
+                    )
+                    .hint(e.hint()),
                 );
                 continue;
             }
         };
         let tokens: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
-        let Some((&first, rest)) = tokens.split_first() else { continue };
+        let Some((&first, rest)) = tokens.split_first() else {
+            continue;
+        };
         if first == names::GET_SKILL || first == "get_skill:" {
             continue;
         }
-        let target = if first == skill.name || skill.aliases.iter().any(|a| a == first) { Some(skill) } else { find(first) };
+        let target = if first == skill.name || skill.aliases.iter().any(|a| a == first) {
+            Some(skill)
+        } else {
+            find(first)
+        };
         let Some(target) = target else {
             let hint = match suggest::closest(first, all.iter().map(|s| s.name.as_str())) {
                 Some(c) => format!("did you mean `{c}`?"),
                 None => "examples may only call skills of the tree".to_string(),
             };
-            out.push(Diagnostic::new(Code::ExampleUnknownSkill, &skill.path, ex.line, 1, format!("example calls `{first}`, which is not a skill")).hint(hint));
+            out.push(
+                Diagnostic::new(
+                    Code::ExampleUnknownSkill,
+                    &skill.path,
+                    ex.line,
+                    1,
+                    format!("example calls `{first}`, which is not a skill"),
+                )
+                .hint(hint),
+            );
             continue;
         };
         if rest.first().is_some_and(|t| *t == "--help") && rest.len() == 1 {
@@ -85,8 +136,18 @@ pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
         let specs: Vec<_> = target.flags.iter().map(|f| f.spec()).collect();
         if let Err(errors) = args::parse(&specs, rest) {
             out.push(
-                Diagnostic::new(Code::ExampleInvalid, &skill.path, ex.line, 1, format!("example does not parse against the flags of `{}`: {}", target.name, one_line(&errors.to_string())))
-                    .hint("fix the example or the flag it uses: examples must run as written"),
+                Diagnostic::new(
+                    Code::ExampleInvalid,
+                    &skill.path,
+                    ex.line,
+                    1,
+                    format!(
+                        "example does not parse against the flags of `{}`: {}",
+                        target.name,
+                        one_line(&errors.to_string())
+                    ),
+                )
+                .hint("fix the example or the flag it uses: examples must run as written"),
             );
         }
     }
@@ -104,16 +165,31 @@ pub fn index_table(index: &DomainIndex, skills: &[&Skill], out: &mut Vec<Diagnos
     for (name, line) in &index.listed {
         if !skills.iter().any(|s| &s.name == name) {
             out.push(
-                Diagnostic::new(Code::IndexTableStale, &index.path, *line, 0, format!("the table lists `{name}`, which is not a skill of `{}`", index.domain))
-                    .hint("remove the row or add the skill"),
+                Diagnostic::new(
+                    Code::IndexTableStale,
+                    &index.path,
+                    *line,
+                    0,
+                    format!(
+                        "the table lists `{name}`, which is not a skill of `{}`",
+                        index.domain
+                    ),
+                )
+                .hint("remove the row or add the skill"),
             );
         }
     }
     for s in skills {
         if !index.listed.iter().any(|(n, _)| n == &s.name) {
             out.push(
-                Diagnostic::new(Code::IndexTableStale, &index.path, index.listed[0].1, 0, format!("the table does not list `{}`", s.name))
-                    .hint(format!("add a row `| {} | {} |`", s.name, s.description)),
+                Diagnostic::new(
+                    Code::IndexTableStale,
+                    &index.path,
+                    index.listed[0].1,
+                    0,
+                    format!("the table does not list `{}`", s.name),
+                )
+                .hint(format!("add a row `| {} | {} |`", s.name, s.description)),
             );
         }
     }

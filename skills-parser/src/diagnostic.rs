@@ -196,7 +196,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the code's severity.
-    pub fn new(code: Code, file: impl Into<PathBuf>, line: usize, column: usize, message: impl Into<String>) -> Self {
+    pub fn new(
+        code: Code,
+        file: impl Into<PathBuf>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             code,
             severity: code.severity(),
@@ -237,7 +243,13 @@ impl Diagnostic {
     ///    = help: write `name: email.send`
     /// ```
     pub fn render(&self) -> String {
-        let mut s = format!("{}[{}]: {}\n  --> {}\n", self.severity.as_str(), self.code, self.message, self.location());
+        let mut s = format!(
+            "{}[{}]: {}\n  --> {}\n",
+            self.severity.as_str(),
+            self.code,
+            self.message,
+            self.location()
+        );
         if let Some(h) = &self.hint {
             s.push_str(&format!("   = help: {h}\n"));
         }
@@ -265,10 +277,20 @@ pub(crate) struct Sink<'a> {
 
 impl<'a> Sink<'a> {
     pub(crate) fn new(file: &'a Path) -> Self {
-        Sink { file, out: Vec::new() }
+        Sink {
+            file,
+            out: Vec::new(),
+        }
     }
 
-    pub(crate) fn push(&mut self, code: Code, line: usize, column: usize, message: impl Into<String>, hint: impl Into<String>) {
+    pub(crate) fn push(
+        &mut self,
+        code: Code,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
         let hint = hint.into();
         let mut d = Diagnostic::new(code, self.file, line, column, message);
         if !hint.is_empty() {
@@ -279,7 +301,9 @@ impl<'a> Sink<'a> {
 
     /// Whether any error of the definition class was reported.
     pub(crate) fn has_definition_error(&self) -> bool {
-        self.out.iter().any(|d| d.is_error() && d.code.class() == Class::Definition)
+        self.out
+            .iter()
+            .any(|d| d.is_error() && d.code.class() == Class::Definition)
     }
 }
 

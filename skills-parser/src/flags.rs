@@ -35,9 +35,9 @@ use crate::diagnostic::{Code, Sink};
 use crate::keys;
 use crate::markdown::SourceLine;
 use crate::usage::UsageFlag;
+use skills_core::Date;
 use skills_core::args::parse_integer;
 use skills_core::spec::{FlagSpec, StrList, ValueType};
-use skills_core::Date;
 
 /// One flag of a skill, as its markdown declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,7 +139,8 @@ fn is_flag_name(name: &str) -> bool {
     let b = name.as_bytes();
     !b.is_empty()
         && b[0].is_ascii_lowercase()
-        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_')
+        && b.iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_')
 }
 
 fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
@@ -149,7 +150,9 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
 }
 
 /// Reads one candidate line. `Ok(None)` when the line is not a flag line.
-fn parse_line(text: &str) -> Result<Option<(String, Option<String>, String, usize)>, (String, usize)> {
+fn parse_line(
+    text: &str,
+) -> Result<Option<(String, Option<String>, String, usize)>, (String, usize)> {
     let content = strip_list_marker(text);
     let column = text.len() - content.len() + 1;
     let mut rest = content;
@@ -161,21 +164,31 @@ fn parse_line(text: &str) -> Result<Option<(String, Option<String>, String, usiz
         false
     };
     let (head, mut after) = if let Some(r) = rest.strip_prefix('`') {
-        let Some(end) = r.find('`') else { return Ok(None) };
+        let Some(end) = r.find('`') else {
+            return Ok(None);
+        };
         (&r[..end], &r[end + 1..])
     } else {
         let end = rest.find([' ', '\t']).unwrap_or(rest.len());
         (&rest[..end], &rest[end..])
     };
     if emphasis {
-        after = after.strip_prefix("**").or_else(|| after.strip_prefix("__")).unwrap_or(after);
+        after = after
+            .strip_prefix("**")
+            .or_else(|| after.strip_prefix("__"))
+            .unwrap_or(after);
     }
-    let Some(name_part) = head.strip_prefix("--") else { return Ok(None) };
+    let Some(name_part) = head.strip_prefix("--") else {
+        return Ok(None);
+    };
     // `--to <addresses>` or `--to=<addresses>` inside the backticks.
     let (name, mut placeholder) = match name_part.find(['=', ' ']) {
         Some(i) => {
             let p = name_part[i + 1..].trim();
-            let p = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).unwrap_or(p);
+            let p = p
+                .strip_prefix('<')
+                .and_then(|p| p.strip_suffix('>'))
+                .unwrap_or(p);
             (&name_part[..i], (!p.is_empty()).then(|| p.to_string()))
         }
         None => (name_part, None),
@@ -198,7 +211,12 @@ fn parse_line(text: &str) -> Result<Option<(String, Option<String>, String, usiz
             break;
         }
     }
-    Ok(Some((name.to_string(), placeholder, after.trim_end().to_string(), column)))
+    Ok(Some((
+        name.to_string(),
+        placeholder,
+        after.trim_end().to_string(),
+        column,
+    )))
 }
 
 /// Reads the flag lines of a `## Flags` section.
@@ -215,7 +233,14 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         let indent = text.len() - text.trim_start().len();
         match parse_line(text) {
             Ok(Some((name, placeholder, description, column))) => {
-                out.push(RawFlag { name, placeholder, description, line: l.line, column, indent });
+                out.push(RawFlag {
+                    name,
+                    placeholder,
+                    description,
+                    line: l.line,
+                    column,
+                    indent,
+                });
                 open = true;
             }
             Ok(None) => {
@@ -231,7 +256,8 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 }
                 open = false;
                 let stripped = strip_list_marker(text);
-                if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped) {
+                if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped)
+                {
                     sink.push(
                         Code::UnrecognizedFlagLine,
                         l.line,
@@ -260,7 +286,10 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 f.line,
                 f.column,
                 format!("flag `--{}` has no description", f.name),
-                format!("describe it on the same line: `--{}  What it is (required)`", f.name),
+                format!(
+                    "describe it on the same line: `--{}  What it is (required)`",
+                    f.name
+                ),
             );
         }
     }
@@ -268,7 +297,12 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
 }
 
 fn mentions_flag(s: &str) -> bool {
-    s.match_indices("--").any(|(i, _)| s[i + 2..].chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+    s.match_indices("--").any(|(i, _)| {
+        s[i + 2..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase())
+    })
 }
 
 /// Markers found in one description.
@@ -315,7 +349,11 @@ fn enum_values(text: &str) -> Vec<String> {
     text.split(',')
         .map(|v| {
             let v = v.trim();
-            let v = v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim();
+            let v = v
+                .strip_prefix("or ")
+                .or_else(|| v.strip_prefix("and "))
+                .unwrap_or(v)
+                .trim();
             v.trim_matches(['`', '"', '\'']).to_string()
         })
         .filter(|v| !v.is_empty())
@@ -413,7 +451,8 @@ fn is_enum_value(v: &str) -> bool {
     let b = v.as_bytes();
     !b.is_empty()
         && b[0].is_ascii_alphanumeric()
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || b"_.:/+-".contains(c))
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || b"_.:/+-".contains(c))
 }
 
 /// `Label: a, b, c` in prose: the values, if it looks like an enum.
@@ -422,8 +461,16 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
     while let Some(rel) = prose[from..].find(':') {
         let colon = from + rel;
         from = colon + 1;
-        let label = prose[..colon].rsplit(['.', ';']).next().unwrap_or("").trim();
-        if label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+        let label = prose[..colon]
+            .rsplit(['.', ';'])
+            .next()
+            .unwrap_or("")
+            .trim();
+        if label.is_empty()
+            || !label
+                .chars()
+                .all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+        {
             continue;
         }
         let rest = &prose[colon + 1..];
@@ -439,7 +486,9 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
 fn looks_plural(placeholder: &str) -> bool {
     let p = placeholder.to_ascii_lowercase();
     let last = p.rsplit(['_', '-', ' ']).next().unwrap_or(&p);
-    last.len() > 3 && last.ends_with('s') && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
+    last.len() > 3
+        && last.ends_with('s')
+        && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
 }
 
 fn mentions_default(prose: &str) -> bool {
@@ -447,7 +496,8 @@ fn mentions_default(prose: &str) -> bool {
     lower.match_indices("default").any(|(i, _)| {
         let before = lower[..i].chars().next_back();
         let after = lower[i + "default".len()..].chars().next();
-        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
+        !before.is_some_and(|c| c.is_alphanumeric())
+            && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
     })
 }
 
@@ -462,7 +512,12 @@ fn strip_quotes(s: &str) -> &str {
 }
 
 /// Resolves the markers of `raw` (with what Usage says about it) into a flag.
-pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section: bool, sink: &mut Sink<'_>) -> Option<Flag> {
+pub(crate) fn resolve(
+    raw: &RawFlag,
+    usage: Option<&UsageFlag>,
+    in_usage_section: bool,
+    sink: &mut Sink<'_>,
+) -> Option<Flag> {
     let m = markers(&raw.description);
     let name = &raw.name;
     let (line, col) = (raw.line, raw.column);
@@ -479,11 +534,26 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
         ok = false;
     }
     if m.defaults.len() > 1 {
-        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` has {} `(default: ...)` markers", m.defaults.len()), "keep one `(default: ...)`");
+        sink.push(
+            Code::ConflictingMarkers,
+            line,
+            col,
+            format!(
+                "`--{name}` has {} `(default: ...)` markers",
+                m.defaults.len()
+            ),
+            "keep one `(default: ...)`",
+        );
         ok = false;
     }
     if m.required && m.optional {
-        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` is marked both `(required)` and `(optional)`"), "keep one of them");
+        sink.push(
+            Code::ConflictingMarkers,
+            line,
+            col,
+            format!("`--{name}` is marked both `(required)` and `(optional)`"),
+            "keep one of them",
+        );
         ok = false;
     }
 
@@ -514,8 +584,13 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
         ok = false;
     }
 
-    let placeholder = raw.placeholder.clone().or_else(|| usage.and_then(|u| u.placeholder.clone()));
-    let placeholder_lower = placeholder.as_deref().map(|p| p.trim().to_ascii_lowercase());
+    let placeholder = raw
+        .placeholder
+        .clone()
+        .or_else(|| usage.and_then(|u| u.placeholder.clone()));
+    let placeholder_lower = placeholder
+        .as_deref()
+        .map(|p| p.trim().to_ascii_lowercase());
     let default_raw = m.defaults.first().map(|d| strip_quotes(d).to_string());
 
     let explicit_type = declared.first().map(|(_, t)| *t);
@@ -532,7 +607,10 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
                 !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some())
             }) {
                 ValueType::Integer
-            } else if usage.is_some_and(|u| u.placeholder.is_none()) && raw.placeholder.is_none() && default_raw.is_none() {
+            } else if usage.is_some_and(|u| u.placeholder.is_none())
+                && raw.placeholder.is_none()
+                && default_raw.is_none()
+            {
                 ValueType::Boolean
             } else {
                 ValueType::String
@@ -543,11 +621,23 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
     let multi_enum = m.one_of.as_ref().is_some_and(|(_, multi)| *multi);
     let list = m.explicit.is_some_and(|(_, l)| l) || m.space_separated || multi_enum;
     if list && value_type == ValueType::Boolean {
-        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` is a boolean flag but also takes several values"), "a boolean flag takes no value; remove `space-separated` or the boolean marker");
+        sink.push(
+            Code::ConflictingMarkers,
+            line,
+            col,
+            format!("`--{name}` is a boolean flag but also takes several values"),
+            "a boolean flag takes no value; remove `space-separated` or the boolean marker",
+        );
         ok = false;
     }
     if m.one_of.as_ref().is_some_and(|(_, multi)| !multi) && m.space_separated {
-        sink.push(Code::ConflictingMarkers, line, col, format!("`--{name}` says `One of:` (one value) and `space-separated` (several)"), "write `One or more of:` for an enum that takes several values");
+        sink.push(
+            Code::ConflictingMarkers,
+            line,
+            col,
+            format!("`--{name}` says `One of:` (one value) and `space-separated` (several)"),
+            "write `One or more of:` for an enum that takes several values",
+        );
         ok = false;
     }
 
@@ -555,7 +645,13 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
     let mut values = Vec::new();
     if let Some((vals, _)) = &m.one_of {
         if vals.is_empty() {
-            sink.push(Code::InvalidEnumValue, line, col, format!("`--{name}` has `One of:` without values"), "list the values: `One of: a, b, c`");
+            sink.push(
+                Code::InvalidEnumValue,
+                line,
+                col,
+                format!("`--{name}` has `One of:` without values"),
+                "list the values: `One of: a, b, c`",
+            );
             ok = false;
         }
         for v in vals {
@@ -569,7 +665,13 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
                 );
                 ok = false;
             } else if values.iter().any(|x: &String| x.eq_ignore_ascii_case(v)) {
-                sink.push(Code::InvalidEnumValue, line, col, format!("`{v}` is listed twice in `--{name}`"), "list each value once");
+                sink.push(
+                    Code::InvalidEnumValue,
+                    line,
+                    col,
+                    format!("`{v}` is listed twice in `--{name}`"),
+                    "list each value once",
+                );
                 ok = false;
             } else {
                 values.push(v.clone());
@@ -583,11 +685,23 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
         let parts = split_default(d, list);
         let mut good = true;
         if m.required {
-            sink.push(Code::InvalidDefault, line, col, format!("`--{name}` is `(required)` and has a default, which would never be used"), "remove `(required)` or the default");
+            sink.push(
+                Code::InvalidDefault,
+                line,
+                col,
+                format!("`--{name}` is `(required)` and has a default, which would never be used"),
+                "remove `(required)` or the default",
+            );
             good = false;
         }
         if parts.is_empty() {
-            sink.push(Code::InvalidDefault, line, col, format!("`--{name}` has an empty default"), "write the value: `(default: 20)`, or remove the marker");
+            sink.push(
+                Code::InvalidDefault,
+                line,
+                col,
+                format!("`--{name}` has an empty default"),
+                "write the value: `(default: 20)`, or remove the marker",
+            );
             good = false;
         }
         if !list && parts.len() > 1 && value_type != ValueType::String {
@@ -603,7 +717,13 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
         for v in &parts {
             match value_type {
                 ValueType::Integer if parse_integer(v).is_none() => {
-                    sink.push(Code::InvalidDefault, line, col, format!("default `{v}` of `--{name}` is not an integer"), "write an integer such as `(default: 20)`");
+                    sink.push(
+                        Code::InvalidDefault,
+                        line,
+                        col,
+                        format!("default `{v}` of `--{name}` is not an integer"),
+                        "write an integer such as `(default: 20)`",
+                    );
                     good = false;
                 }
                 ValueType::Date => {
@@ -612,22 +732,41 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
                         good = false;
                     }
                 }
-                ValueType::Enum if !values.iter().any(|x| x.eq_ignore_ascii_case(v)) && !values.is_empty() => {
+                ValueType::Enum
+                    if !values.iter().any(|x| x.eq_ignore_ascii_case(v)) && !values.is_empty() =>
+                {
                     sink.push(
                         Code::InvalidDefault,
                         line,
                         col,
-                        format!("default `{v}` of `--{name}` is not one of its values ({})", values.join(", ")),
+                        format!(
+                            "default `{v}` of `--{name}` is not one of its values ({})",
+                            values.join(", ")
+                        ),
                         format!("use one of: {}", values.join(", ")),
                     );
                     good = false;
                 }
                 ValueType::Boolean if v.eq_ignore_ascii_case("true") => {
-                    sink.push(Code::InvalidDefault, line, col, format!("boolean `--{name}` defaults to true, so it could never be turned off"), "rename the flag to its opposite (`--no-x`) and let it default to false");
+                    sink.push(
+                        Code::InvalidDefault,
+                        line,
+                        col,
+                        format!(
+                            "boolean `--{name}` defaults to true, so it could never be turned off"
+                        ),
+                        "rename the flag to its opposite (`--no-x`) and let it default to false",
+                    );
                     good = false;
                 }
                 ValueType::Boolean if !v.eq_ignore_ascii_case("false") => {
-                    sink.push(Code::InvalidDefault, line, col, format!("boolean `--{name}` has default `{v}`"), "a boolean flag is false when absent; remove the default");
+                    sink.push(
+                        Code::InvalidDefault,
+                        line,
+                        col,
+                        format!("boolean `--{name}` has default `{v}`"),
+                        "a boolean flag is false when absent; remove the default",
+                    );
                     good = false;
                 }
                 _ => {}
@@ -637,7 +776,13 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
             // Enum defaults are stored as written in the value list.
             let parts = parts
                 .iter()
-                .map(|v| values.iter().find(|x| x.eq_ignore_ascii_case(v)).cloned().unwrap_or_else(|| v.clone()))
+                .map(|v| {
+                    values
+                        .iter()
+                        .find(|x| x.eq_ignore_ascii_case(v))
+                        .cloned()
+                        .unwrap_or_else(|| v.clone())
+                })
                 .collect();
             default = Some(parts);
         }
@@ -695,17 +840,58 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
     // Usage agreement.
     if let Some(u) = usage {
         if m.required && u.optional {
-            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows `--{name}` in brackets (optional) but Flags marks it `(required)`"), format!("remove the brackets around `--{name}` in Usage, or the `(required)` marker"));
+            sink.push(
+                Code::UsageMismatch,
+                u.line,
+                u.column,
+                format!(
+                    "Usage shows `--{name}` in brackets (optional) but Flags marks it `(required)`"
+                ),
+                format!(
+                    "remove the brackets around `--{name}` in Usage, or the `(required)` marker"
+                ),
+            );
         } else if !m.required && !u.optional {
             sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows `--{name}` as required (no brackets) but Flags does not mark it `(required)`"), format!("add `(required)` to `--{name}` in Flags, or put it in brackets in Usage"));
         }
         if value_type == ValueType::Boolean && u.placeholder.is_some() {
-            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows a value for `--{name}` but Flags makes it a boolean"), format!("remove the placeholder after `--{name}` in Usage"));
-        } else if value_type != ValueType::Boolean && u.placeholder.is_none() && raw.placeholder.is_none() {
-            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows `--{name}` without a value but Flags makes it {}", value_type.name()), format!("write a placeholder after it in Usage: `--{name} <value>`"));
+            sink.push(
+                Code::UsageMismatch,
+                u.line,
+                u.column,
+                format!("Usage shows a value for `--{name}` but Flags makes it a boolean"),
+                format!("remove the placeholder after `--{name}` in Usage"),
+            );
+        } else if value_type != ValueType::Boolean
+            && u.placeholder.is_none()
+            && raw.placeholder.is_none()
+        {
+            sink.push(
+                Code::UsageMismatch,
+                u.line,
+                u.column,
+                format!(
+                    "Usage shows `--{name}` without a value but Flags makes it {}",
+                    value_type.name()
+                ),
+                format!("write a placeholder after it in Usage: `--{name} <value>`"),
+            );
         }
     } else if in_usage_section {
-        sink.push(Code::FlagNotInUsage, line, col, format!("`--{name}` is documented in Flags but not shown in Usage"), format!("add `[--{name}{}]` to the usage line", if value_type == ValueType::Boolean { String::new() } else { format!(" <{}>", placeholder.as_deref().unwrap_or("value")) }));
+        sink.push(
+            Code::FlagNotInUsage,
+            line,
+            col,
+            format!("`--{name}` is documented in Flags but not shown in Usage"),
+            format!(
+                "add `[--{name}{}]` to the usage line",
+                if value_type == ValueType::Boolean {
+                    String::new()
+                } else {
+                    format!(" <{}>", placeholder.as_deref().unwrap_or("value"))
+                }
+            ),
+        );
     }
 
     if !ok {
@@ -733,7 +919,10 @@ pub(crate) fn resolve(raw: &RawFlag, usage: Option<&UsageFlag>, in_usage_section
 /// guess); one value otherwise.
 fn split_default(d: &str, list: bool) -> Vec<String> {
     if list || d.contains(',') {
-        d.split(',').map(|v| strip_quotes(v).to_string()).filter(|v| !v.is_empty()).collect()
+        d.split(',')
+            .map(|v| strip_quotes(v).to_string())
+            .filter(|v| !v.is_empty())
+            .collect()
     } else if d.is_empty() {
         Vec::new()
     } else {
@@ -744,16 +933,25 @@ fn split_default(d: &str, list: bool) -> Vec<String> {
 /// Checks flags against each other: duplicates, field-name clashes, count.
 pub(crate) fn check_set(flags: &[Flag], raw: &[RawFlag], sink: &mut Sink<'_>) {
     for (i, f) in raw.iter().enumerate() {
-        if let Some(prev) = raw[..i].iter().find(|p| p.name.replace('_', "-") == f.name.replace('_', "-")) {
+        if let Some(prev) = raw[..i]
+            .iter()
+            .find(|p| p.name.replace('_', "-") == f.name.replace('_', "-"))
+        {
             let same = prev.name == f.name;
             sink.push(
                 Code::DuplicateFlag,
                 f.line,
                 f.column,
                 if same {
-                    format!("flag `--{}` is declared twice (first on line {})", f.name, prev.line)
+                    format!(
+                        "flag `--{}` is declared twice (first on line {})",
+                        f.name, prev.line
+                    )
                 } else {
-                    format!("flags `--{}` and `--{}` (line {}) are the same flag to the parser", f.name, prev.name, prev.line)
+                    format!(
+                        "flags `--{}` and `--{}` (line {}) are the same flag to the parser",
+                        f.name, prev.name, prev.line
+                    )
                 },
                 "remove one of the declarations",
             );
@@ -765,7 +963,11 @@ pub(crate) fn check_set(flags: &[Flag], raw: &[RawFlag], sink: &mut Sink<'_>) {
             Code::TooManyFlags,
             line,
             0,
-            format!("the skill declares {} flags; at most {} are supported", flags.len(), skills_core::spec::MAX_FLAGS),
+            format!(
+                "the skill declares {} flags; at most {} are supported",
+                flags.len(),
+                skills_core::spec::MAX_FLAGS
+            ),
             "split the skill into several skills",
         );
     }
@@ -778,26 +980,66 @@ mod tests {
     #[test]
     fn line_shapes() {
         let p = |s: &str| parse_line(s).unwrap().map(|(n, p, d, _)| (n, p, d));
-        assert_eq!(p("--to            Recipients (required)"), Some(("to".into(), None, "Recipients (required)".into())));
-        assert_eq!(p("--include-weather Include weather"), Some(("include-weather".into(), None, "Include weather".into())));
-        assert_eq!(p("- `--to` <addresses>: Recipients"), Some(("to".into(), Some("addresses".into()), "Recipients".into())));
-        assert_eq!(p("* `--limit <n>` — Max results"), Some(("limit".into(), Some("n".into()), "Max results".into())));
-        assert_eq!(p("1. **`--tone`** - Tone"), Some(("tone".into(), None, "Tone".into())));
-        assert_eq!(p("--due=<date>  Due"), Some(("due".into(), Some("date".into()), "Due".into())));
+        assert_eq!(
+            p("--to            Recipients (required)"),
+            Some(("to".into(), None, "Recipients (required)".into()))
+        );
+        assert_eq!(
+            p("--include-weather Include weather"),
+            Some(("include-weather".into(), None, "Include weather".into()))
+        );
+        assert_eq!(
+            p("- `--to` <addresses>: Recipients"),
+            Some(("to".into(), Some("addresses".into()), "Recipients".into()))
+        );
+        assert_eq!(
+            p("* `--limit <n>` — Max results"),
+            Some(("limit".into(), Some("n".into()), "Max results".into()))
+        );
+        assert_eq!(
+            p("1. **`--tone`** - Tone"),
+            Some(("tone".into(), None, "Tone".into()))
+        );
+        assert_eq!(
+            p("--due=<date>  Due"),
+            Some(("due".into(), Some("date".into()), "Due".into()))
+        );
         assert_eq!(p("Flags are optional."), None);
         assert!(parse_line("--Bad  x").is_err());
     }
 
     #[test]
     fn marker_scan() {
-        let m = markers("Filter by status. One or more of: todo, in_progress, blocked, done, cancelled (default: todo, in_progress, blocked)");
-        assert_eq!(m.one_of, Some((vec!["todo".into(), "in_progress".into(), "blocked".into(), "done".into(), "cancelled".into()], true)));
+        let m = markers(
+            "Filter by status. One or more of: todo, in_progress, blocked, done, cancelled (default: todo, in_progress, blocked)",
+        );
+        assert_eq!(
+            m.one_of,
+            Some((
+                vec![
+                    "todo".into(),
+                    "in_progress".into(),
+                    "blocked".into(),
+                    "done".into(),
+                    "cancelled".into()
+                ],
+                true
+            ))
+        );
         assert_eq!(m.defaults, ["todo, in_progress, blocked"]);
         let m = markers("Sort by: due_date, priority, created_at, updated_at (default: due_date)");
         assert!(m.one_of.is_none());
-        assert_eq!(prose_enum(&m.prose).unwrap(), ["due_date", "priority", "created_at", "updated_at"]);
+        assert_eq!(
+            prose_enum(&m.prose).unwrap(),
+            ["due_date", "priority", "created_at", "updated_at"]
+        );
         assert!(prose_enum("Action name for the new skill, e.g. \"weekly_report\" ").is_none());
-        assert_eq!(prose_enum("Writing tone: formal, casual, friendly ").unwrap().len(), 3);
+        assert_eq!(
+            prose_enum("Writing tone: formal, casual, friendly ")
+                .unwrap()
+                .len(),
+            3
+        );
         let m = markers("Tone. One of: `formal`, `casual`, or `friendly`.");
         assert_eq!(m.one_of.unwrap().0, ["formal", "casual", "friendly"]);
         assert!(mentions_default("Defaults to today"));

@@ -27,7 +27,10 @@ pub fn parse_index(file: &Path, domain: &str, text: &str) -> Parsed<DomainIndex>
     let mut sink = Sink::new(file);
     let index = parse_inner(domain, text, &mut sink);
     let excluded = sink.has_definition_error();
-    Parsed { item: if excluded { None } else { index }, diagnostics: sink.out }
+    Parsed {
+        item: if excluded { None } else { index },
+        diagnostics: sink.out,
+    }
 }
 
 fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIndex> {
@@ -59,12 +62,25 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
     let description = match description {
         Some(d) if !d.is_empty() => d,
         _ => {
-            sink.push(Code::InvalidIndex, 1, 1, "the domain index has no `description`", "add `description: <one-line summary of the domain>`; `get_skill` lists it");
+            sink.push(
+                Code::InvalidIndex,
+                1,
+                1,
+                "the domain index has no `description`",
+                "add `description: <one-line summary of the domain>`; `get_skill` lists it",
+            );
             String::new()
         }
     };
     let listed = listed_skills(&body, body_line, domain);
-    Some(DomainIndex { domain: domain.to_string(), description, body: tidy_body(&body), path: sink.file.to_path_buf(), listed, extra })
+    Some(DomainIndex {
+        domain: domain.to_string(),
+        description,
+        body: tidy_body(&body),
+        path: sink.file.to_path_buf(),
+        listed,
+        extra,
+    })
 }
 
 /// Skill names in the first cell of table rows (`| email.send | ... |`).
@@ -72,8 +88,15 @@ fn listed_skills(body: &str, first_line: usize, domain: &str) -> Vec<(String, us
     let mut out = Vec::new();
     for (i, line) in body.lines().enumerate() {
         let t = line.trim();
-        let Some(rest) = t.strip_prefix('|') else { continue };
-        let cell = rest.split('|').next().unwrap_or("").trim().trim_matches('`');
+        let Some(rest) = t.strip_prefix('|') else {
+            continue;
+        };
+        let cell = rest
+            .split('|')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('`');
         if let Some((d, _)) = cell.split_once('.')
             && d == domain
             && skills_core::names::parse_skill_name(cell).is_ok()

@@ -32,7 +32,18 @@ pub const ELIGIBILITY_ENV: &str = "env";
 pub const ELIGIBILITY_BINARIES: &str = "binaries";
 
 /// Every key a skill file may have.
-pub const SKILL_KEYS: &[&str] = &[NAME, DESCRIPTION, HANDLER, SCHEDULE, TAGS, AUTHOR, CREATED, ALIASES, ELIGIBILITY, READ_ONLY];
+pub const SKILL_KEYS: &[&str] = &[
+    NAME,
+    DESCRIPTION,
+    HANDLER,
+    SCHEDULE,
+    TAGS,
+    AUTHOR,
+    CREATED,
+    ALIASES,
+    ELIGIBILITY,
+    READ_ONLY,
+];
 /// Every key a `SKILL.md` may have.
 pub const INDEX_KEYS: &[&str] = &[DOMAIN, DESCRIPTION];
 
@@ -50,7 +61,9 @@ pub const SECTION_EXAMPLES: &[&str] = &["examples", "example"];
 
 /// Actions that make a skill read-only unless `read_only:` says otherwise
 /// (`tasks.search`, `email.read`, `calendar.list_week`).
-pub const READ_ONLY_VERBS: &[&str] = &["search", "get", "list", "read", "find", "show", "view", "query", "lookup", "count", "status"];
+pub const READ_ONLY_VERBS: &[&str] = &[
+    "search", "get", "list", "read", "find", "show", "view", "query", "lookup", "count", "status",
+];
 
 /// Placeholders that make a flag an integer (`<n>`).
 pub const INTEGER_PLACEHOLDERS: &[&str] = &["n", "num", "number", "count", "int", "integer"];
@@ -60,8 +73,20 @@ pub const DATE_PLACEHOLDERS: &[&str] = &["date", "yyyy-mm-dd"];
 /// Operating systems `eligibility.os` knows (Rust `target_os` names), with
 /// the aliases other skill formats use.
 pub const KNOWN_OS: &[&str] = &[
-    "linux", "macos", "windows", "freebsd", "netbsd", "openbsd", "dragonfly", "android", "ios", "illumos", "solaris",
-    "none", "darwin", "win32",
+    "linux",
+    "macos",
+    "windows",
+    "freebsd",
+    "netbsd",
+    "openbsd",
+    "dragonfly",
+    "android",
+    "ios",
+    "illumos",
+    "solaris",
+    "none",
+    "darwin",
+    "win32",
 ];
 
 /// The canonical `target_os` of an `eligibility.os` value.

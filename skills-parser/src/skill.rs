@@ -94,7 +94,9 @@ pub struct Skill {
 impl Skill {
     /// The flag named `name` (dashes and underscores alike).
     pub fn flag(&self, name: &str) -> Option<&Flag> {
-        self.flags.iter().find(|f| skills_core::args::same_flag_name(&f.name, name))
+        self.flags
+            .iter()
+            .find(|f| skills_core::args::same_flag_name(&f.name, name))
     }
 
     /// Whether dispatching it runs a compiled handler (rather than returning
@@ -166,7 +168,13 @@ pub(crate) fn text_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<
         Value::Scalar(s, _) => Some(s.trim().to_string()),
         Value::Null => Some(String::new()),
         _ => {
-            sink.push(Code::InvalidField, node.line, node.column, format!("`{key}` must be text"), format!("write `{key}: value` on one line"));
+            sink.push(
+                Code::InvalidField,
+                node.line,
+                node.column,
+                format!("`{key}` must be text"),
+                format!("write `{key}: value` on one line"),
+            );
             None
         }
     }
@@ -176,14 +184,25 @@ pub(crate) fn text_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<
 pub(crate) fn list_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<Vec<String>> {
     match &node.value {
         Value::Null => Some(Vec::new()),
-        Value::Scalar(s, _) => Some(s.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect()),
+        Value::Scalar(s, _) => Some(
+            s.split(',')
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+                .collect(),
+        ),
         Value::Seq(items) => {
             let mut out = Vec::new();
             for item in items {
                 match item.as_text() {
                     Some(t) => out.push(t.trim().to_string()),
                     None => {
-                        sink.push(Code::InvalidField, item.line, item.column, format!("`{key}` must be a list of words"), format!("write `{key}: [a, b]`"));
+                        sink.push(
+                            Code::InvalidField,
+                            item.line,
+                            item.column,
+                            format!("`{key}` must be a list of words"),
+                            format!("write `{key}: [a, b]`"),
+                        );
                         return None;
                     }
                 }
@@ -191,14 +210,23 @@ pub(crate) fn list_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<
             Some(out)
         }
         Value::Map(_) => {
-            sink.push(Code::InvalidField, node.line, node.column, format!("`{key}` must be a list"), format!("write `{key}: [a, b]`"));
+            sink.push(
+                Code::InvalidField,
+                node.line,
+                node.column,
+                format!("`{key}` must be a list"),
+                format!("write `{key}: [a, b]`"),
+            );
             None
         }
     }
 }
 
 /// Parses frontmatter YAML into entries, reporting what is wrong.
-pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<(Vec<(String, Node)>, String, usize)> {
+pub(crate) fn frontmatter_entries(
+    text: &str,
+    sink: &mut Sink<'_>,
+) -> Option<(Vec<(String, Node)>, String, usize)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         sink.push(Code::EmptyFile, 0, 0, "the file is empty", "start with a frontmatter block: `---`, `name: domain.action`, `description: ...`, `---`");
@@ -207,11 +235,23 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<(Ve
     let split = match split_frontmatter(text) {
         Ok(s) => s,
         Err(SplitError::Missing) => {
-            sink.push(Code::MissingFrontmatter, 1, 1, "the file does not start with a `---` frontmatter block", "add `---`, `name: ...`, `description: ...`, `---` at the top");
+            sink.push(
+                Code::MissingFrontmatter,
+                1,
+                1,
+                "the file does not start with a `---` frontmatter block",
+                "add `---`, `name: ...`, `description: ...`, `---` at the top",
+            );
             return None;
         }
         Err(SplitError::Unclosed) => {
-            sink.push(Code::UnclosedFrontmatter, 1, 1, "the frontmatter opened on line 1 is never closed", "end the frontmatter with a line containing only `---`");
+            sink.push(
+                Code::UnclosedFrontmatter,
+                1,
+                1,
+                "the frontmatter opened on line 1 is never closed",
+                "end the frontmatter with a line containing only `---`",
+            );
             return None;
         }
     };
@@ -225,7 +265,13 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<(Ve
     let entries = match node.value {
         Value::Map(entries) => entries,
         _ => {
-            sink.push(Code::FrontmatterNotMapping, node.line, node.column, "the frontmatter must be `key: value` lines", "write `name: domain.action` and `description: ...`");
+            sink.push(
+                Code::FrontmatterNotMapping,
+                node.line,
+                node.column,
+                "the frontmatter must be `key: value` lines",
+                "write `name: domain.action` and `description: ...`",
+            );
             return None;
         }
     };
@@ -236,9 +282,22 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<(Ve
 pub(crate) fn unknown_key(key: &str, node: &Node, known: &[&str], sink: &mut Sink<'_>) {
     let hint = match suggest::closest(key, known.iter().copied()) {
         Some(k) => format!("did you mean `{k}`? unknown keys are kept but have no effect"),
-        None => format!("the format defines {}; unknown keys are kept but have no effect", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
+        None => format!(
+            "the format defines {}; unknown keys are kept but have no effect",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     };
-    sink.push(Code::UnknownKey, node.line, 1, format!("unknown frontmatter key `{key}`"), hint);
+    sink.push(
+        Code::UnknownKey,
+        node.line,
+        1,
+        format!("unknown frontmatter key `{key}`"),
+        hint,
+    );
 }
 
 /// Parses the skill file `file` for skill `domain.action`.
@@ -246,7 +305,10 @@ pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parse
     let mut sink = Sink::new(file);
     let skill = parse_inner(domain, action, text, &mut sink);
     let excluded = sink.has_definition_error();
-    Parsed { item: if excluded { None } else { skill }, diagnostics: sink.out }
+    Parsed {
+        item: if excluded { None } else { skill },
+        diagnostics: sink.out,
+    }
 }
 
 fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> Option<Skill> {
@@ -299,7 +361,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             keys::CREATED => {
                 if let Some(c) = text_value(node, key, sink) {
                     if let Err(e) = Date::parse(&c) {
-                        sink.push(Code::InvalidCreated, node.line, node.column, format!("`created: {c}` is not a date ({e})"), "write `created: YYYY-MM-DD`");
+                        sink.push(
+                            Code::InvalidCreated,
+                            node.line,
+                            node.column,
+                            format!("`created: {c}` is not a date ({e})"),
+                            "write `created: YYYY-MM-DD`",
+                        );
                     }
                     created = Some(c);
                 }
@@ -321,7 +389,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             keys::ELIGIBILITY => eligibility = read_eligibility(node, sink),
             keys::READ_ONLY => match &node.value {
                 Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),
-                _ => sink.push(Code::InvalidField, node.line, node.column, "`read_only` must be true or false", "write `read_only: true`"),
+                _ => sink.push(
+                    Code::InvalidField,
+                    node.line,
+                    node.column,
+                    "`read_only` must be true or false",
+                    "write `read_only: true`",
+                ),
             },
             other => {
                 unknown_key(other, node, keys::SKILL_KEYS, sink);
@@ -332,18 +406,34 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
 
     let name = match name {
         None => {
-            sink.push(Code::MissingName, 1, 1, "the frontmatter has no `name`", format!("add `name: {expected}`"));
+            sink.push(
+                Code::MissingName,
+                1,
+                1,
+                "the frontmatter has no `name`",
+                format!("add `name: {expected}`"),
+            );
             None
         }
         Some(n) => {
             match names::parse_skill_name(&n) {
-                Err(e) => sink.push(Code::InvalidName, lines.name, 7, format!("`name: {n}` is not a valid skill name: {e}"), format!("this file's name is `{expected}`")),
+                Err(e) => sink.push(
+                    Code::InvalidName,
+                    lines.name,
+                    7,
+                    format!("`name: {n}` is not a valid skill name: {e}"),
+                    format!("this file's name is `{expected}`"),
+                ),
                 Ok(_) if n != expected => {
                     let (d, a) = n.split_once('.').unwrap_or((&n, ""));
                     let hint = if d != domain && a == action {
-                        format!("the domain comes from the directory: write `name: {expected}`, or move the file to {d}/{action}.md")
+                        format!(
+                            "the domain comes from the directory: write `name: {expected}`, or move the file to {d}/{action}.md"
+                        )
                     } else {
-                        format!("the action comes from the file name: write `name: {expected}`, or rename the file to {a}.md")
+                        format!(
+                            "the action comes from the file name: write `name: {expected}`, or rename the file to {a}.md"
+                        )
                     };
                     sink.push(Code::NameMismatch, lines.name, 7, format!("`name: {n}` does not match the file's path, which makes it `{expected}`"), hint);
                 }
@@ -356,12 +446,24 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         && name.is_some()
     {
         // The path itself cannot name a skill (`all.md`, `help.md`).
-        sink.push(Code::InvalidFileName, 0, 0, format!("`{expected}` cannot be a skill name: {e}"), "rename the file");
+        sink.push(
+            Code::InvalidFileName,
+            0,
+            0,
+            format!("`{expected}` cannot be a skill name: {e}"),
+            "rename the file",
+        );
     }
     let description = match description {
         Some(d) if !d.is_empty() => d,
         _ => {
-            sink.push(Code::MissingDescription, lines.name.max(1), 1, "the frontmatter has no `description`", "add `description: <one-line summary>`; listings show it");
+            sink.push(
+                Code::MissingDescription,
+                lines.name.max(1),
+                1,
+                "the frontmatter has no `description`",
+                "add `description: <one-line summary>`; listings show it",
+            );
             String::new()
         }
     };
@@ -373,13 +475,33 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         && !aliases.contains(&title.title)
     {
         let line = body_line + body[..title.heading_start].matches('\n').count();
-        sink.push(Code::TitleMismatch, line, 1, format!("the title `# {}` differs from the skill name `{expected}`", title.title), format!("write `# {expected}`"));
+        sink.push(
+            Code::TitleMismatch,
+            line,
+            1,
+            format!(
+                "the title `# {}` differs from the skill name `{expected}`",
+                title.title
+            ),
+            format!("write `# {expected}`"),
+        );
     }
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     let usage = match usage_section {
-        Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
+        Some(s) => usage::read(
+            &markdown::lines(&body, s.content.clone(), body_line),
+            &expected,
+            &aliases,
+            sink,
+        ),
         None => {
-            sink.push(Code::MissingUsage, body_line, 0, "the skill has no `## Usage` section", format!("add `## Usage` with a line such as `{expected} --flag <value>`"));
+            sink.push(
+                Code::MissingUsage,
+                body_line,
+                0,
+                "the skill has no `## Usage` section",
+                format!("add `## Usage` with a line such as `{expected} --flag <value>`"),
+            );
             Usage::default()
         }
     };
@@ -393,7 +515,10 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         let show_usage = usage_section.is_some() && !usage.lines.is_empty();
         for r in &raw {
             declared.push(r.name.clone());
-            let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
+            let u = usage
+                .flags
+                .iter()
+                .find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
             if let Some(f) = flags::resolve(r, u, show_usage, sink) {
                 flag_list.push(f);
             }
@@ -401,18 +526,30 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         flags::check_set(&flag_list, &raw, sink);
     }
     for u in &usage.flags {
-        if !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {
+        if !declared
+            .iter()
+            .any(|d| skills_core::args::same_flag_name(d, &u.name))
+        {
             sink.push(
                 Code::UsageFlagUndocumented,
                 u.line,
                 u.column,
-                format!("Usage shows `--{}` but `## Flags` does not document it", u.name),
-                format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
+                format!(
+                    "Usage shows `--{}` but `## Flags` does not document it",
+                    u.name
+                ),
+                format!(
+                    "add a line `--{}  <description>` to `## Flags`, or remove it from Usage",
+                    u.name
+                ),
             );
         }
     }
     let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
-        Some(s) => examples::read(&markdown::lines(&body, s.content.clone(), body_line), &aliases),
+        Some(s) => examples::read(
+            &markdown::lines(&body, s.content.clone(), body_line),
+            &aliases,
+        ),
         None => Vec::new(),
     };
     if examples.is_empty() {
@@ -420,7 +557,9 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     }
 
     let read_only = read_only.unwrap_or_else(|| {
-        keys::READ_ONLY_VERBS.iter().any(|v| action == *v || action.starts_with(&format!("{v}_")))
+        keys::READ_ONLY_VERBS
+            .iter()
+            .any(|v| action == *v || action.starts_with(&format!("{v}_")))
     });
     Some(Skill {
         name: name.unwrap_or(expected),
@@ -455,7 +594,13 @@ pub(crate) fn tidy_body(body: &str) -> String {
 fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility {
     let mut e = Eligibility::default();
     let Value::Map(entries) = &node.value else {
-        sink.push(Code::InvalidEligibility, node.line, node.column, "`eligibility` must be a mapping with `os`, `env` and `binaries`", "write `eligibility:` then `  os: [linux, macos]` on the next line");
+        sink.push(
+            Code::InvalidEligibility,
+            node.line,
+            node.column,
+            "`eligibility` must be a mapping with `os`, `env` and `binaries`",
+            "write `eligibility:` then `  os: [linux, macos]` on the next line",
+        );
         return e;
     };
     for (k, v) in entries {
@@ -467,7 +612,13 @@ fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility {
             keys::ELIGIBILITY_OS => {
                 for os in &list {
                     if !keys::KNOWN_OS.contains(&os.as_str()) {
-                        sink.push(Code::UnknownOs, v.line, v.column, format!("`{os}` is not an operating system this format knows"), format!("use Rust target_os names: {}", keys::KNOWN_OS.join(", ")));
+                        sink.push(
+                            Code::UnknownOs,
+                            v.line,
+                            v.column,
+                            format!("`{os}` is not an operating system this format knows"),
+                            format!("use Rust target_os names: {}", keys::KNOWN_OS.join(", ")),
+                        );
                     }
                 }
                 e.os = list;

@@ -31,7 +31,10 @@ pub struct LoadOptions {
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None }
+        LoadOptions {
+            max_file_size: MAX_FILE_SIZE,
+            target_os: None,
+        }
     }
 }
 
@@ -78,7 +81,10 @@ impl Tree {
 
     /// The skill named `name` (not aliases).
     pub fn skill(&self, name: &str) -> Option<&Skill> {
-        self.skills.binary_search_by(|s| s.name.as_str().cmp(name)).ok().map(|i| &self.skills[i])
+        self.skills
+            .binary_search_by(|s| s.name.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.skills[i])
     }
 
     /// The domain named `name`.
@@ -100,12 +106,24 @@ impl Tree {
 /// assert!(tree.skill("email.send").is_some());
 /// ```
 pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
-    let mut tree = Tree { root: root.to_path_buf(), ..Tree::default() };
+    let mut tree = Tree {
+        root: root.to_path_buf(),
+        ..Tree::default()
+    };
     let mut diags = Vec::new();
     let canonical_root = match fs::canonicalize(root) {
         Ok(r) => r,
         Err(e) => {
-            diags.push(Diagnostic::new(Code::Unreadable, root, 0, 0, format!("cannot read the skill root: {e}")).hint("pass the directory that holds the domain folders (`--root skills`)"));
+            diags.push(
+                Diagnostic::new(
+                    Code::Unreadable,
+                    root,
+                    0,
+                    0,
+                    format!("cannot read the skill root: {e}"),
+                )
+                .hint("pass the directory that holds the domain folders (`--root skills`)"),
+            );
             tree.diagnostics = diags;
             return tree;
         }
@@ -128,7 +146,15 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
                     continue;
                 }
                 domain_dirs.push(entry.name.clone());
-                load_domain(&entry, &canonical_root, opts, &mut skills, &mut indexes, &mut tree.files, &mut diags);
+                load_domain(
+                    &entry,
+                    &canonical_root,
+                    opts,
+                    &mut skills,
+                    &mut indexes,
+                    &mut tree.files,
+                    &mut diags,
+                );
             }
             Kind::File => {
                 if entry.name.ends_with(".md") {
@@ -158,8 +184,17 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
         let has_skills = skills.iter().any(|s| &s.domain == d);
         if index.is_none() && has_skills {
             diags.push(
-                Diagnostic::new(Code::MissingIndex, root.join(d), 0, 0, format!("domain `{d}` has no {}", keys::INDEX_FILE))
-                    .hint(format!("add {d}/{} with `domain: {d}` and a `description:`; `get_skill` lists it", keys::INDEX_FILE)),
+                Diagnostic::new(
+                    Code::MissingIndex,
+                    root.join(d),
+                    0,
+                    0,
+                    format!("domain `{d}` has no {}", keys::INDEX_FILE),
+                )
+                .hint(format!(
+                    "add {d}/{} with `domain: {d}` and a `description:`; `get_skill` lists it",
+                    keys::INDEX_FILE
+                )),
             );
         }
         if index.is_none() && !has_skills {
@@ -174,10 +209,13 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
     }
 
     if let Some(os) = &opts.target_os {
-        let (keep, drop): (Vec<Skill>, Vec<Skill>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
+        let (keep, drop): (Vec<Skill>, Vec<Skill>) = skills
+            .into_iter()
+            .partition(|s| s.eligibility.admits_os(os));
         tree.excluded_for_target = drop.into_iter().map(|s| s.name).collect();
         skills = keep;
-        tree.domains.retain(|d| skills.iter().any(|s| s.domain == d.name) || d.index_path.is_some());
+        tree.domains
+            .retain(|d| skills.iter().any(|s| s.domain == d.name) || d.index_path.is_some());
     }
     tree.skills = skills;
     diagnostic::sort(&mut diags);
@@ -203,7 +241,13 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) => {
-            diags.push(Diagnostic::new(Code::Unreadable, dir, 0, 0, format!("cannot list the directory: {e}")));
+            diags.push(Diagnostic::new(
+                Code::Unreadable,
+                dir,
+                0,
+                0,
+                format!("cannot list the directory: {e}"),
+            ));
             return Vec::new();
         }
     };
@@ -211,10 +255,21 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
     for entry in rd.flatten() {
         let path = entry.path();
         let Some(name) = entry.file_name().to_str().map(str::to_string) else {
-            diags.push(Diagnostic::new(Code::InvalidFileName, &path, 0, 0, "the file name is not UTF-8").hint("rename it"));
+            diags.push(
+                Diagnostic::new(
+                    Code::InvalidFileName,
+                    &path,
+                    0,
+                    0,
+                    "the file name is not UTF-8",
+                )
+                .hint("rename it"),
+            );
             continue;
         };
-        let Ok(meta) = fs::symlink_metadata(&path) else { continue };
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
         let kind = if meta.file_type().is_symlink() {
             match fs::canonicalize(&path) {
                 Ok(target) if target.starts_with(canonical_root) => match fs::metadata(&target) {
@@ -224,13 +279,28 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
                 },
                 Ok(target) => {
                     diags.push(
-                        Diagnostic::new(Code::SymlinkEscape, &path, 0, 0, format!("symlink points outside the skill root (to {})", diagnostic::display_path(&target)))
-                            .hint("copy the file into the tree instead of linking to it"),
+                        Diagnostic::new(
+                            Code::SymlinkEscape,
+                            &path,
+                            0,
+                            0,
+                            format!(
+                                "symlink points outside the skill root (to {})",
+                                diagnostic::display_path(&target)
+                            ),
+                        )
+                        .hint("copy the file into the tree instead of linking to it"),
                     );
                     continue;
                 }
                 Err(e) => {
-                    diags.push(Diagnostic::new(Code::Unreadable, &path, 0, 0, format!("broken symlink: {e}")));
+                    diags.push(Diagnostic::new(
+                        Code::Unreadable,
+                        &path,
+                        0,
+                        0,
+                        format!("broken symlink: {e}"),
+                    ));
                     continue;
                 }
             }
@@ -259,7 +329,9 @@ fn load_domain(
         if entry.kind == Kind::Dir {
             continue;
         }
-        let Some(stem) = entry.name.strip_suffix(".md") else { continue };
+        let Some(stem) = entry.name.strip_suffix(".md") else {
+            continue;
+        };
         files.push(entry.path.clone());
         let text = match read_text(&entry.path, opts.max_file_size) {
             Ok(t) => t,
@@ -289,20 +361,52 @@ fn load_domain(
 
 /// Reads a file as UTF-8, within the size limit.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
-    let file = fs::File::open(path).map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
+    let file = fs::File::open(path).map_err(|e| {
+        Diagnostic::new(
+            Code::Unreadable,
+            path,
+            0,
+            0,
+            format!("cannot read the file: {e}"),
+        )
+    })?;
     let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| {
+        Diagnostic::new(
+            Code::Unreadable,
+            path,
+            0,
+            0,
+            format!("cannot read the file: {e}"),
+        )
+    })?;
     if bytes.len() as u64 > limit {
-        return Err(Diagnostic::new(Code::FileTooLarge, path, 0, 0, format!("the file is larger than {} KiB", limit / 1024))
-            .hint("skill files are help pages; move long material elsewhere"));
+        return Err(Diagnostic::new(
+            Code::FileTooLarge,
+            path,
+            0,
+            0,
+            format!("the file is larger than {} KiB", limit / 1024),
+        )
+        .hint("skill files are help pages; move long material elsewhere"));
     }
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
         let line = bytes[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = bytes[..valid].iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        Diagnostic::new(Code::InvalidUtf8, path, line, col, "the file is not valid UTF-8").hint("save the file as UTF-8")
+        let col = bytes[..valid]
+            .iter()
+            .rev()
+            .take_while(|&&b| b != b'\n')
+            .count()
+            + 1;
+        Diagnostic::new(
+            Code::InvalidUtf8,
+            path,
+            line,
+            col,
+            "the file is not valid UTF-8",
+        )
+        .hint("save the file as UTF-8")
     })
 }

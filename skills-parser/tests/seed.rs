@@ -3,7 +3,14 @@ use std::path::Path;
 
 #[test]
 fn print_seed() {
-    let tree = load(Path::new(std::env::var("SEED_ROOT").as_deref().unwrap_or("../tests/fixtures/seed")), &LoadOptions::default());
+    let tree = load(
+        Path::new(
+            std::env::var("SEED_ROOT")
+                .as_deref()
+                .unwrap_or("../tests/fixtures/seed"),
+        ),
+        &LoadOptions::default(),
+    );
     for d in &tree.diagnostics {
         print!("{}", d.render());
     }

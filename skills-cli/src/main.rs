@@ -1,0 +1,315 @@
+//! `skills`: check, list, browse and try a skill tree.
+//!
+//! ```text
+//! skills check    [--root DIR] [--format text|json]   all diagnostics; exit 1 on errors
+//! skills list     [--root DIR] [--format text|json]   skills, flags and derived types
+//! skills help     [--root DIR] QUERY...               get_skill / --help, as a model sees it
+//! skills parse    [--root DIR] -- 'COMMAND LINE'      typed flags as JSON, or the error
+//! skills tokenize -- 'LINE'                           tokens as a JSON array
+//! skills extract                                      ```cmd commands of stdin as JSON
+//! ```
+
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::{Value, json};
+use skills_core::{extract, tokenize};
+use skills_parser::diagnostic::display_path;
+use skills_parser::{LoadOptions, Tree};
+use skills_runtime::dynamic::DynamicCatalog;
+use skills_runtime::route::{Step, step};
+use skills_runtime::{Failure, help};
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "skills",
+    version,
+    about = "Check, list, browse and try a skill tree",
+    disable_help_subcommand = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Report every problem in the tree; exit 1 if any is an error.
+    Check {
+        /// The skill root.
+        #[arg(long, default_value = "skills")]
+        root: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// List skills with their flags and derived types.
+    List {
+        /// The skill root.
+        #[arg(long, default_value = "skills")]
+        root: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Show help as a model sees it: `get_skill`, `get_skill: email`,
+    /// `get_skill: email.send`, `get_skill: email.all`, `email.send --help`.
+    Help {
+        /// The skill root.
+        #[arg(long, default_value = "skills")]
+        root: PathBuf,
+        /// The help command (a bare name means `get_skill: NAME`).
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        query: Vec<String>,
+    },
+    /// Tokenize, route and validate one command line; print its typed flags.
+    Parse {
+        /// The skill root.
+        #[arg(long, default_value = "skills")]
+        root: PathBuf,
+        /// The command, as one argument, exactly as a model writes it.
+        #[arg(allow_hyphen_values = true)]
+        line: String,
+    },
+    /// Print the tokens of one command line as a JSON array.
+    Tokenize {
+        /// The line, as one argument.
+        #[arg(allow_hyphen_values = true)]
+        line: String,
+    },
+    /// Read model output on stdin; print its ```cmd commands and the rest.
+    Extract,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check { root, format } => check(&load(&root), format),
+        Command::List { root, format } => list(&load(&root), format),
+        Command::Help { root, query } => help_cmd(&load(&root), &query.join(" ")),
+        Command::Parse { root, line } => parse(&load(&root), &line),
+        Command::Tokenize { line } => tokens(&line),
+        Command::Extract => extract_cmd(),
+    }
+}
+
+fn load(root: &std::path::Path) -> Tree {
+    skills_parser::load(root, &LoadOptions::default())
+}
+
+fn catalog(tree: &Tree) -> DynamicCatalog {
+    DynamicCatalog::from_tree(tree, &display_path(&tree.root))
+}
+
+/// Prints to stdout; a closed pipe (`skills list | head`) ends quietly.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+fn print_json(v: &Value) {
+    emit(&serde_json::to_string_pretty(v).unwrap_or_default());
+}
+
+fn check(tree: &Tree, format: Format) -> ExitCode {
+    let errors = tree.errors().count();
+    let warnings = tree.diagnostics.len() - errors;
+    match format {
+        Format::Json => print_json(&json!({
+            "skills": tree.skills.len(),
+            "domains": tree.domains.len(),
+            "diagnostics": tree.diagnostics.iter().map(|d| json!({
+                "severity": d.severity.as_str(),
+                "code": d.code.as_str(),
+                "file": display_path(&d.file),
+                "line": d.line,
+                "column": d.column,
+                "message": d.message,
+                "hint": d.hint,
+            })).collect::<Vec<_>>(),
+        })),
+        Format::Text => {
+            for d in &tree.diagnostics {
+                emit(&d.render());
+            }
+            emit(&format!(
+                "{}: {} skills in {} domains; {} error{}, {} warning{}",
+                display_path(&tree.root),
+                tree.skills.len(),
+                tree.domains.len(),
+                errors,
+                if errors == 1 { "" } else { "s" },
+                warnings,
+                if warnings == 1 { "" } else { "s" },
+            ));
+        }
+    }
+    if errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn list(tree: &Tree, format: Format) -> ExitCode {
+    match format {
+        Format::Json => print_json(&Value::Array(
+            tree.skills
+                .iter()
+                .map(|s| {
+                    json!({
+                        "name": s.name,
+                        "domain": s.domain,
+                        "description": s.description,
+                        "handler": s.handler,
+                        "schedule": s.schedule,
+                        "aliases": s.aliases,
+                        "read_only": s.read_only,
+                        "file": display_path(&s.path),
+                        "flags": s.flags.iter().map(|f| json!({
+                            "name": f.name,
+                            "type": f.value_type.name(),
+                            "list": f.list,
+                            "required": f.required,
+                            "values": f.values,
+                            "default": f.default,
+                            "placeholder": f.placeholder,
+                            "description": f.description,
+                        })).collect::<Vec<_>>(),
+                    })
+                })
+                .collect(),
+        )),
+        Format::Text => {
+            for d in &tree.domains {
+                emit(&format!("{}  {}", d.name, d.description));
+                for s in tree.skills_in(&d.name) {
+                    let kind = if s.has_handler() { "" } else { "  [template]" };
+                    emit(&format!("  {}  {}{kind}", s.name, s.description));
+                    for f in &s.flags {
+                        emit(&format!("      --{:<16} {}", f.name, f.type_summary()));
+                    }
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn error_json(f: &Failure<'_>) -> Value {
+    let mut message = String::new();
+    let mut hint = String::new();
+    let _ = f.write_message(&mut message);
+    let _ = f.write_hint(&mut hint);
+    let mut err = json!({ "kind": f.kind(), "message": message, "hint": hint });
+    if let Failure::Tokenize(t) = f {
+        err["column"] = json!(t.column);
+    }
+    json!({ "error": err })
+}
+
+fn help_cmd(tree: &Tree, query: &str) -> ExitCode {
+    let cat = catalog(tree);
+    let toks = match tokenize::split(query) {
+        Ok(t) => t,
+        Err(e) => {
+            print_json(&error_json(&Failure::Tokenize(e)));
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut toks: Vec<&str> = toks.iter().map(|t| t.as_ref()).collect();
+    // `skills help email` means `get_skill: email`.
+    if help::parse_query(&toks).is_none() {
+        toks.insert(0, "get_skill:");
+    }
+    match step(&cat, &toks, &|_| true) {
+        Step::Help(target) => {
+            let mut out = String::new();
+            let _ = help::write(&cat, target, &|_| true, &mut out);
+            emit(out.trim_end());
+            ExitCode::SUCCESS
+        }
+        Step::Fail(f) => {
+            let mut m = String::new();
+            let _ = f.write_message(&mut m);
+            let mut h = String::new();
+            let _ = f.write_hint(&mut h);
+            eprintln!("error: {m}\n  = help: {h}");
+            ExitCode::FAILURE
+        }
+        Step::Invoke { .. } => ExitCode::FAILURE,
+    }
+}
+
+fn parse(tree: &Tree, line: &str) -> ExitCode {
+    let cat = catalog(tree);
+    let toks = match tokenize::split(line) {
+        Ok(t) => t,
+        Err(e) => {
+            print_json(&error_json(&Failure::Tokenize(e)));
+            return ExitCode::FAILURE;
+        }
+    };
+    let toks: Vec<&str> = toks.iter().map(|t| t.as_ref()).collect();
+    match step(&cat, &toks, &|_| true) {
+        Step::Invoke { skill, args, .. } => {
+            print_json(&json!({
+                "skill": skill.name,
+                "flags": skills_runtime::json::args_to_json(&skill.flags, &args),
+            }));
+            ExitCode::SUCCESS
+        }
+        Step::Help(target) => {
+            let mut out = String::new();
+            let _ = help::write(&cat, target, &|_| true, &mut out);
+            print_json(&json!({ "help": out }));
+            ExitCode::SUCCESS
+        }
+        Step::Fail(f) => {
+            print_json(&error_json(&f));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn tokens(line: &str) -> ExitCode {
+    match tokenize::split(line) {
+        Ok(t) => {
+            emit(&serde_json::to_string(&t).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            print_json(&error_json(&Failure::Tokenize(e)));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn extract_cmd() -> ExitCode {
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("error: cannot read stdin: {e}");
+        return ExitCode::FAILURE;
+    }
+    let ex = extract::extract(&input);
+    print_json(&json!({
+        "commands": ex.commands.iter().map(|c| json!({ "text": c.text, "line": c.line })).collect::<Vec<_>>(),
+        "text": ex.text,
+        "diagnostics": ex.diagnostics.iter().map(|d| json!({
+            "code": d.code(),
+            "line": d.line,
+            "message": d.to_string(),
+        })).collect::<Vec<_>>(),
+    }));
+    ExitCode::SUCCESS
+}

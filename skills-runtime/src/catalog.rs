@@ -1,0 +1,286 @@
+//! A uniform read-only view of skills, whether compiled in ([`StaticCatalog`])
+//! or read from disk in dev mode (`DynamicCatalog`), so routing and
+//! progressive disclosure are written once.
+
+use crate::entry::{DomainEntry, Eligibility, FlagDoc, SkillEntry};
+use skills_core::spec::FlagSpec;
+
+/// A list of strings from either kind of catalog.
+#[derive(Clone, Copy, Debug)]
+pub enum Strs<'a> {
+    /// Compiled in.
+    Static(&'a [&'a str]),
+    /// Owned by a dev-mode snapshot.
+    #[cfg(feature = "alloc")]
+    Owned(&'a [alloc::string::String]),
+}
+
+impl<'a> Strs<'a> {
+    /// The strings.
+    pub fn iter(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let (s, o): (&'a [&'a str], &'a [_]) = match *self {
+            Strs::Static(s) => (s, &[]),
+            #[cfg(feature = "alloc")]
+            Strs::Owned(o) => (&[], o),
+        };
+        s.iter().copied().chain(owned_iter(o))
+    }
+
+    /// Whether empty.
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+}
+
+#[cfg(feature = "alloc")]
+fn owned_iter(o: &[alloc::string::String]) -> impl Iterator<Item = &str> {
+    o.iter().map(|s| s.as_str())
+}
+
+#[cfg(not(feature = "alloc"))]
+fn owned_iter(_: &[()]) -> impl Iterator<Item = &str> {
+    core::iter::empty()
+}
+
+/// The flags of a skill from either kind of catalog.
+#[derive(Clone, Copy, Debug)]
+pub enum Flags<'a> {
+    /// Compiled in.
+    Static {
+        /// Schemas.
+        specs: &'a [FlagSpec<'a>],
+        /// Documentation, parallel to `specs`.
+        docs: &'a [FlagDoc],
+    },
+    /// Parsed from disk (dev mode).
+    #[cfg(feature = "dev")]
+    Parsed(&'a [skills_parser::Flag]),
+}
+
+impl<'a> Flags<'a> {
+    /// Number of flags.
+    pub fn len(&self) -> usize {
+        match self {
+            Flags::Static { specs, .. } => specs.len(),
+            #[cfg(feature = "dev")]
+            Flags::Parsed(f) => f.len(),
+        }
+    }
+
+    /// Whether the skill takes no flags.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The schema of flag `i`.
+    pub fn spec(&self, i: usize) -> Option<FlagSpec<'a>> {
+        match *self {
+            Flags::Static { specs, .. } => specs.get(i).copied(),
+            #[cfg(feature = "dev")]
+            Flags::Parsed(f) => f.get(i).map(|f| f.spec()),
+        }
+    }
+
+    /// Description of flag `i`.
+    pub fn description(&self, i: usize) -> &'a str {
+        match *self {
+            Flags::Static { docs, .. } => docs.get(i).map_or("", |d| d.description),
+            #[cfg(feature = "dev")]
+            Flags::Parsed(f) => f.get(i).map_or("", |f| f.description.as_str()),
+        }
+    }
+
+    /// Placeholder of flag `i`, or empty.
+    pub fn placeholder(&self, i: usize) -> &'a str {
+        match *self {
+            Flags::Static { docs, .. } => docs.get(i).map_or("", |d| d.placeholder),
+            #[cfg(feature = "dev")]
+            Flags::Parsed(f) => f
+                .get(i)
+                .and_then(|f| f.placeholder.as_deref())
+                .unwrap_or(""),
+        }
+    }
+
+    /// The schemas, borrowed when compiled in.
+    #[cfg(feature = "alloc")]
+    pub fn specs(&self) -> alloc::borrow::Cow<'a, [FlagSpec<'a>]> {
+        match *self {
+            Flags::Static { specs, .. } => alloc::borrow::Cow::Borrowed(specs),
+            #[cfg(feature = "dev")]
+            Flags::Parsed(f) => alloc::borrow::Cow::Owned(f.iter().map(|f| f.spec()).collect()),
+        }
+    }
+
+    /// Calls `f` with the schemas, without allocating for compiled skills.
+    pub fn with_specs<R>(&self, f: impl FnOnce(&[FlagSpec<'a>]) -> R) -> R {
+        match *self {
+            Flags::Static { specs, .. } => f(specs),
+            #[cfg(feature = "dev")]
+            Flags::Parsed(p) => {
+                let v: alloc::vec::Vec<FlagSpec<'a>> = p.iter().map(|x| x.spec()).collect();
+                f(&v)
+            }
+        }
+    }
+
+    /// Flag names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let this = *self;
+        (0..this.len()).filter_map(move |i| this.spec(i).map(|s| s.name))
+    }
+}
+
+/// Where a skill may run, from either kind of catalog.
+#[derive(Clone, Copy, Debug)]
+pub struct EligibilityView<'a> {
+    /// Operating systems.
+    pub os: Strs<'a>,
+    /// Required environment variables.
+    pub env: Strs<'a>,
+    /// Required programs.
+    pub binaries: Strs<'a>,
+}
+
+/// One skill, borrowed from a catalog.
+#[derive(Clone, Copy, Debug)]
+pub struct SkillView<'a> {
+    /// `domain.action`.
+    pub name: &'a str,
+    /// The domain.
+    pub domain: &'a str,
+    /// One-line summary.
+    pub description: &'a str,
+    /// The first usage line, or empty.
+    pub usage: &'a str,
+    /// The markdown body.
+    pub body: &'a str,
+    /// The flags.
+    pub flags: Flags<'a>,
+    /// Short command names.
+    pub aliases: Strs<'a>,
+    /// Cron schedule.
+    pub schedule: Option<&'a str>,
+    /// Only reads.
+    pub read_only: bool,
+    /// A compiled handler runs it; otherwise its body is returned.
+    pub has_handler: bool,
+    /// Where it may run.
+    pub eligibility: EligibilityView<'a>,
+    /// The markdown file.
+    pub source: &'a str,
+    /// The root it came from (dev mode), or empty when compiled in.
+    pub root: &'a str,
+    /// Flag shape fingerprint.
+    pub shape: u64,
+}
+
+/// One domain, borrowed from a catalog.
+#[derive(Clone, Copy, Debug)]
+pub struct DomainView<'a> {
+    /// The name.
+    pub name: &'a str,
+    /// One-line summary.
+    pub description: &'a str,
+    /// The `SKILL.md` body (empty without one).
+    pub body: &'a str,
+    /// The `SKILL.md` file, or empty.
+    pub source: &'a str,
+}
+
+/// Read access to a set of skills and domains.
+///
+/// Skills are indexed `0..skill_count()` in name order, domains likewise.
+pub trait Catalog {
+    /// Number of skills.
+    fn skill_count(&self) -> usize;
+    /// Skill `index`.
+    fn skill_at(&self, index: usize) -> Option<SkillView<'_>>;
+    /// The index of the skill named or aliased `name`.
+    fn lookup(&self, name: &str) -> Option<usize>;
+    /// Number of domains.
+    fn domain_count(&self) -> usize;
+    /// Domain `index`.
+    fn domain_at(&self, index: usize) -> Option<DomainView<'_>>;
+
+    /// The domain named `name`.
+    fn find_domain(&self, name: &str) -> Option<DomainView<'_>> {
+        (0..self.domain_count())
+            .filter_map(|i| self.domain_at(i))
+            .find(|d| d.name == name)
+    }
+}
+
+/// Iterates the skills of a catalog.
+pub fn skills(c: &dyn Catalog) -> impl Iterator<Item = SkillView<'_>> {
+    (0..c.skill_count()).filter_map(move |i| c.skill_at(i))
+}
+
+/// Iterates the domains of a catalog.
+pub fn domains(c: &dyn Catalog) -> impl Iterator<Item = DomainView<'_>> {
+    (0..c.domain_count()).filter_map(move |i| c.domain_at(i))
+}
+
+/// Skills and domains compiled in by `skills-codegen`.
+#[derive(Debug)]
+pub struct StaticCatalog {
+    /// Skills, sorted by name.
+    pub skills: &'static [SkillEntry],
+    /// Domains, sorted by name.
+    pub domains: &'static [DomainEntry],
+    /// Skill names and aliases to indexes into `skills`.
+    pub index: &'static phf::Map<&'static str, u16>,
+}
+
+impl SkillEntry {
+    /// This entry as a catalog view.
+    pub fn view(&self) -> SkillView<'_> {
+        let Eligibility { os, env, binaries } = self.eligibility;
+        SkillView {
+            name: self.name,
+            domain: self.domain,
+            description: self.description,
+            usage: self.usage,
+            body: self.body,
+            flags: Flags::Static {
+                specs: self.flags,
+                docs: self.flag_docs,
+            },
+            aliases: Strs::Static(self.aliases),
+            schedule: self.schedule,
+            read_only: self.read_only,
+            has_handler: self.has_handler,
+            eligibility: EligibilityView {
+                os: Strs::Static(os),
+                env: Strs::Static(env),
+                binaries: Strs::Static(binaries),
+            },
+            source: self.source,
+            root: "",
+            shape: self.shape,
+        }
+    }
+}
+
+impl Catalog for StaticCatalog {
+    fn skill_count(&self) -> usize {
+        self.skills.len()
+    }
+    fn skill_at(&self, index: usize) -> Option<SkillView<'_>> {
+        self.skills.get(index).map(SkillEntry::view)
+    }
+    fn lookup(&self, name: &str) -> Option<usize> {
+        self.index.get(name).map(|&i| i as usize)
+    }
+    fn domain_count(&self) -> usize {
+        self.domains.len()
+    }
+    fn domain_at(&self, index: usize) -> Option<DomainView<'_>> {
+        self.domains.get(index).map(|d| DomainView {
+            name: d.name,
+            description: d.description,
+            body: d.body,
+            source: d.source,
+        })
+    }
+}

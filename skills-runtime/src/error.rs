@@ -1,0 +1,302 @@
+//! Errors as results the model can correct from.
+//!
+//! Every failure of a command becomes a [`Failure`]: a stable kind, a
+//! message that names what was wrong and the closest valid choice, and a
+//! hint. Nothing here allocates, so the heap-free dispatch path reports the
+//! same errors as std applications.
+
+use crate::catalog::SkillView;
+use core::fmt::{self, Write};
+use skills_core::args::{ArgErrorKind, ArgErrors};
+use skills_core::convert::ConvertError;
+use skills_core::tokenize::TokenizeError;
+
+/// An error a handler returns.
+///
+/// ```
+/// use skills_runtime::SkillError;
+/// let e = SkillError::new("no task `task_9`").with_hint("tasks.search lists task IDs");
+/// assert_eq!(e.message(), "no task `task_9`");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkillError {
+    message: Text,
+    hint: Option<Text>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Text {
+    Static(&'static str),
+    #[cfg(feature = "alloc")]
+    Owned(alloc::string::String),
+}
+
+impl Text {
+    fn as_str(&self) -> &str {
+        match self {
+            Text::Static(s) => s,
+            #[cfg(feature = "alloc")]
+            Text::Owned(s) => s,
+        }
+    }
+}
+
+impl SkillError {
+    /// An error with a fixed message (no allocation).
+    pub const fn new_static(message: &'static str) -> Self {
+        SkillError {
+            message: Text::Static(message),
+            hint: None,
+        }
+    }
+
+    /// An error with a message.
+    #[cfg(feature = "alloc")]
+    pub fn new(message: impl Into<alloc::string::String>) -> Self {
+        SkillError {
+            message: Text::Owned(message.into()),
+            hint: None,
+        }
+    }
+
+    /// Adds how to fix it.
+    #[cfg(feature = "alloc")]
+    pub fn with_hint(mut self, hint: impl Into<alloc::string::String>) -> Self {
+        self.hint = Some(Text::Owned(hint.into()));
+        self
+    }
+
+    /// Adds a fixed hint (no allocation).
+    pub fn with_static_hint(mut self, hint: &'static str) -> Self {
+        self.hint = Some(Text::Static(hint));
+        self
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        self.message.as_str()
+    }
+
+    /// The hint, if any.
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_ref().map(Text::as_str)
+    }
+}
+
+impl fmt::Display for SkillError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl From<&'static str> for SkillError {
+    fn from(s: &'static str) -> Self {
+        SkillError::new_static(s)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<alloc::string::String> for SkillError {
+    fn from(s: alloc::string::String) -> Self {
+        SkillError::new(s)
+    }
+}
+
+impl From<fmt::Error> for SkillError {
+    fn from(_: fmt::Error) -> Self {
+        SkillError::new_static("the reply did not fit the output buffer")
+    }
+}
+
+#[cfg(feature = "std")]
+impl From<std::io::Error> for SkillError {
+    fn from(e: std::io::Error) -> Self {
+        SkillError::new(e.to_string())
+    }
+}
+
+/// Why a command did not run (or ran and failed).
+#[derive(Debug)]
+pub enum Failure<'a> {
+    /// The command could not be split into tokens.
+    Tokenize(TokenizeError),
+    /// The command line is empty.
+    Empty,
+    /// No skill has that name or alias.
+    UnknownSkill {
+        /// As written.
+        name: &'a str,
+        /// Up to three close names.
+        suggestions: ([&'a str; 3], usize),
+    },
+    /// `get_skill` with an unknown name.
+    UnknownHelp {
+        /// As written.
+        name: &'a str,
+        /// Up to three close names.
+        suggestions: ([&'a str; 3], usize),
+    },
+    /// `get_skill` with more than one name.
+    HelpSyntax {
+        /// The extra token.
+        extra: &'a str,
+    },
+    /// The flags do not fit the skill.
+    Args {
+        /// The skill.
+        skill: SkillView<'a>,
+        /// Every problem.
+        errors: ArgErrors<'a>,
+    },
+    /// The skill's eligibility conditions fail here.
+    NotAvailable {
+        /// The skill.
+        skill: &'a str,
+        /// The condition that fails (`environment variable OPENAI_API_KEY is not set`).
+        reason: Reason<'a>,
+    },
+    /// A value fit the markdown but not the handler's parameter type.
+    Convert {
+        /// The skill.
+        skill: &'a str,
+        /// The flag.
+        flag: &'a str,
+        /// What went wrong.
+        error: ConvertError<'a>,
+    },
+    /// The handler returned an error.
+    Handler(SkillError),
+}
+
+/// An eligibility condition that does not hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason<'a> {
+    /// Runs only on these operating systems.
+    Os {
+        /// This system.
+        current: &'a str,
+    },
+    /// A required environment variable is unset.
+    Env(&'a str),
+    /// A required program is not on `PATH`.
+    Binary(&'a str),
+}
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Os { current } => write!(f, "it does not run on {current}"),
+            Reason::Env(v) => write!(f, "environment variable {v} is not set"),
+            Reason::Binary(b) => write!(f, "program `{b}` is not installed"),
+        }
+    }
+}
+
+impl Failure<'_> {
+    /// Stable machine-readable kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::Tokenize(_) => "tokenize",
+            Failure::Empty => "empty_command",
+            Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => "unknown_skill",
+            Failure::HelpSyntax { .. } => "unexpected_value",
+            Failure::Args { errors, .. } => errors
+                .first()
+                .map_or("invalid_arguments", ArgErrorKind::code),
+            Failure::NotAvailable { .. } => "not_available",
+            Failure::Convert { .. } => "invalid_value",
+            Failure::Handler(_) => "handler_error",
+        }
+    }
+
+    /// The message.
+    pub fn write_message(&self, out: &mut dyn Write) -> fmt::Result {
+        match self {
+            Failure::Tokenize(e) => write!(out, "{e}"),
+            Failure::Empty => out.write_str("empty command"),
+            Failure::UnknownSkill { name, suggestions } => {
+                write!(out, "unknown skill `{name}`")?;
+                crate::help::write_suggestions(out, &suggestions.0[..suggestions.1])
+            }
+            Failure::UnknownHelp { name, suggestions } => {
+                write!(out, "unknown skill or domain `{name}`")?;
+                crate::help::write_suggestions(out, &suggestions.0[..suggestions.1])
+            }
+            Failure::HelpSyntax { extra } => {
+                write!(out, "get_skill takes one name, but `{extra}` follows it")
+            }
+            Failure::Args { errors, .. } => write!(out, "{errors}"),
+            Failure::NotAvailable { skill, reason } => {
+                write!(out, "`{skill}` is not available here: {reason}")
+            }
+            Failure::Convert { skill, flag, error } => {
+                write!(out, "`--{flag}` of `{skill}`: {error}")
+            }
+            Failure::Handler(e) => out.write_str(e.message()),
+        }
+    }
+
+    /// How to fix it.
+    pub fn write_hint(&self, out: &mut dyn Write) -> fmt::Result {
+        match self {
+            Failure::Tokenize(e) => out.write_str(e.hint()),
+            Failure::Empty => out.write_str("write a skill name, or `get_skill` to list skills"),
+            Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => out.write_str(
+                "`get_skill` lists every domain; `get_skill: <domain>` lists its skills",
+            ),
+            Failure::HelpSyntax { .. } => {
+                out.write_str("write `get_skill: email` or `get_skill: email.send`")
+            }
+            Failure::Args { skill, errors } => write_args_hint(skill, errors, out),
+            Failure::NotAvailable { .. } => {
+                out.write_str("use another skill; `get_skill` lists what is available here")
+            }
+            Failure::Convert { skill, .. } => write!(out, "`{skill} --help` shows the flags"),
+            Failure::Handler(e) => match e.hint() {
+                Some(h) => out.write_str(h),
+                None => Ok(()),
+            },
+        }
+    }
+
+    /// Whether the command never reached a handler (the model wrote it wrong).
+    pub fn is_input_error(&self) -> bool {
+        !matches!(self, Failure::Handler(_))
+    }
+}
+
+fn write_args_hint(
+    skill: &SkillView<'_>,
+    errors: &ArgErrors<'_>,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    match errors.first() {
+        Some(ArgErrorKind::UnknownFlag { .. }) => {
+            if skill.flags.is_empty() {
+                write!(out, "`{}` takes no flags", skill.name)
+            } else {
+                write!(out, "flags of `{}`:", skill.name)?;
+                for n in skill.flags.names() {
+                    write!(out, " --{n}")?;
+                }
+                Ok(())
+            }
+        }
+        Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
+        Some(ArgErrorKind::BadDate { .. }) => {
+            out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01")
+        }
+        Some(ArgErrorKind::TooManyValues { .. }) => {
+            out.write_str("quote a value that contains spaces: --subject \"Q1 Report\"")
+        }
+        Some(ArgErrorKind::NotInEnum { allowed, .. }) => {
+            out.write_str("use one of:")?;
+            for v in allowed.iter() {
+                write!(out, " {v}")?;
+            }
+            Ok(())
+        }
+        _ if !skill.usage.is_empty() => write!(out, "usage: {}", skill.usage),
+        _ => write!(out, "`{} --help` shows the flags", skill.name),
+    }
+}

@@ -1,0 +1,259 @@
+//! Progressive disclosure: `get_skill` and `--help`.
+//!
+//! | Command | Returns |
+//! |---|---|
+//! | `get_skill` | every domain with its description, and how to drill down |
+//! | `get_skill: email` (or `get_skill email`, `email --help`) | the domain's `SKILL.md` body |
+//! | `get_skill: email.send` (or `email.send --help`) | the skill's body |
+//! | `get_skill: email.all` | every skill body of the domain, sorted by name |
+//!
+//! Aliases resolve to their skill. Text is written to any `core::fmt::Write`,
+//! so disclosure works without a heap.
+
+use crate::catalog::{Catalog, SkillView, domains, skills};
+use core::fmt::{self, Write};
+use skills_core::names::GET_SKILL;
+use skills_core::suggest;
+
+/// What a help command asks for, before names are resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpQuery<'a> {
+    /// `get_skill`: all domains.
+    Domains,
+    /// A domain, a skill, an alias or `domain.all`.
+    Name(&'a str),
+}
+
+/// A help command that is malformed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HelpSyntax<'a> {
+    /// The first unexpected token.
+    pub extra: &'a str,
+}
+
+impl fmt::Display for HelpSyntax<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "get_skill takes one name, but `{}` follows it",
+            self.extra
+        )
+    }
+}
+
+/// Recognizes the help forms in a tokenized command. `None` when the command
+/// is not a help request.
+pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpSyntax<'a>>> {
+    let (&first, rest) = tokens.split_first()?;
+    let (name, extra) = if first == GET_SKILL || first == "get_skill:" {
+        match rest {
+            [] => return Some(Ok(HelpQuery::Domains)),
+            [n, more @ ..] => (*n, more.first()),
+        }
+    } else if let Some(n) = first.strip_prefix("get_skill:") {
+        (n, rest.first())
+    } else if matches!(rest, ["--help"] | ["-h"]) {
+        (first, None)
+    } else {
+        return None;
+    };
+    match extra {
+        Some(e) => Some(Err(HelpSyntax { extra: e })),
+        None => Some(Ok(HelpQuery::Name(name))),
+    }
+}
+
+/// What a help query resolved to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpTarget<'a> {
+    /// The domain list.
+    Domains,
+    /// A domain's index.
+    Domain(&'a str),
+    /// One skill.
+    Skill(&'a str),
+    /// Every skill of a domain.
+    DomainAll(&'a str),
+}
+
+/// Writes "; did you mean `a` or `b`?" when there are suggestions.
+pub(crate) fn write_suggestions(f: &mut dyn Write, names: &[&str]) -> fmt::Result {
+    for (i, n) in names.iter().enumerate() {
+        let sep = match i {
+            0 => "; did you mean ",
+            _ if i + 1 == names.len() => " or ",
+            _ => ", ",
+        };
+        write!(f, "{sep}`{n}`")?;
+    }
+    if !names.is_empty() {
+        f.write_char('?')?;
+    }
+    Ok(())
+}
+
+/// Close domain and skill names for `given`, visible ones only.
+pub(crate) fn closest_names<'c>(
+    catalog: &'c dyn Catalog,
+    given: &str,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> ([&'c str; 3], usize) {
+    let domain_names = domains(catalog).map(|d| d.name);
+    let skill_names = skills(catalog).filter(|s| visible(s)).map(|s| s.name);
+    suggest::closest_n::<_, 3>(given, domain_names.chain(skill_names))
+}
+
+/// Close names for an unknown help name.
+pub type Suggestions<'c> = ([&'c str; 3], usize);
+
+/// Resolves a query against the catalog; hidden skills are unknown. An
+/// unknown name gives the closest names.
+pub fn resolve<'c>(
+    catalog: &'c dyn Catalog,
+    query: HelpQuery<'_>,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> Result<HelpTarget<'c>, Suggestions<'c>> {
+    let name = match query {
+        HelpQuery::Domains => return Ok(HelpTarget::Domains),
+        HelpQuery::Name(n) => n,
+    };
+    if let Some(domain) = name.strip_suffix(".all")
+        && let Some(d) = catalog.find_domain(domain)
+    {
+        return Ok(HelpTarget::DomainAll(d.name));
+    }
+    if let Some(i) = catalog.lookup(name)
+        && let Some(s) = catalog.skill_at(i)
+        && visible(&s)
+    {
+        return Ok(HelpTarget::Skill(s.name));
+    }
+    if let Some(d) = catalog.find_domain(name) {
+        return Ok(HelpTarget::Domain(d.name));
+    }
+    Err(closest_names(catalog, name, visible))
+}
+
+/// Writes the help text of a resolved target.
+pub fn write(
+    catalog: &dyn Catalog,
+    target: HelpTarget<'_>,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    match target {
+        HelpTarget::Domains => write_domains(catalog, visible, out),
+        HelpTarget::Domain(name) => {
+            let Some(d) = catalog.find_domain(name) else {
+                return Ok(());
+            };
+            if d.body.trim().is_empty() {
+                write_generated_index(catalog, name, d.description, visible, out)
+            } else {
+                out.write_str(d.body)
+            }
+        }
+        HelpTarget::Skill(name) => match catalog.lookup(name).and_then(|i| catalog.skill_at(i)) {
+            Some(s) => out.write_str(s.body),
+            None => Ok(()),
+        },
+        HelpTarget::DomainAll(name) => {
+            let mut first = true;
+            for s in skills(catalog).filter(|s| s.domain == name && visible(s)) {
+                if !first {
+                    out.write_str("\n\n---\n\n")?;
+                }
+                first = false;
+                let title_present = s
+                    .body
+                    .trim_start()
+                    .strip_prefix("# ")
+                    .is_some_and(|r| r.starts_with(s.name));
+                if !title_present {
+                    write!(out, "# {}\n\n", s.name)?;
+                }
+                out.write_str(s.body)?;
+            }
+            if first {
+                write!(out, "The domain `{name}` has no skills available here.")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The `get_skill` listing, as in the design.
+fn write_domains(
+    catalog: &dyn Catalog,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    let shown = |name: &str| skills(catalog).any(|s| s.domain == name && visible(&s));
+    let width = domains(catalog)
+        .filter(|d| shown(d.name))
+        .map(|d| d.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    out.write_str("Available skill domains:\n\n")?;
+    for d in domains(catalog).filter(|d| shown(d.name)) {
+        writeln!(out, "  {:<width$} {}", d.name, d.description.trim())?;
+    }
+    out.write_str(USAGE_LINES)
+}
+
+/// The three drill-down lines that end the `get_skill` listing.
+pub const USAGE_LINES: &str = "\nUse: get_skill: <domain> for domain details\nUse: get_skill: <domain>.<command> for specific skill details\nUse: get_skill: <domain>.all to load all skills in a domain\n";
+
+fn write_generated_index(
+    catalog: &dyn Catalog,
+    domain: &str,
+    description: &str,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    write!(out, "# {domain}\n\n")?;
+    if !description.is_empty() {
+        write!(out, "{description}\n\n")?;
+    }
+    out.write_str("| Skill | Description |\n|-------|-------------|\n")?;
+    for s in skills(catalog).filter(|s| s.domain == domain && visible(s)) {
+        writeln!(out, "| {} | {} |", s.name, s.description)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_forms() {
+        assert_eq!(parse_query(&["get_skill"]), Some(Ok(HelpQuery::Domains)));
+        assert_eq!(
+            parse_query(&["get_skill:", "email"]),
+            Some(Ok(HelpQuery::Name("email")))
+        );
+        assert_eq!(
+            parse_query(&["get_skill", "email.all"]),
+            Some(Ok(HelpQuery::Name("email.all")))
+        );
+        assert_eq!(
+            parse_query(&["get_skill:email.send"]),
+            Some(Ok(HelpQuery::Name("email.send")))
+        );
+        assert_eq!(
+            parse_query(&["email.send", "--help"]),
+            Some(Ok(HelpQuery::Name("email.send")))
+        );
+        assert_eq!(
+            parse_query(&["email", "--help"]),
+            Some(Ok(HelpQuery::Name("email")))
+        );
+        assert_eq!(
+            parse_query(&["get_skill:", "a", "b"]),
+            Some(Err(HelpSyntax { extra: "b" }))
+        );
+        assert_eq!(parse_query(&["email.send", "--to", "x"]), None);
+    }
+}

@@ -1,0 +1,85 @@
+//! One routing step: tokens in, what to do out. Shared by the [`Router`]
+//! (which then runs handlers) and the `skills` CLI (which prints the parsed
+//! flags), so both read a command the same way.
+//!
+//! [`Router`]: crate::Router
+
+use crate::catalog::{Catalog, SkillView, skills};
+use crate::error::Failure;
+use crate::help::{self, HelpQuery, HelpTarget};
+use skills_core::args::{self, Args};
+use skills_core::suggest;
+
+/// What a command asks for.
+#[derive(Debug)]
+pub enum Step<'a> {
+    /// Help text (`get_skill ...`, `... --help`).
+    Help(HelpTarget<'a>),
+    /// Run skill `index` with validated arguments.
+    Invoke {
+        /// Index in the catalog.
+        index: usize,
+        /// The skill.
+        skill: SkillView<'a>,
+        /// Its validated flags.
+        args: Args<'a>,
+    },
+    /// The command is wrong; nothing runs.
+    Fail(Failure<'a>),
+}
+
+/// Routes an already tokenized command.
+///
+/// `visible` hides skills (failed eligibility is checked by the caller,
+/// which reports it as [`Failure::NotAvailable`]).
+pub fn step<'a>(
+    catalog: &'a dyn Catalog,
+    tokens: &'a [&'a str],
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> Step<'a> {
+    let Some((&name, rest)) = tokens.split_first() else {
+        return Step::Fail(Failure::Empty);
+    };
+    match help::parse_query(tokens) {
+        Some(Ok(query)) => {
+            return match help::resolve(catalog, query, visible) {
+                Ok(target) => Step::Help(target),
+                Err(suggestions) => {
+                    let asked = match query {
+                        HelpQuery::Name(n) => n,
+                        HelpQuery::Domains => name,
+                    };
+                    Step::Fail(Failure::UnknownHelp {
+                        name: asked,
+                        suggestions,
+                    })
+                }
+            };
+        }
+        Some(Err(syntax)) => {
+            return Step::Fail(Failure::HelpSyntax {
+                extra: syntax.extra,
+            });
+        }
+        None => {}
+    }
+    let Some(index) = catalog.lookup(name) else {
+        let names = skills(catalog)
+            .filter(|s| visible(s))
+            .flat_map(|s| core::iter::once(s.name));
+        return Step::Fail(Failure::UnknownSkill {
+            name,
+            suggestions: suggest::closest_n::<_, 3>(name, names),
+        });
+    };
+    let Some(skill) = catalog.skill_at(index) else {
+        return Step::Fail(Failure::UnknownSkill {
+            name,
+            suggestions: ([""; 3], 0),
+        });
+    };
+    match skill.flags.with_specs(|specs| args::parse(specs, rest)) {
+        Ok(args) => Step::Invoke { index, skill, args },
+        Err(errors) => Step::Fail(Failure::Args { skill, errors }),
+    }
+}
