@@ -1,0 +1,209 @@
+//! The `skills` command as authors and CI use it, run from the repository root.
+
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skills")).args(args).current_dir(repo()).output().unwrap()
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json_of(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+#[test]
+fn check_bundled_tree_passes() {
+    let o = run(&["check"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("16 skills in 6 domains; 0 errors, 0 warnings"));
+}
+
+#[test]
+fn check_seed_fails_with_file_and_line() {
+    let o = run(&["check", "--root", "tests/fixtures/seed"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("error[example-invalid]: example does not parse against the flags of `tasks.search`"), "{out}");
+    assert!(out.contains("--> tests/fixtures/seed/tasks/search.md:36:1"), "{out}");
+    assert!(out.contains("--> tests/fixtures/seed/tasks/search.md:37:1"), "{out}");
+    assert!(out.contains("5 skills in 4 domains; 2 errors"), "{out}");
+}
+
+#[test]
+fn check_json_has_the_documented_shape() {
+    let o = run(&["check", "--root", "tests/fixtures/seed", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json_of(&o);
+    assert_eq!(v["skills"], 5);
+    assert_eq!(v["domains"], 4);
+    let d = v["diagnostics"].as_array().unwrap();
+    let err = d.iter().find(|d| d["severity"] == "error").unwrap();
+    for key in ["severity", "code", "file", "line", "column", "message", "hint"] {
+        assert!(err.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(err["file"], "tests/fixtures/seed/tasks/search.md");
+    assert_eq!(err["line"], 36);
+}
+
+#[test]
+fn check_missing_root_is_an_error() {
+    let o = run(&["check", "--root", "no/such/dir"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("error[unreadable-file]"));
+}
+
+#[test]
+fn list_json_shows_derived_types() {
+    let v = json_of(&run(&["list", "--format", "json"]));
+    let search = v.as_array().unwrap().iter().find(|s| s["name"] == "tasks.search").unwrap();
+    let status = search["flags"].as_array().unwrap().iter().find(|f| f["name"] == "status").unwrap();
+    assert_eq!(status["type"], "enum");
+    assert_eq!(status["list"], true);
+    assert_eq!(status["default"], json!(["todo", "in_progress", "blocked"]));
+    let text = stdout(&run(&["list"]));
+    assert!(text.contains("workflows.daily_digest  Generate and send the 8am daily digest email  [template]"));
+}
+
+#[test]
+fn help_levels() {
+    let top = stdout(&run(&["help", "get_skill"]));
+    assert!(top.starts_with("Available skill domains:\n\n  calendar     Calendar event management\n"), "{top}");
+    assert!(top.contains("Use: get_skill: <domain>.all to load all skills in a domain"));
+    let domain = stdout(&run(&["help", "get_skill: email"]));
+    assert!(domain.starts_with("# Email"), "{domain}");
+    assert_eq!(stdout(&run(&["help", "get_skill", "email"])), domain, "without the colon");
+    assert_eq!(stdout(&run(&["help", "email", "--help"])), domain);
+    let skill = stdout(&run(&["help", "get_skill: email.send"]));
+    assert!(skill.starts_with("# email.send\n"), "{skill}");
+    assert_eq!(stdout(&run(&["help", "email.send --help"])), skill);
+    assert_eq!(stdout(&run(&["help", "mail --help"])), skill, "aliases resolve");
+    let all = stdout(&run(&["help", "get_skill: email.all"]));
+    let order: Vec<usize> = ["# email.draft", "# email.read", "# email.search", "# email.send"].iter().map(|t| all.find(t).unwrap()).collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "sorted by name");
+    assert!(!all.contains("# Email\n"), "SKILL.md is not part of .all");
+    assert_eq!(all.matches("\n---\n").count(), 3);
+}
+
+#[test]
+fn help_unknown_name_lists_closest() {
+    let o = run(&["help", "get_skill: emial"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown skill or domain `emial`; did you mean `email`?"), "{err}");
+}
+
+#[test]
+fn parse_prints_typed_flags() {
+    let o = run(&["parse", "--", "email.send --to a@b.com c@d.com --subject \"Q1 Report\" --body hi"]);
+    assert!(o.status.success());
+    assert_eq!(
+        json_of(&o),
+        json!({"skill": "email.send", "flags": {
+            "to": ["a@b.com", "c@d.com"], "subject": "Q1 Report", "body": "hi", "cc": null, "bcc": null, "attachments": null
+        }})
+    );
+    let v = json_of(&run(&["parse", "--", "workflows.daily_digest"]));
+    assert_eq!(v["flags"], json!({"recipient": "me", "include-weather": false}));
+    let v = json_of(&run(&["parse", "--", "recall --query x --limit 2"]));
+    assert_eq!(v["skill"], "memory.search", "aliases route to their skill");
+    assert_eq!(v["flags"]["limit"], 2);
+}
+
+fn parse_error(line: &str) -> (String, String, String) {
+    let o = run(&["parse", "--", line]);
+    assert_eq!(o.status.code(), Some(1), "{line}: {}", stdout(&o));
+    let v = json_of(&o);
+    let e = &v["error"];
+    (e["kind"].as_str().unwrap().into(), e["message"].as_str().unwrap().into(), e["hint"].as_str().unwrap().into())
+}
+
+#[test]
+fn parse_errors_name_the_fix() {
+    let (k, m, _) = parse_error("email.sned --to x");
+    assert_eq!(k, "unknown_skill");
+    assert!(m.contains("did you mean `email.send`?"), "{m}");
+
+    let (k, m, h) = parse_error("tasks.search --stauts done");
+    assert_eq!(k, "unknown_flag");
+    assert!(m.contains("did you mean `--status`?"), "{m}");
+    assert!(h.contains("--status"), "{h}");
+
+    let (k, m, _) = parse_error("email.send --body x");
+    assert_eq!(k, "missing_required");
+    assert_eq!(m, "missing required flags: `--to`, `--subject`");
+
+    let (k, m, h) = parse_error("tasks.search --priority urgent");
+    assert_eq!(k, "invalid_enum");
+    assert!(m.contains("allowed: critical, high, medium, low"), "{m}");
+    assert!(h.contains("critical"), "{h}");
+
+    let (k, _, h) = parse_error("tasks.search --limit ten");
+    assert_eq!(k, "invalid_integer");
+    assert!(h.contains("whole number"));
+
+    let (k, m, _) = parse_error("tasks.search --due-before 2026-02-30");
+    assert_eq!(k, "invalid_date");
+    assert!(m.contains("that day does not exist"), "{m}");
+
+    let (k, m, _) = parse_error("email.send --to a@b.c --subject Q1 Report --body x");
+    assert_eq!(k, "too_many_values");
+    assert!(m.contains("`--subject` takes one value but got 2"), "{m}");
+
+    let (k, m, _) = parse_error("email.send --to a@b.c --subject 'Q1");
+    assert_eq!(k, "tokenize");
+    assert!(m.contains("column 33"), "{m}");
+}
+
+#[test]
+fn tokenize_prints_tokens_or_the_error() {
+    let o = run(&["tokenize", "--", r#"a "b c" 'd\e' f\ g"#]);
+    assert_eq!(json_of(&o), json!(["a", "b c", "d\\e", "f g"]));
+    let o = run(&["tokenize", "--", "x \\"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json_of(&o)["error"]["kind"], "tokenize");
+}
+
+#[test]
+fn extract_reads_stdin() {
+    let o = run_stdin(&["extract"], "Hi.\n\n```cmd\nget_skill\n```\n\n```cmd\ntasks.search --ov");
+    let v = json_of(&o);
+    assert_eq!(v["commands"], json!([{"text": "get_skill", "line": 4}]));
+    assert_eq!(v["diagnostics"][0]["code"], "unterminated_cmd_block");
+    assert_eq!(v["diagnostics"][0]["line"], 7);
+}
+
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skills"))
+        .args(["list"])
+        .current_dir(repo())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
