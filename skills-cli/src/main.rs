@@ -22,12 +22,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "skills",
-    version,
-    about = "Check, list, browse and try a skill tree",
-    disable_help_subcommand = true
-)]
+#[command(name = "skills", version, about = "Check, list, browse and try a skill tree", disable_help_subcommand = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -154,11 +149,7 @@ fn check(tree: &Tree, format: Format) -> ExitCode {
             ));
         }
     }
-    if errors > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    if errors > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
 fn list(tree: &Tree, format: Format) -> ExitCode {

@@ -45,7 +45,10 @@ fn check_seed_fails_with_file_and_line() {
     let o = run(&["check", "--root", "tests/fixtures/seed"]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
-    assert!(out.contains("error[example-invalid]: example does not parse against the flags of `tasks.search`"), "{out}");
+    assert!(
+        out.contains("error[example-invalid]: example does not parse against the flags of `tasks.search`"),
+        "{out}"
+    );
     assert!(out.contains("--> tests/fixtures/seed/tasks/search.md:36:1"), "{out}");
     assert!(out.contains("--> tests/fixtures/seed/tasks/search.md:37:1"), "{out}");
     assert!(out.contains("5 skills in 4 domains; 2 errors"), "{out}");
@@ -100,7 +103,10 @@ fn help_levels() {
     assert_eq!(stdout(&run(&["help", "email.send --help"])), skill);
     assert_eq!(stdout(&run(&["help", "mail --help"])), skill, "aliases resolve");
     let all = stdout(&run(&["help", "get_skill: email.all"]));
-    let order: Vec<usize> = ["# email.draft", "# email.read", "# email.search", "# email.send"].iter().map(|t| all.find(t).unwrap()).collect();
+    let order: Vec<usize> = ["# email.draft", "# email.read", "# email.search", "# email.send"]
+        .iter()
+        .map(|t| all.find(t).unwrap())
+        .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "sorted by name");
     assert!(!all.contains("# Email\n"), "SKILL.md is not part of .all");
     assert_eq!(all.matches("\n---\n").count(), 3);

@@ -55,7 +55,11 @@ fn check_skill_example(file: &str, source: &str, expect: &str, doc_line: usize) 
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, source).unwrap();
     let domain = file.split('/').next().unwrap();
-    std::fs::write(path.parent().unwrap().join("SKILL.md"), format!("---\ndomain: {domain}\ndescription: Example domain\n---\n\n# {domain}\n")).unwrap();
+    std::fs::write(
+        path.parent().unwrap().join("SKILL.md"),
+        format!("---\ndomain: {domain}\ndescription: Example domain\n---\n\n# {domain}\n"),
+    )
+    .unwrap();
     let tree = skills_parser::load(dir.path(), &Default::default());
 
     let name = file.trim_end_matches(".md").replace('/', ".");
@@ -81,7 +85,10 @@ fn check_skill_example(file: &str, source: &str, expect: &str, doc_line: usize) 
     want_diags.sort();
     if got_diags != want_diags {
         let rendered: Vec<String> = tree.diagnostics.iter().map(|d| d.render()).collect();
-        return Err(format!("doc line {doc_line}: diagnostics differ\n want: {want_diags:?}\n  got: {got_diags:?}\n{}", rendered.join("")));
+        return Err(format!(
+            "doc line {doc_line}: diagnostics differ\n want: {want_diags:?}\n  got: {got_diags:?}\n{}",
+            rendered.join("")
+        ));
     }
     match (tree.skill(&name), want_excluded) {
         (Some(_), true) => return Err(format!("doc line {doc_line}: `{name}` loaded but the doc says it is excluded")),
@@ -111,10 +118,17 @@ fn check_command_example(cmd: &str, expect: &str, doc_line: usize) -> Result<(),
         child.stdin(std::fs::File::open(repo().join(f)).unwrap());
     }
     let out = child.output().unwrap();
-    let got: Value = serde_json::from_slice(&out.stdout).map_err(|e| format!("doc line {doc_line}: output is not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))?;
-    let want: Value = serde_json::from_str(expect).map_err(|e| format!("doc line {doc_line}: expected block is not JSON: {e}"))?;
+    let got: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!("doc line {doc_line}: output is not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout))
+    })?;
+    let want: Value =
+        serde_json::from_str(expect).map_err(|e| format!("doc line {doc_line}: expected block is not JSON: {e}"))?;
     if got != want {
-        return Err(format!("doc line {doc_line}: `{cmd}` printed\n{}\nbut the doc says\n{}", serde_json::to_string_pretty(&got).unwrap(), serde_json::to_string_pretty(&want).unwrap()));
+        return Err(format!(
+            "doc line {doc_line}: `{cmd}` printed\n{}\nbut the doc says\n{}",
+            serde_json::to_string_pretty(&got).unwrap(),
+            serde_json::to_string_pretty(&want).unwrap()
+        ));
     }
     Ok(())
 }
@@ -127,7 +141,10 @@ fn every_example_in_the_format_doc_holds() {
     let (mut skills, mut commands) = (0, 0);
     for (i, b) in blocks.iter().enumerate() {
         if let Some(file) = b.info.strip_prefix("markdown file=") {
-            let expect = blocks.get(i + 1).filter(|n| n.info == "text expect").expect("a skill example is followed by ```text expect");
+            let expect = blocks
+                .get(i + 1)
+                .filter(|n| n.info == "text expect")
+                .expect("a skill example is followed by ```text expect");
             skills += 1;
             if let Err(e) = check_skill_example(file, &b.body, &expect.body, b.line) {
                 failures.push(e);

@@ -40,10 +40,7 @@ pub struct Slot<'a> {
 }
 
 impl Slot<'_> {
-    const ABSENT: Slot<'static> = Slot {
-        values: StrList::EMPTY,
-        source: Source::Absent,
-    };
+    const ABSENT: Slot<'static> = Slot { values: StrList::EMPTY, source: Source::Absent };
 
     /// Whether the flag has a value for the handler (given or defaulted).
     pub fn is_present(&self) -> bool {
@@ -64,11 +61,7 @@ impl<'a> Args<'a> {
     ///
     /// An index past the skill's flags reads as an absent flag.
     pub fn slot(&self, index: usize) -> &Slot<'a> {
-        if index < self.len {
-            &self.slots[index]
-        } else {
-            &Slot::ABSENT
-        }
+        if index < self.len { &self.slots[index] } else { &Slot::ABSENT }
     }
 
     /// All slots, in spec order.
@@ -190,11 +183,7 @@ pub struct ArgErrors<'a> {
 
 impl<'a> ArgErrors<'a> {
     fn new() -> Self {
-        ArgErrors {
-            errors: [None; MAX_ERRORS],
-            len: 0,
-            dropped: 0,
-        }
+        ArgErrors { errors: [None; MAX_ERRORS], len: 0, dropped: 0 }
     }
 
     fn push(&mut self, e: ArgErrorKind<'a>) {
@@ -261,11 +250,7 @@ pub fn same_flag_name(a: &str, b: &str) -> bool {
     a.len() == b.len()
         && a.bytes().zip(b.bytes()).all(|(x, y)| {
             let n = |c: u8| {
-                if c == b'_' {
-                    b'-'
-                } else {
-                    c.to_ascii_lowercase()
-                }
+                if c == b'_' { b'-' } else { c.to_ascii_lowercase() }
             };
             n(x) == n(y)
         })
@@ -293,6 +278,9 @@ fn looks_like_flag(token: &str) -> bool {
 /// let errs = parse(&specs, &["--limt", "5"]).unwrap_err();
 /// assert_eq!(errs.len(), 2); // unknown flag (did you mean --limit?) and missing --to
 /// ```
+// Both results are plain data on the stack by design: the dispatch path must
+// not allocate, so neither side can be boxed.
+#[allow(clippy::result_large_err)]
 pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'a>, ArgErrors<'a>> {
     let mut errors = ArgErrors::new();
     if specs.len() > MAX_FLAGS {
@@ -324,18 +312,13 @@ pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'
                     current = Some(Err(()));
                 }
                 Some(idx) if pending[idx].is_some() => {
-                    errors.push(ArgErrorKind::Repeated {
-                        flag: specs[idx].name,
-                    });
+                    errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
                     current = Some(Err(()));
                 }
                 Some(idx) => {
                     pending[idx] = Some(match inline {
                         Some(_) => Pending::Inline(i),
-                        None => Pending::Tokens {
-                            start: i + 1,
-                            count: 0,
-                        },
+                        None => Pending::Tokens { start: i + 1, count: 0 },
                     });
                     current = Some(Ok(idx));
                 }
@@ -345,33 +328,22 @@ pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'
                 Some(Ok(idx)) => match &mut pending[idx] {
                     Some(Pending::Tokens { count, .. }) => *count += 1,
                     _ => {
-                        errors.push(ArgErrorKind::UnexpectedValue {
-                            value: tok,
-                            after: Some(specs[idx].name),
-                        });
+                        errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: Some(specs[idx].name) });
                         current = Some(Err(()));
                     }
                 },
                 Some(Err(())) => {}
-                None => errors.push(ArgErrorKind::UnexpectedValue {
-                    value: tok,
-                    after: None,
-                }),
+                None => errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: None }),
             }
         }
         i += 1;
     }
 
-    let mut args = Args {
-        slots: [Slot::ABSENT; MAX_FLAGS],
-        len: specs.len(),
-    };
+    let mut args = Args { slots: [Slot::ABSENT; MAX_FLAGS], len: specs.len() };
     for (idx, spec) in specs.iter().enumerate() {
         let values = match pending[idx] {
             None => None,
-            Some(Pending::Tokens { start, count }) => {
-                Some(StrList::Slice(&tokens[start..start + count]))
-            }
+            Some(Pending::Tokens { start, count }) => Some(StrList::Slice(&tokens[start..start + count])),
             Some(Pending::Inline(at)) => {
                 let tok = tokens[at];
                 let eq = tok.find('=').map_or(tok.len(), |e| e + 1);
@@ -380,52 +352,32 @@ pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'
         };
         args.slots[idx] = settle(spec, values, &mut errors);
     }
-    if errors.is_empty() {
-        Ok(args)
-    } else {
-        Err(errors)
-    }
+    if errors.is_empty() { Ok(args) } else { Err(errors) }
 }
 
 /// Builds [`Args`] from values assigned by name (the JSON tool-call path):
 /// `assigned[i]` holds flag `i`'s values, `None` when it was not given.
 /// Validation is the same as for a command line.
-pub fn from_assigned<'a>(
-    specs: &[FlagSpec<'a>],
-    assigned: &[Option<StrList<'a>>],
-) -> Result<Args<'a>, ArgErrors<'a>> {
+#[allow(clippy::result_large_err)]
+pub fn from_assigned<'a>(specs: &[FlagSpec<'a>], assigned: &[Option<StrList<'a>>]) -> Result<Args<'a>, ArgErrors<'a>> {
     let mut errors = ArgErrors::new();
     if specs.len() > MAX_FLAGS {
         errors.push(ArgErrorKind::TooManyFlags);
         return Err(errors);
     }
-    let mut args = Args {
-        slots: [Slot::ABSENT; MAX_FLAGS],
-        len: specs.len(),
-    };
+    let mut args = Args { slots: [Slot::ABSENT; MAX_FLAGS], len: specs.len() };
     for (idx, spec) in specs.iter().enumerate() {
         let values = assigned.get(idx).copied().flatten();
         args.slots[idx] = settle(spec, values, &mut errors);
     }
-    if errors.is_empty() {
-        Ok(args)
-    } else {
-        Err(errors)
-    }
+    if errors.is_empty() { Ok(args) } else { Err(errors) }
 }
 
 /// Checks one flag's values against its spec and applies its default.
-fn settle<'a>(
-    spec: &FlagSpec<'a>,
-    values: Option<StrList<'a>>,
-    errors: &mut ArgErrors<'a>,
-) -> Slot<'a> {
+fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut ArgErrors<'a>) -> Slot<'a> {
     let Some(values) = values else {
         return match spec.default {
-            Some(d) => Slot {
-                values: d,
-                source: Source::Default,
-            },
+            Some(d) => Slot { values: d, source: Source::Default },
             None => {
                 if spec.required {
                     errors.push(ArgErrorKind::MissingRequired { flag: spec.name });
@@ -437,43 +389,25 @@ fn settle<'a>(
     let n = values.len();
     if spec.value_type == ValueType::Boolean {
         if n > 1 {
-            errors.push(ArgErrorKind::TooManyValues {
-                flag: spec.name,
-                count: n,
-            });
+            errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
         } else if let Some(v) = values.first()
             && !(v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("false"))
         {
-            errors.push(ArgErrorKind::BadBoolean {
-                flag: spec.name,
-                value: v,
-            });
+            errors.push(ArgErrorKind::BadBoolean { flag: spec.name, value: v });
         }
-        return Slot {
-            values,
-            source: Source::Given,
-        };
+        return Slot { values, source: Source::Given };
     }
     if n == 0 {
         errors.push(ArgErrorKind::MissingValue { flag: spec.name });
-        return Slot {
-            values,
-            source: Source::Given,
-        };
+        return Slot { values, source: Source::Given };
     }
     if !spec.list && n > 1 {
-        errors.push(ArgErrorKind::TooManyValues {
-            flag: spec.name,
-            count: n,
-        });
+        errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
     }
     for v in values.iter() {
         check_value(spec, v, errors);
     }
-    Slot {
-        values,
-        source: Source::Given,
-    }
+    Slot { values, source: Source::Given }
 }
 
 fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut ArgErrors<'a>) {
@@ -481,19 +415,12 @@ fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut ArgErrors<'a>) 
         ValueType::String | ValueType::Boolean => {}
         ValueType::Integer => {
             if parse_integer(v).is_none() {
-                errors.push(ArgErrorKind::BadInteger {
-                    flag: spec.name,
-                    value: v,
-                });
+                errors.push(ArgErrorKind::BadInteger { flag: spec.name, value: v });
             }
         }
         ValueType::Date => {
             if let Err(reason) = Date::parse(v) {
-                errors.push(ArgErrorKind::BadDate {
-                    flag: spec.name,
-                    value: v,
-                    reason,
-                });
+                errors.push(ArgErrorKind::BadDate { flag: spec.name, value: v, reason });
             }
         }
         ValueType::Enum => {
@@ -534,56 +461,29 @@ impl fmt::Display for ArgErrorKind<'_> {
                     "unexpected value `{value}` before any flag; values follow their flag, as in `--flag {value}`"
                 )
             }
-            ArgErrorKind::UnexpectedValue {
-                value,
-                after: Some(flag),
-            } => {
-                write!(
-                    f,
-                    "unexpected value `{value}` after `--{flag}`, which takes no more values"
-                )
+            ArgErrorKind::UnexpectedValue { value, after: Some(flag) } => {
+                write!(f, "unexpected value `{value}` after `--{flag}`, which takes no more values")
             }
-            ArgErrorKind::DoubleDash => f.write_str(
-                "unexpected `--`; to pass a value that starts with a dash write `--flag=value`",
-            ),
+            ArgErrorKind::DoubleDash => {
+                f.write_str("unexpected `--`; to pass a value that starts with a dash write `--flag=value`")
+            }
             ArgErrorKind::MissingValue { flag } => write!(f, "`--{flag}` needs a value"),
             ArgErrorKind::TooManyValues { flag, count } => {
-                write!(
-                    f,
-                    "`--{flag}` takes one value but got {count}; quote a value that contains spaces"
-                )
+                write!(f, "`--{flag}` takes one value but got {count}; quote a value that contains spaces")
             }
             ArgErrorKind::Repeated { flag } => {
-                write!(
-                    f,
-                    "`--{flag}` is given more than once; give it once (list several values after one `--{flag}`)"
-                )
+                write!(f, "`--{flag}` is given more than once; give it once (list several values after one `--{flag}`)")
             }
             ArgErrorKind::BadInteger { flag, value } => {
                 write!(f, "`--{flag}` expects an integer, not `{value}`")
             }
-            ArgErrorKind::BadDate {
-                flag,
-                value,
-                reason,
-            } => {
-                write!(
-                    f,
-                    "`--{flag}` expects a date written YYYY-MM-DD, not `{value}` ({reason})"
-                )
+            ArgErrorKind::BadDate { flag, value, reason } => {
+                write!(f, "`--{flag}` expects a date written YYYY-MM-DD, not `{value}` ({reason})")
             }
             ArgErrorKind::BadBoolean { flag, value } => {
-                write!(
-                    f,
-                    "`--{flag}` is a boolean flag: write `--{flag}` alone (or `true`/`false`), not `{value}`"
-                )
+                write!(f, "`--{flag}` is a boolean flag: write `--{flag}` alone (or `true`/`false`), not `{value}`")
             }
-            ArgErrorKind::NotInEnum {
-                flag,
-                value,
-                allowed,
-                suggestion,
-            } => {
+            ArgErrorKind::NotInEnum { flag, value, allowed, suggestion } => {
                 write!(f, "`{value}` is not a value of `--{flag}`; allowed: ")?;
                 for (i, v) in allowed.iter().enumerate() {
                     if i > 0 {
@@ -626,11 +526,7 @@ impl fmt::Display for ArgErrors<'_> {
         if missing.peek().is_some() {
             sep(f)?;
             let count = self.missing_required().count();
-            f.write_str(if count == 1 {
-                "missing required flag: "
-            } else {
-                "missing required flags: "
-            })?;
+            f.write_str(if count == 1 { "missing required flag: " } else { "missing required flags: " })?;
             for (i, m) in missing.enumerate() {
                 if i > 0 {
                     f.write_str(", ")?;
@@ -650,20 +546,8 @@ impl fmt::Display for ArgErrors<'_> {
 mod tests {
     use super::*;
 
-    const fn flag(
-        name: &'static str,
-        t: ValueType,
-        list: bool,
-        required: bool,
-    ) -> FlagSpec<'static> {
-        FlagSpec {
-            name,
-            value_type: t,
-            list,
-            required,
-            values: StrList::EMPTY,
-            default: None,
-        }
+    const fn flag(name: &'static str, t: ValueType, list: bool, required: bool) -> FlagSpec<'static> {
+        FlagSpec { name, value_type: t, list, required, values: StrList::EMPTY, default: None }
     }
 
     fn search_specs() -> [FlagSpec<'static>; 6] {
@@ -676,10 +560,7 @@ mod tests {
             },
             flag("due-before", ValueType::Date, false, false),
             flag("overdue", ValueType::Boolean, false, false),
-            FlagSpec {
-                default: Some(StrList::Slice(&["20"])),
-                ..flag("limit", ValueType::Integer, false, false)
-            },
+            FlagSpec { default: Some(StrList::Slice(&["20"])), ..flag("limit", ValueType::Integer, false, false) },
             flag("tags", ValueType::String, false, false),
         ]
     }
@@ -691,15 +572,7 @@ mod tests {
     #[test]
     fn defaults_and_values() {
         let specs = search_specs();
-        let toks = [
-            "--query",
-            "marketing report",
-            "--due-before",
-            "2026-03-01",
-            "--overdue",
-            "--limit",
-            "-5",
-        ];
+        let toks = ["--query", "marketing report", "--due-before", "2026-03-01", "--overdue", "--limit", "-5"];
         let a = parse(&specs, &toks).unwrap();
         assert_eq!(a.slot(0).values.first(), Some("marketing report"));
         assert_eq!(a.slot(1).source, Source::Default);
@@ -721,28 +594,9 @@ mod tests {
     #[test]
     fn every_error_kind() {
         let specs = search_specs();
-        let e = parse(
-            &specs,
-            &[
-                "stray",
-                "--overdue",
-                "yes",
-                "--limit",
-                "x",
-                "--due-before",
-                "2026-02-30",
-            ],
-        )
-        .unwrap_err();
-        assert_eq!(
-            kinds(&e),
-            [
-                "unexpected_value",
-                "invalid_date",
-                "invalid_boolean",
-                "invalid_integer"
-            ]
-        );
+        let e =
+            parse(&specs, &["stray", "--overdue", "yes", "--limit", "x", "--due-before", "2026-02-30"]).unwrap_err();
+        assert_eq!(kinds(&e), ["unexpected_value", "invalid_date", "invalid_boolean", "invalid_integer"]);
         let e = parse(&specs, &["--limit"]).unwrap_err();
         assert_eq!(kinds(&e), ["missing_value"]);
         let e = parse(&specs, &["--limit", "1", "--limit", "2"]).unwrap_err();
@@ -755,10 +609,7 @@ mod tests {
 
     #[test]
     fn missing_required_all_at_once() {
-        let specs = [
-            flag("to", ValueType::String, true, true),
-            flag("subject", ValueType::String, false, true),
-        ];
+        let specs = [flag("to", ValueType::String, true, true), flag("subject", ValueType::String, false, true)];
         let e = parse(&specs, &[]).unwrap_err();
         assert_eq!(e.missing_required().collect::<Vec<_>>(), ["to", "subject"]);
         assert_eq!(e.to_string(), "missing required flags: `--to`, `--subject`");
@@ -771,10 +622,7 @@ mod tests {
         assert_eq!(a.slot(2).values.first(), Some("2026-01-31"));
         assert_eq!(a.slot(1).values.first(), Some("DONE"));
         let e = parse(&specs, &["--stauts", "done"]).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "unknown flag `--stauts`; did you mean `--status`?"
-        );
+        assert_eq!(e.to_string(), "unknown flag `--stauts`; did you mean `--status`?");
     }
 
     #[test]

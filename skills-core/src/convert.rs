@@ -42,10 +42,7 @@ pub trait FromFlag<'a>: Sized {
 fn single<'a, T: FromValue<'a>>(slot: &Slot<'a>) -> Result<T, ConvertError<'a>> {
     match slot.values.first() {
         Some(v) => T::from_value(v),
-        None => Err(ConvertError {
-            value: "",
-            expected: "a value (the flag is missing)",
-        }),
+        None => Err(ConvertError { value: "", expected: "a value (the flag is missing)" }),
     }
 }
 
@@ -57,10 +54,7 @@ impl<'a> FromValue<'a> for &'a str {
 
 impl<'a> FromValue<'a> for Date {
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
-        Date::parse(value).map_err(|_| ConvertError {
-            value,
-            expected: "a date written YYYY-MM-DD",
-        })
+        Date::parse(value).map_err(|_| ConvertError { value, expected: "a date written YYYY-MM-DD" })
     }
 }
 
@@ -71,10 +65,7 @@ impl<'a> FromValue<'a> for bool {
         } else if value.eq_ignore_ascii_case("false") {
             Ok(false)
         } else {
-            Err(ConvertError {
-                value,
-                expected: "true or false",
-            })
+            Err(ConvertError { value, expected: "true or false" })
         }
     }
 }
@@ -138,11 +129,7 @@ impl<'a> FromFlag<'a> for bool {
 
 impl<'a, T: FromFlag<'a>> FromFlag<'a> for Option<T> {
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
-        if slot.is_present() {
-            T::from_flag(slot).map(Some)
-        } else {
-            Ok(None)
-        }
+        if slot.is_present() { T::from_flag(slot).map(Some) } else { Ok(None) }
     }
 }
 
@@ -171,10 +158,7 @@ impl<'a, T> Copy for List<'a, T> {}
 impl<'a, T: FromValue<'a>> List<'a, T> {
     /// Wraps already validated values.
     pub fn new(values: StrList<'a>) -> Self {
-        List {
-            values,
-            _t: PhantomData,
-        }
+        List { values, _t: PhantomData }
     }
 
     /// Number of values.
@@ -194,10 +178,7 @@ impl<'a, T: FromValue<'a>> List<'a, T> {
 
     /// The converted values.
     pub fn iter(&self) -> ListIter<'a, T> {
-        ListIter {
-            inner: self.values.iter(),
-            _t: PhantomData,
-        }
+        ListIter { inner: self.values.iter(), _t: PhantomData }
     }
 
     /// The converted values in a `Vec`.
@@ -289,15 +270,11 @@ mod owned {
 macro_rules! __impl_flag_enum {
     ($t:ty) => {
         impl<'a> $crate::convert::FromValue<'a> for $t {
-            fn from_value(
-                value: &'a str,
-            ) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
-                <$t as $crate::convert::FlagEnum>::parse(value).ok_or(
-                    $crate::convert::ConvertError {
-                        value,
-                        expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
-                    },
-                )
+            fn from_value(value: &'a str) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
+                <$t as $crate::convert::FlagEnum>::parse(value).ok_or($crate::convert::ConvertError {
+                    value,
+                    expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
+                })
             }
         }
         impl<'a> $crate::convert::FromFlag<'a> for $t {
@@ -305,15 +282,11 @@ macro_rules! __impl_flag_enum {
                 slot: &$crate::args::Slot<'a>,
             ) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
                 match slot.values.first() {
-                    ::core::option::Option::Some(v) => {
-                        <$t as $crate::convert::FromValue<'a>>::from_value(v)
-                    }
-                    ::core::option::Option::None => {
-                        ::core::result::Result::Err($crate::convert::ConvertError {
-                            value: "",
-                            expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
-                        })
-                    }
+                    ::core::option::Option::Some(v) => <$t as $crate::convert::FromValue<'a>>::from_value(v),
+                    ::core::option::Option::None => ::core::result::Result::Err($crate::convert::ConvertError {
+                        value: "",
+                        expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
+                    }),
                 }
             }
         }
@@ -341,10 +314,7 @@ mod tests {
     use crate::args::Source;
 
     fn given(values: StrList<'static>) -> Slot<'static> {
-        Slot {
-            values,
-            source: Source::Given,
-        }
+        Slot { values, source: Source::Given }
     }
 
     #[test]
@@ -353,10 +323,7 @@ mod tests {
         assert_eq!(i64::from_flag(&s), Ok(300));
         assert!(u8::from_flag(&s).is_err());
         assert_eq!(<Option<i32>>::from_flag(&s), Ok(Some(300)));
-        let absent = Slot {
-            values: StrList::EMPTY,
-            source: Source::Absent,
-        };
+        let absent = Slot { values: StrList::EMPTY, source: Source::Absent };
         assert_eq!(<Option<i32>>::from_flag(&absent), Ok(None));
         assert_eq!(bool::from_flag(&absent), Ok(false));
         assert_eq!(bool::from_flag(&given(StrList::EMPTY)), Ok(true));
@@ -397,10 +364,7 @@ mod tests {
 
     #[test]
     fn enums() {
-        assert_eq!(
-            Tone::from_flag(&given(StrList::One("Casual"))),
-            Ok(Tone::Casual)
-        );
+        assert_eq!(Tone::from_flag(&given(StrList::One("Casual"))), Ok(Tone::Casual));
         let l: Vec<Tone> = Vec::from_flag(&given(StrList::Slice(&["formal", "casual"]))).unwrap();
         assert_eq!(l, [Tone::Formal, Tone::Casual]);
         assert_eq!(Tone::Casual.as_str(), "casual");

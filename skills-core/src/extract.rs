@@ -156,22 +156,12 @@ fn fence_at(s: &[u8], pos: usize) -> Option<Fence> {
     if ch == b'`' && memchr::memchr(b'`', &s[info_start..content_end]).is_some() {
         return None;
     }
-    Some(Fence {
-        line_start,
-        line_end,
-        indent,
-        ch,
-        len,
-        info: (info_start, content_end),
-    })
+    Some(Fence { line_start, line_end, indent, ch, len, info: (info_start, content_end) })
 }
 
 fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
     let info = &s[f.info.0..f.info.1];
-    let word_end = info
-        .iter()
-        .position(|b| matches!(b, b' ' | b'\t'))
-        .unwrap_or(info.len());
+    let word_end = info.iter().position(|b| matches!(b, b' ' | b'\t')).unwrap_or(info.len());
     &info[..word_end] == b"cmd"
 }
 
@@ -191,14 +181,7 @@ impl<'s> Candidates<'s> {
         let tildes = memmem::Finder::new(b"~~~");
         let next_tick = ticks.find(s);
         let next_tilde = tildes.find(s);
-        Candidates {
-            s,
-            ticks,
-            tildes,
-            next_tick,
-            next_tilde,
-            pos: 0,
-        }
+        Candidates { s, ticks, tildes, next_tick, next_tilde, pos: 0 }
     }
 
     /// The next candidate at or after `from` whose character is `only` (any
@@ -249,9 +232,7 @@ pub struct Blocks<'a> {
 
 impl fmt::Debug for Blocks<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Blocks")
-            .field("pos", &self.pos)
-            .finish_non_exhaustive()
+        f.debug_struct("Blocks").field("pos", &self.pos).finish_non_exhaustive()
     }
 }
 
@@ -266,14 +247,7 @@ pub enum Found<'a> {
 
 /// The ```` ```cmd ```` blocks of `output`, without allocating.
 pub fn blocks(output: &str) -> Blocks<'_> {
-    Blocks {
-        text: output,
-        cands: Candidates::new(output.as_bytes()),
-        pos: 0,
-        line: 1,
-        line_pos: 0,
-        done: false,
-    }
+    Blocks { text: output, cands: Candidates::new(output.as_bytes()), pos: 0, line: 1, line_pos: 0, done: false }
 }
 
 impl<'a> Blocks<'a> {
@@ -377,12 +351,7 @@ pub struct CommandSpan<'a> {
 impl<'a> CmdBlock<'a> {
     /// The commands of this block.
     pub fn commands(&self) -> BlockCommands<'a> {
-        BlockCommands {
-            body: self.body,
-            pos: 0,
-            line: self.line + 1,
-            indent: self.indent,
-        }
+        BlockCommands { body: self.body, pos: 0, line: self.line + 1, indent: self.indent }
     }
 }
 
@@ -471,12 +440,7 @@ impl<'a> Iterator for BlockCommands<'a> {
             self.pos = if p < s.len() { p + 1 } else { p };
             self.line += 1;
             let raw = self.body[start..p].trim_end_matches([' ', '\t', '\r']);
-            return Some(CommandSpan {
-                raw,
-                line: first_line,
-                continued,
-                indent: self.indent,
-            });
+            return Some(CommandSpan { raw, line: first_line, continued, indent: self.indent });
         }
     }
 }
@@ -599,16 +563,10 @@ pub fn extract(output: &str) -> Extraction<'_> {
             Found::Block(b) if b.closed => {
                 text.push_str(&output[last..b.start]);
                 last = b.end;
-                ex.commands.extend(b.commands().map(|c| Command {
-                    text: c.text(),
-                    line: c.line,
-                }));
+                ex.commands.extend(b.commands().map(|c| Command { text: c.text(), line: c.line }));
             }
             Found::Block(b) => {
-                ex.diagnostics.push(ExtractDiagnostic {
-                    kind: ExtractDiagnosticKind::Unterminated,
-                    line: b.line,
-                });
+                ex.diagnostics.push(ExtractDiagnostic { kind: ExtractDiagnosticKind::Unterminated, line: b.line });
             }
         }
     }
@@ -644,11 +602,7 @@ mod tests {
     use super::*;
 
     fn cmds(s: &str) -> Vec<String> {
-        extract(s)
-            .commands
-            .into_iter()
-            .map(|c| c.text.into_owned())
-            .collect()
+        extract(s).commands.into_iter().map(|c| c.text.into_owned()).collect()
     }
 
     #[test]
@@ -668,13 +622,7 @@ mod tests {
     #[test]
     fn quoted_newlines_and_continuations() {
         let s = "```cmd\nemail.send --to a@b.c --body \"line one\nline two\"\ntasks.search \\\n  --overdue\n# a comment\n\n```\n";
-        assert_eq!(
-            cmds(s),
-            [
-                "email.send --to a@b.c --body \"line one\nline two\"",
-                "tasks.search   --overdue"
-            ]
-        );
+        assert_eq!(cmds(s), ["email.send --to a@b.c --body \"line one\nline two\"", "tasks.search   --overdue"]);
     }
 
     #[test]

@@ -57,12 +57,8 @@ impl fmt::Display for NameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             NameError::Shape => "a skill name is `domain.action` with exactly one dot",
-            NameError::Domain => {
-                "the domain must start with a lowercase letter and contain only a-z, 0-9 and _"
-            }
-            NameError::Action => {
-                "the action must start with a lowercase letter and contain only a-z, 0-9 and _"
-            }
+            NameError::Domain => "the domain must start with a lowercase letter and contain only a-z, 0-9 and _",
+            NameError::Action => "the action must start with a lowercase letter and contain only a-z, 0-9 and _",
             NameError::Reserved => "the actions `all` and `help` are reserved for get_skill",
             NameError::TooLong => "a skill name is at most 64 characters (the tool-name limit)",
         })
@@ -118,11 +114,7 @@ pub fn tool_name(skill: &str) -> alloc::string::String {
 
 /// Whether `tool` is the tool name of `skill`, without allocating.
 pub fn is_tool_name_of(tool: &str, skill: &str) -> bool {
-    tool.len() == skill.len()
-        && tool
-            .bytes()
-            .zip(skill.bytes())
-            .all(|(t, s)| t == s || (s == b'.' && t == b'_'))
+    tool.len() == skill.len() && tool.bytes().zip(skill.bytes()).all(|(t, s)| t == s || (s == b'.' && t == b'_'))
 }
 
 #[cfg(test)]
@@ -145,10 +137,7 @@ mod tests {
         assert_eq!(parse_skill_name("email"), Err(NameError::Shape));
         assert_eq!(parse_skill_name("email.Send"), Err(NameError::Action));
         assert_eq!(parse_skill_name("email.help"), Err(NameError::Reserved));
-        assert_eq!(
-            parse_skill_name("workflows.daily_digest"),
-            Ok(("workflows", "daily_digest"))
-        );
+        assert_eq!(parse_skill_name("workflows.daily_digest"), Ok(("workflows", "daily_digest")));
         let long = format!("a.{}", "b".repeat(70));
         assert_eq!(parse_skill_name(&long), Err(NameError::TooLong));
     }

@@ -63,7 +63,7 @@ impl<'a> StrList<'a> {
     pub fn len(&self) -> usize {
         match self {
             StrList::Slice(s) => s.len(),
-            StrList::Lines(s) if s.is_empty() => 0,
+            StrList::Lines("") => 0,
             StrList::Lines(s) => s.bytes().filter(|&b| b == b'\n').count() + 1,
             StrList::One(_) => 1,
         }
@@ -87,7 +87,7 @@ impl<'a> StrList<'a> {
     pub fn iter(&self) -> StrListIter<'a> {
         match *self {
             StrList::Slice(s) => StrListIter::Slice(s.iter()),
-            StrList::Lines(s) if s.is_empty() => StrListIter::Slice([].iter()),
+            StrList::Lines("") => StrListIter::Slice([].iter()),
             StrList::Lines(s) => StrListIter::Lines(s.split('\n')),
             StrList::One(s) => StrListIter::One(Some(s)),
         }
@@ -171,11 +171,7 @@ pub struct Expected<'s>(&'s FlagSpec<'s>);
 impl fmt::Display for Expected<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let spec = self.0;
-        let several = if spec.list {
-            "one or more values"
-        } else {
-            "a value"
-        };
+        let several = if spec.list { "one or more values" } else { "a value" };
         match spec.value_type {
             ValueType::String => write!(f, "{several}"),
             ValueType::Integer => {
@@ -188,11 +184,7 @@ impl fmt::Display for Expected<'_> {
             ValueType::Date => f.write_str("a date written YYYY-MM-DD, such as 2026-03-01"),
             ValueType::Boolean => f.write_str("no value (presence means true)"),
             ValueType::Enum => {
-                f.write_str(if spec.list {
-                    "one or more of: "
-                } else {
-                    "one of: "
-                })?;
+                f.write_str(if spec.list { "one or more of: " } else { "one of: " })?;
                 for (i, v) in spec.values.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;

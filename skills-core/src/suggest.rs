@@ -13,11 +13,7 @@ pub fn distance(a: &str, b: &str) -> usize {
     let a = &a.as_bytes()[..a.len().min(MAX_LEN)];
     let b = &b.as_bytes()[..b.len().min(MAX_LEN)];
     let norm = |c: u8| {
-        if c == b'_' {
-            b'-'
-        } else {
-            c.to_ascii_lowercase()
-        }
+        if c == b'_' { b'-' } else { c.to_ascii_lowercase() }
     };
     // Three rolling rows of the dynamic-programming table.
     let mut prev2 = [0usize; MAX_LEN + 1];
@@ -31,11 +27,7 @@ pub fn distance(a: &str, b: &str) -> usize {
         for j in 1..=b.len() {
             let cost = usize::from(norm(a[i - 1]) != norm(b[j - 1]));
             let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1
-                && j > 1
-                && norm(a[i - 1]) == norm(b[j - 2])
-                && norm(a[i - 2]) == norm(b[j - 1])
-            {
+            if i > 1 && j > 1 && norm(a[i - 1]) == norm(b[j - 2]) && norm(a[i - 2]) == norm(b[j - 1]) {
                 d = d.min(prev2[j - 2] + 1);
             }
             cur[j] = d;
@@ -53,9 +45,7 @@ pub fn is_close(given: &str, candidate: &str) -> bool {
     // One edit for short names, up to a quarter of the name for long ones,
     // and always when one is a prefix of the other (`--sub` for `--subject`).
     d <= (longest / 4).max(1)
-        || (given.len() >= 3
-            && candidate.len() > given.len()
-            && starts_with_ignore_case(candidate, given))
+        || (given.len() >= 3 && candidate.len() > given.len() && starts_with_ignore_case(candidate, given))
 }
 
 fn starts_with_ignore_case(s: &str, prefix: &str) -> bool {
@@ -138,15 +128,9 @@ mod tests {
         assert_eq!(closest("bc", flags), Some("cc"));
         assert_eq!(closest("attachment", flags), None);
         assert_eq!(closest("sub", flags), Some("subject"));
-        let (names, n) = closest_n::<_, 3>(
-            "email.sned",
-            ["email.send", "email.read", "tasks.search", "email.search"],
-        );
+        let (names, n) = closest_n::<_, 3>("email.sned", ["email.send", "email.read", "tasks.search", "email.search"]);
         assert_eq!(&names[..n], ["email.send"]);
-        let (names, n) = closest_n::<_, 3>(
-            "tasks.serch",
-            ["tasks.search", "tasks.create", "email.search"],
-        );
+        let (names, n) = closest_n::<_, 3>("tasks.serch", ["tasks.search", "tasks.create", "email.search"]);
         assert_eq!(&names[..n], ["tasks.search"]);
     }
 }

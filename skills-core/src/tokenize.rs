@@ -56,22 +56,14 @@ pub struct TokenizeError {
 impl fmt::Display for TokenizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            TokenizeErrorKind::UnterminatedQuote { quote } => write!(
-                f,
-                "unterminated quote: the {quote} opened at column {} is never closed",
-                self.column
-            ),
-            TokenizeErrorKind::TrailingBackslash => write!(
-                f,
-                "trailing backslash at column {}: there is no character after it to escape",
-                self.column
-            ),
+            TokenizeErrorKind::UnterminatedQuote { quote } => {
+                write!(f, "unterminated quote: the {quote} opened at column {} is never closed", self.column)
+            }
+            TokenizeErrorKind::TrailingBackslash => {
+                write!(f, "trailing backslash at column {}: there is no character after it to escape", self.column)
+            }
             TokenizeErrorKind::TooManyTokens { max } => {
-                write!(
-                    f,
-                    "too many tokens: at most {max} fit (column {})",
-                    self.column
-                )
+                write!(f, "too many tokens: at most {max} fit (column {})", self.column)
             }
             TokenizeErrorKind::InvalidUtf8 => {
                 write!(f, "the command is not valid UTF-8 (column {})", self.column)
@@ -87,20 +79,14 @@ impl TokenizeError {
             TokenizeErrorKind::UnterminatedQuote { .. } => {
                 "close the quote, or escape a literal quote inside double quotes as \\\""
             }
-            TokenizeErrorKind::TrailingBackslash => {
-                "remove the final backslash or write \\\\ for a literal one"
-            }
+            TokenizeErrorKind::TrailingBackslash => "remove the final backslash or write \\\\ for a literal one",
             TokenizeErrorKind::TooManyTokens { .. } => "split the command or send fewer values",
             TokenizeErrorKind::InvalidUtf8 => "send the command as UTF-8 text",
         }
     }
 
     fn at(kind: TokenizeErrorKind, line: &[u8], offset: usize) -> Self {
-        TokenizeError {
-            kind,
-            offset,
-            column: column_of(line, offset),
-        }
+        TokenizeError { kind, offset, column: column_of(line, offset) }
     }
 }
 
@@ -210,10 +196,7 @@ enum State {
 /// Scans the token starting at or after `pos`, pushing its unescaped bytes.
 ///
 /// This is `shlex.shlex.read_token` in POSIX mode with `whitespace_split`.
-fn next_token<B: Buffer>(
-    b: &mut B,
-    mut pos: usize,
-) -> Result<Option<Span>, (TokenizeErrorKind, usize)> {
+fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (TokenizeErrorKind, usize)> {
     let len = b.len();
     while pos < len && is_space(b.get(pos)) {
         pos += 1;
@@ -240,11 +223,7 @@ fn next_token<B: Buffer>(
                 }
                 match c {
                     b'\'' | b'"' => {
-                        state = if c == b'\'' {
-                            State::Single
-                        } else {
-                            State::Double
-                        };
+                        state = if c == b'\'' { State::Single } else { State::Double };
                         opened_at = pos;
                         in_run = false;
                         pieces += 1;
@@ -316,16 +295,10 @@ fn next_token<B: Buffer>(
     match state {
         State::Word => {}
         State::Single => {
-            return Err((
-                TokenizeErrorKind::UnterminatedQuote { quote: '\'' },
-                opened_at,
-            ));
+            return Err((TokenizeErrorKind::UnterminatedQuote { quote: '\'' }, opened_at));
         }
         State::Double => {
-            return Err((
-                TokenizeErrorKind::UnterminatedQuote { quote: '"' },
-                opened_at,
-            ));
+            return Err((TokenizeErrorKind::UnterminatedQuote { quote: '"' }, opened_at));
         }
         State::EscapeDouble => {
             // Python reports the dangling backslash before the open quote.
@@ -334,11 +307,7 @@ fn next_token<B: Buffer>(
         State::EscapeWord => return Err((TokenizeErrorKind::TrailingBackslash, opened_at)),
     }
     let simple = (pieces <= 1 && !escaped).then_some(first);
-    Ok(Some(Span {
-        start,
-        end: pos,
-        simple,
-    }))
+    Ok(Some(Span { start, end: pos, simple }))
 }
 
 /// One token of a command line, borrowed from it.
@@ -373,10 +342,7 @@ impl<'a> Token<'a> {
             return Cow::Borrowed(s);
         }
         let src = &self.line.as_bytes()[self.span.start..self.span.end];
-        let mut copy = Copy {
-            src,
-            out: Vec::with_capacity(src.len()),
-        };
+        let mut copy = Copy { src, out: Vec::with_capacity(src.len()) };
         // The span was scanned successfully, so scanning it again succeeds.
         if next_token(&mut copy, 0).is_err() {
             return Cow::Borrowed(self.source());
@@ -407,11 +373,7 @@ pub struct Tokens<'a> {
 /// assert_eq!(toks, ["email.send", "--subject", "Q1 Report"]);
 /// ```
 pub fn tokens(line: &str) -> Tokens<'_> {
-    Tokens {
-        line,
-        pos: 0,
-        done: false,
-    }
+    Tokens { line, pos: 0, done: false }
 }
 
 impl<'a> Iterator for Tokens<'a> {
@@ -425,10 +387,7 @@ impl<'a> Iterator for Tokens<'a> {
         match next_token(&mut Scan(bytes), self.pos) {
             Ok(Some(span)) => {
                 self.pos = span.end;
-                Some(Ok(Token {
-                    line: self.line,
-                    span,
-                }))
+                Some(Ok(Token { line: self.line, span }))
             }
             Ok(None) => {
                 self.done = true;
@@ -480,11 +439,7 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
             Ok(None) => return Ok(n),
             Err((kind, at)) => {
                 let column = chars_before + column_of(rest, at);
-                return Err(TokenizeError {
-                    kind,
-                    offset: base + at,
-                    column,
-                });
+                return Err(TokenizeError { kind, offset: base + at, column });
             }
         };
         if n == out.len() {
@@ -503,10 +458,7 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
                 &head[s..e]
             }
             None => {
-                let mut sink = InPlace {
-                    buf: &mut head[span.start..],
-                    written: 0,
-                };
+                let mut sink = InPlace { buf: &mut head[span.start..], written: 0 };
                 // The same bytes scanned without error a moment ago.
                 let _ = next_token(&mut sink, 0);
                 let written = sink.written;
@@ -514,8 +466,7 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
                 let value = &region[..written];
                 // Unescaping drops only ASCII bytes (one character each), and
                 // everything before the token is ASCII whitespace.
-                chars_before +=
-                    span.start + column_of(value, written) - 1 + (span.end - span.start - written);
+                chars_before += span.start + column_of(value, written) - 1 + (span.end - span.start - written);
                 value
             }
         };
@@ -590,17 +541,12 @@ mod tests {
             r#"  a  "b\"c"  d\ e  '' "#,
             "é 'ü' \"ö\\\\\"",
         ] {
-            let expected =
-                split(line).map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
+            let expected = split(line).map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
             let mut buf = line.as_bytes().to_vec();
             let mut out = [""; 16];
-            let got = split_in_place(&mut buf, &mut out)
-                .map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
-            assert_eq!(
-                got.map_err(|e| e.kind),
-                expected.map_err(|e| e.kind),
-                "{line}"
-            );
+            let got =
+                split_in_place(&mut buf, &mut out).map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
+            assert_eq!(got.map_err(|e| e.kind), expected.map_err(|e| e.kind), "{line}");
         }
     }
 

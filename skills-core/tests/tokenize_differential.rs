@@ -108,14 +108,8 @@ fn ours(s: &str) -> serde_json::Value {
 
 #[test]
 fn matches_python_shlex_split() {
-    let cases: usize = std::env::var("TOKENIZE_DIFF_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
-    let seed: u64 = std::env::var("TOKENIZE_DIFF_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0x5EED_CAFE);
+    let cases: usize = std::env::var("TOKENIZE_DIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    let seed: u64 = std::env::var("TOKENIZE_DIFF_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_CAFE);
     let mut rng = Rng(seed.wrapping_mul(2).wrapping_add(1));
     let inputs: Vec<String> = (0..cases).map(|_| generate(&mut rng)).collect();
 
@@ -127,10 +121,7 @@ fn matches_python_shlex_split() {
         .spawn()
         .expect("python3 is needed for the differential tokenizer test");
     let mut stdin = child.stdin.take().unwrap();
-    let payload: String = inputs
-        .iter()
-        .map(|s| serde_json::to_string(s).unwrap() + "\n")
-        .collect();
+    let payload: String = inputs.iter().map(|s| serde_json::to_string(s).unwrap() + "\n").collect();
     let writer = std::thread::spawn(move || stdin.write_all(payload.as_bytes()));
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap().unwrap();
@@ -145,25 +136,16 @@ fn matches_python_shlex_split() {
         let mut out = vec![""; input.len() + 1];
         let in_place = tokenize::split_in_place(&mut buf, &mut out)
             .map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        let copied = tokenize::split(input)
-            .map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
+        let copied = tokenize::split(input).map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
         if in_place != copied {
-            mismatches.push(format!(
-                "input {input:?}\n  split_in_place: {in_place:?}\n  split:          {copied:?}"
-            ));
+            mismatches.push(format!("input {input:?}\n  split_in_place: {in_place:?}\n  split:          {copied:?}"));
         }
         if &got != want {
-            mismatches.push(format!(
-                "input {input:?}\n  python: {want}\n  ours:   {got}"
-            ));
+            mismatches.push(format!("input {input:?}\n  python: {want}\n  ours:   {got}"));
         }
     }
     let errors = expected.iter().filter(|v| v.get("err").is_some()).count();
-    eprintln!(
-        "{} inputs compared ({} rejected by both sides)",
-        inputs.len(),
-        errors
-    );
+    eprintln!("{} inputs compared ({} rejected by both sides)", inputs.len(), errors);
     assert!(
         mismatches.is_empty(),
         "{} mismatches, first:\n{}",

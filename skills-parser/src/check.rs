@@ -9,11 +9,7 @@ use std::collections::BTreeMap;
 /// Reports aliases that repeat, or shadow a skill, a domain or `get_skill`,
 /// and skills whose tool names collide. Returns the names of skills to
 /// exclude (the later of each clashing pair, in name order).
-pub fn names_and_aliases(
-    skills: &[Skill],
-    domains: &[String],
-    out: &mut Vec<Diagnostic>,
-) -> Vec<String> {
+pub fn names_and_aliases(skills: &[Skill], domains: &[String], out: &mut Vec<Diagnostic>) -> Vec<String> {
     let mut excluded = Vec::new();
     let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
     for s in skills {
@@ -25,11 +21,7 @@ pub fn names_and_aliases(
                 Some(format!(
                     "alias `{a}` of `{}` is already {}",
                     s.name,
-                    if owner == a {
-                        "a skill name".to_string()
-                    } else {
-                        format!("an alias of `{owner}`")
-                    }
+                    if owner == a { "a skill name".to_string() } else { format!("an alias of `{owner}`") }
                 ))
             } else if domains.iter().any(|d| d == a) {
                 Some(format!(
@@ -63,10 +55,7 @@ pub fn names_and_aliases(
                     &s.path,
                     s.lines.name,
                     0,
-                    format!(
-                        "`{}` and `{other}` both export as the tool `{tool}`",
-                        s.name
-                    ),
+                    format!("`{}` and `{other}` both export as the tool `{tool}`", s.name),
                 )
                 .hint("rename one of them; tool names replace the dot with an underscore"),
             );
@@ -80,10 +69,7 @@ pub fn names_and_aliases(
 
 /// Checks every example of `skill` against the flags of the skill it calls.
 pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
-    let find = |n: &str| {
-        all.iter()
-            .find(|s| s.name == n || s.aliases.iter().any(|a| a == n))
-    };
+    let find = |n: &str| all.iter().find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
     for ex in &skill.examples {
         let tokens = match tokenize::split(&ex.text) {
             Ok(t) => t,
@@ -108,11 +94,8 @@ pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
         if first == names::GET_SKILL || first == "get_skill:" {
             continue;
         }
-        let target = if first == skill.name || skill.aliases.iter().any(|a| a == first) {
-            Some(skill)
-        } else {
-            find(first)
-        };
+        let target =
+            if first == skill.name || skill.aliases.iter().any(|a| a == first) { Some(skill) } else { find(first) };
         let Some(target) = target else {
             let hint = match suggest::closest(first, all.iter().map(|s| s.name.as_str())) {
                 Some(c) => format!("did you mean `{c}`?"),
@@ -170,10 +153,7 @@ pub fn index_table(index: &DomainIndex, skills: &[&Skill], out: &mut Vec<Diagnos
                     &index.path,
                     *line,
                     0,
-                    format!(
-                        "the table lists `{name}`, which is not a skill of `{}`",
-                        index.domain
-                    ),
+                    format!("the table lists `{name}`, which is not a skill of `{}`", index.domain),
                 )
                 .hint("remove the row or add the skill"),
             );

@@ -196,13 +196,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the code's severity.
-    pub fn new(
-        code: Code,
-        file: impl Into<PathBuf>,
-        line: usize,
-        column: usize,
-        message: impl Into<String>,
-    ) -> Self {
+    pub fn new(code: Code, file: impl Into<PathBuf>, line: usize, column: usize, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
             severity: code.severity(),
@@ -243,13 +237,7 @@ impl Diagnostic {
     ///    = help: write `name: email.send`
     /// ```
     pub fn render(&self) -> String {
-        let mut s = format!(
-            "{}[{}]: {}\n  --> {}\n",
-            self.severity.as_str(),
-            self.code,
-            self.message,
-            self.location()
-        );
+        let mut s = format!("{}[{}]: {}\n  --> {}\n", self.severity.as_str(), self.code, self.message, self.location());
         if let Some(h) = &self.hint {
             s.push_str(&format!("   = help: {h}\n"));
         }
@@ -277,10 +265,7 @@ pub(crate) struct Sink<'a> {
 
 impl<'a> Sink<'a> {
     pub(crate) fn new(file: &'a Path) -> Self {
-        Sink {
-            file,
-            out: Vec::new(),
-        }
+        Sink { file, out: Vec::new() }
     }
 
     pub(crate) fn push(
@@ -301,9 +286,7 @@ impl<'a> Sink<'a> {
 
     /// Whether any error of the definition class was reported.
     pub(crate) fn has_definition_error(&self) -> bool {
-        self.out
-            .iter()
-            .any(|d| d.is_error() && d.code.class() == Class::Definition)
+        self.out.iter().any(|d| d.is_error() && d.code.class() == Class::Definition)
     }
 }
 

@@ -28,9 +28,8 @@ pub(crate) fn read(lines: &[SourceLine<'_>], aliases: &[String]) -> Vec<Example>
         let (text, _) = command_text(lines[i].text);
         let first = text.split_whitespace().next().unwrap_or("");
         let first = first.trim_end_matches(':');
-        let is_command = looks_like_skill(first)
-            || first == skills_core::names::GET_SKILL
-            || aliases.iter().any(|a| a == first);
+        let is_command =
+            looks_like_skill(first) || first == skills_core::names::GET_SKILL || aliases.iter().any(|a| a == first);
         if !is_command {
             i += 1;
             continue;
@@ -55,10 +54,7 @@ pub(crate) fn read(lines: &[SourceLine<'_>], aliases: &[String]) -> Vec<Example>
 
 fn needs_more(cmd: &str) -> bool {
     match tokenize::split(cmd) {
-        Err(e) => matches!(
-            e.kind,
-            TokenizeErrorKind::UnterminatedQuote { .. } | TokenizeErrorKind::TrailingBackslash
-        ),
+        Err(e) => matches!(e.kind, TokenizeErrorKind::UnterminatedQuote { .. } | TokenizeErrorKind::TrailingBackslash),
         Ok(_) => false,
     }
 }
@@ -77,25 +73,12 @@ mod tests {
             "line\" --body y",
             "get_skill: email",
         ];
-        let lines: Vec<_> = src
-            .iter()
-            .enumerate()
-            .map(|(i, t)| SourceLine {
-                line: i + 10,
-                text: t,
-            })
-            .collect();
+        let lines: Vec<_> = src.iter().enumerate().map(|(i, t)| SourceLine { line: i + 10, text: t }).collect();
         let ex = read(&lines, &[]);
         assert_eq!(ex.len(), 3);
         assert_eq!(ex[0].line, 12);
-        assert_eq!(
-            ex[0].text,
-            "email.send --to a@b.c --subject \"Hi\" --body x"
-        );
-        assert_eq!(
-            ex[1].text,
-            "email.send --to a@b.c --subject \"multi\nline\" --body y"
-        );
+        assert_eq!(ex[0].text, "email.send --to a@b.c --subject \"Hi\" --body x");
+        assert_eq!(ex[1].text, "email.send --to a@b.c --subject \"multi\nline\" --body y");
         assert_eq!(ex[2].line, 15);
     }
 }

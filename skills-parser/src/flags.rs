@@ -139,8 +139,7 @@ fn is_flag_name(name: &str) -> bool {
     let b = name.as_bytes();
     !b.is_empty()
         && b[0].is_ascii_lowercase()
-        && b.iter()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_')
+        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_')
 }
 
 fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
@@ -149,10 +148,18 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
     Some((&s[..end], &s[end + 1..]))
 }
 
-/// Reads one candidate line. `Ok(None)` when the line is not a flag line.
-fn parse_line(
-    text: &str,
-) -> Result<Option<(String, Option<String>, String, usize)>, (String, usize)> {
+/// The parts of a flag line.
+#[derive(Debug, PartialEq, Eq)]
+struct LineParts {
+    name: String,
+    placeholder: Option<String>,
+    description: String,
+    column: usize,
+}
+
+/// Reads one candidate line. `Ok(None)` when the line is not a flag line;
+/// `Err((message, column))` when it is one with an invalid name.
+fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     let content = strip_list_marker(text);
     let column = text.len() - content.len() + 1;
     let mut rest = content;
@@ -173,10 +180,7 @@ fn parse_line(
         (&rest[..end], &rest[end..])
     };
     if emphasis {
-        after = after
-            .strip_prefix("**")
-            .or_else(|| after.strip_prefix("__"))
-            .unwrap_or(after);
+        after = after.strip_prefix("**").or_else(|| after.strip_prefix("__")).unwrap_or(after);
     }
     let Some(name_part) = head.strip_prefix("--") else {
         return Ok(None);
@@ -185,10 +189,7 @@ fn parse_line(
     let (name, mut placeholder) = match name_part.find(['=', ' ']) {
         Some(i) => {
             let p = name_part[i + 1..].trim();
-            let p = p
-                .strip_prefix('<')
-                .and_then(|p| p.strip_suffix('>'))
-                .unwrap_or(p);
+            let p = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).unwrap_or(p);
             (&name_part[..i], (!p.is_empty()).then(|| p.to_string()))
         }
         None => (name_part, None),
@@ -211,12 +212,7 @@ fn parse_line(
             break;
         }
     }
-    Ok(Some((
-        name.to_string(),
-        placeholder,
-        after.trim_end().to_string(),
-        column,
-    )))
+    Ok(Some(LineParts { name: name.to_string(), placeholder, description: after.trim_end().to_string(), column }))
 }
 
 /// Reads the flag lines of a `## Flags` section.
@@ -232,15 +228,8 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         }
         let indent = text.len() - text.trim_start().len();
         match parse_line(text) {
-            Ok(Some((name, placeholder, description, column))) => {
-                out.push(RawFlag {
-                    name,
-                    placeholder,
-                    description,
-                    line: l.line,
-                    column,
-                    indent,
-                });
+            Ok(Some(LineParts { name, placeholder, description, column })) => {
+                out.push(RawFlag { name, placeholder, description, line: l.line, column, indent });
                 open = true;
             }
             Ok(None) => {
@@ -256,8 +245,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 }
                 open = false;
                 let stripped = strip_list_marker(text);
-                if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped)
-                {
+                if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped) {
                     sink.push(
                         Code::UnrecognizedFlagLine,
                         l.line,
@@ -286,10 +274,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 f.line,
                 f.column,
                 format!("flag `--{}` has no description", f.name),
-                format!(
-                    "describe it on the same line: `--{}  What it is (required)`",
-                    f.name
-                ),
+                format!("describe it on the same line: `--{}  What it is (required)`", f.name),
             );
         }
     }
@@ -297,12 +282,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
 }
 
 fn mentions_flag(s: &str) -> bool {
-    s.match_indices("--").any(|(i, _)| {
-        s[i + 2..]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_lowercase())
-    })
+    s.match_indices("--").any(|(i, _)| s[i + 2..].chars().next().is_some_and(|c| c.is_ascii_lowercase()))
 }
 
 /// Markers found in one description.
@@ -349,11 +329,7 @@ fn enum_values(text: &str) -> Vec<String> {
     text.split(',')
         .map(|v| {
             let v = v.trim();
-            let v = v
-                .strip_prefix("or ")
-                .or_else(|| v.strip_prefix("and "))
-                .unwrap_or(v)
-                .trim();
+            let v = v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim();
             v.trim_matches(['`', '"', '\'']).to_string()
         })
         .filter(|v| !v.is_empty())
@@ -451,8 +427,7 @@ fn is_enum_value(v: &str) -> bool {
     let b = v.as_bytes();
     !b.is_empty()
         && b[0].is_ascii_alphanumeric()
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || b"_.:/+-".contains(c))
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || b"_.:/+-".contains(c))
 }
 
 /// `Label: a, b, c` in prose: the values, if it looks like an enum.
@@ -461,16 +436,8 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
     while let Some(rel) = prose[from..].find(':') {
         let colon = from + rel;
         from = colon + 1;
-        let label = prose[..colon]
-            .rsplit(['.', ';'])
-            .next()
-            .unwrap_or("")
-            .trim();
-        if label.is_empty()
-            || !label
-                .chars()
-                .all(|c| c.is_alphabetic() || c == ' ' || c == '-')
-        {
+        let label = prose[..colon].rsplit(['.', ';']).next().unwrap_or("").trim();
+        if label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
             continue;
         }
         let rest = &prose[colon + 1..];
@@ -486,9 +453,7 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
 fn looks_plural(placeholder: &str) -> bool {
     let p = placeholder.to_ascii_lowercase();
     let last = p.rsplit(['_', '-', ' ']).next().unwrap_or(&p);
-    last.len() > 3
-        && last.ends_with('s')
-        && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
+    last.len() > 3 && last.ends_with('s') && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
 }
 
 fn mentions_default(prose: &str) -> bool {
@@ -496,8 +461,7 @@ fn mentions_default(prose: &str) -> bool {
     lower.match_indices("default").any(|(i, _)| {
         let before = lower[..i].chars().next_back();
         let after = lower[i + "default".len()..].chars().next();
-        !before.is_some_and(|c| c.is_alphanumeric())
-            && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
+        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
     })
 }
 
@@ -538,10 +502,7 @@ pub(crate) fn resolve(
             Code::ConflictingMarkers,
             line,
             col,
-            format!(
-                "`--{name}` has {} `(default: ...)` markers",
-                m.defaults.len()
-            ),
+            format!("`--{name}` has {} `(default: ...)` markers", m.defaults.len()),
             "keep one `(default: ...)`",
         );
         ok = false;
@@ -584,13 +545,8 @@ pub(crate) fn resolve(
         ok = false;
     }
 
-    let placeholder = raw
-        .placeholder
-        .clone()
-        .or_else(|| usage.and_then(|u| u.placeholder.clone()));
-    let placeholder_lower = placeholder
-        .as_deref()
-        .map(|p| p.trim().to_ascii_lowercase());
+    let placeholder = raw.placeholder.clone().or_else(|| usage.and_then(|u| u.placeholder.clone()));
+    let placeholder_lower = placeholder.as_deref().map(|p| p.trim().to_ascii_lowercase());
     let default_raw = m.defaults.first().map(|d| strip_quotes(d).to_string());
 
     let explicit_type = declared.first().map(|(_, t)| *t);
@@ -732,17 +688,12 @@ pub(crate) fn resolve(
                         good = false;
                     }
                 }
-                ValueType::Enum
-                    if !values.iter().any(|x| x.eq_ignore_ascii_case(v)) && !values.is_empty() =>
-                {
+                ValueType::Enum if !values.iter().any(|x| x.eq_ignore_ascii_case(v)) && !values.is_empty() => {
                     sink.push(
                         Code::InvalidDefault,
                         line,
                         col,
-                        format!(
-                            "default `{v}` of `--{name}` is not one of its values ({})",
-                            values.join(", ")
-                        ),
+                        format!("default `{v}` of `--{name}` is not one of its values ({})", values.join(", ")),
                         format!("use one of: {}", values.join(", ")),
                     );
                     good = false;
@@ -752,9 +703,7 @@ pub(crate) fn resolve(
                         Code::InvalidDefault,
                         line,
                         col,
-                        format!(
-                            "boolean `--{name}` defaults to true, so it could never be turned off"
-                        ),
+                        format!("boolean `--{name}` defaults to true, so it could never be turned off"),
                         "rename the flag to its opposite (`--no-x`) and let it default to false",
                     );
                     good = false;
@@ -776,13 +725,7 @@ pub(crate) fn resolve(
             // Enum defaults are stored as written in the value list.
             let parts = parts
                 .iter()
-                .map(|v| {
-                    values
-                        .iter()
-                        .find(|x| x.eq_ignore_ascii_case(v))
-                        .cloned()
-                        .unwrap_or_else(|| v.clone())
-                })
+                .map(|v| values.iter().find(|x| x.eq_ignore_ascii_case(v)).cloned().unwrap_or_else(|| v.clone()))
                 .collect();
             default = Some(parts);
         }
@@ -800,7 +743,10 @@ pub(crate) fn resolve(
             line,
             col,
             format!("`--{name}` lists values ({}) but without `One of:` it accepts any text", vals.join(", ")),
-            format!("write `One of: {}` to make it an enum, or add `(type: string)` to keep it free text", vals.join(", ")),
+            format!(
+                "write `One of: {}` to make it an enum, or add `(type: string)` to keep it free text",
+                vals.join(", ")
+            ),
         );
     }
     if !list && !explicit_string && m.explicit.is_none() {
@@ -844,15 +790,17 @@ pub(crate) fn resolve(
                 Code::UsageMismatch,
                 u.line,
                 u.column,
-                format!(
-                    "Usage shows `--{name}` in brackets (optional) but Flags marks it `(required)`"
-                ),
-                format!(
-                    "remove the brackets around `--{name}` in Usage, or the `(required)` marker"
-                ),
+                format!("Usage shows `--{name}` in brackets (optional) but Flags marks it `(required)`"),
+                format!("remove the brackets around `--{name}` in Usage, or the `(required)` marker"),
             );
         } else if !m.required && !u.optional {
-            sink.push(Code::UsageMismatch, u.line, u.column, format!("Usage shows `--{name}` as required (no brackets) but Flags does not mark it `(required)`"), format!("add `(required)` to `--{name}` in Flags, or put it in brackets in Usage"));
+            sink.push(
+                Code::UsageMismatch,
+                u.line,
+                u.column,
+                format!("Usage shows `--{name}` as required (no brackets) but Flags does not mark it `(required)`"),
+                format!("add `(required)` to `--{name}` in Flags, or put it in brackets in Usage"),
+            );
         }
         if value_type == ValueType::Boolean && u.placeholder.is_some() {
             sink.push(
@@ -862,18 +810,12 @@ pub(crate) fn resolve(
                 format!("Usage shows a value for `--{name}` but Flags makes it a boolean"),
                 format!("remove the placeholder after `--{name}` in Usage"),
             );
-        } else if value_type != ValueType::Boolean
-            && u.placeholder.is_none()
-            && raw.placeholder.is_none()
-        {
+        } else if value_type != ValueType::Boolean && u.placeholder.is_none() && raw.placeholder.is_none() {
             sink.push(
                 Code::UsageMismatch,
                 u.line,
                 u.column,
-                format!(
-                    "Usage shows `--{name}` without a value but Flags makes it {}",
-                    value_type.name()
-                ),
+                format!("Usage shows `--{name}` without a value but Flags makes it {}", value_type.name()),
                 format!("write a placeholder after it in Usage: `--{name} <value>`"),
             );
         }
@@ -919,10 +861,7 @@ pub(crate) fn resolve(
 /// guess); one value otherwise.
 fn split_default(d: &str, list: bool) -> Vec<String> {
     if list || d.contains(',') {
-        d.split(',')
-            .map(|v| strip_quotes(v).to_string())
-            .filter(|v| !v.is_empty())
-            .collect()
+        d.split(',').map(|v| strip_quotes(v).to_string()).filter(|v| !v.is_empty()).collect()
     } else if d.is_empty() {
         Vec::new()
     } else {
@@ -933,20 +872,14 @@ fn split_default(d: &str, list: bool) -> Vec<String> {
 /// Checks flags against each other: duplicates, field-name clashes, count.
 pub(crate) fn check_set(flags: &[Flag], raw: &[RawFlag], sink: &mut Sink<'_>) {
     for (i, f) in raw.iter().enumerate() {
-        if let Some(prev) = raw[..i]
-            .iter()
-            .find(|p| p.name.replace('_', "-") == f.name.replace('_', "-"))
-        {
+        if let Some(prev) = raw[..i].iter().find(|p| p.name.replace('_', "-") == f.name.replace('_', "-")) {
             let same = prev.name == f.name;
             sink.push(
                 Code::DuplicateFlag,
                 f.line,
                 f.column,
                 if same {
-                    format!(
-                        "flag `--{}` is declared twice (first on line {})",
-                        f.name, prev.line
-                    )
+                    format!("flag `--{}` is declared twice (first on line {})", f.name, prev.line)
                 } else {
                     format!(
                         "flags `--{}` and `--{}` (line {}) are the same flag to the parser",
@@ -963,11 +896,7 @@ pub(crate) fn check_set(flags: &[Flag], raw: &[RawFlag], sink: &mut Sink<'_>) {
             Code::TooManyFlags,
             line,
             0,
-            format!(
-                "the skill declares {} flags; at most {} are supported",
-                flags.len(),
-                skills_core::spec::MAX_FLAGS
-            ),
+            format!("the skill declares {} flags; at most {} are supported", flags.len(), skills_core::spec::MAX_FLAGS),
             "split the skill into several skills",
         );
     }
@@ -979,7 +908,7 @@ mod tests {
 
     #[test]
     fn line_shapes() {
-        let p = |s: &str| parse_line(s).unwrap().map(|(n, p, d, _)| (n, p, d));
+        let p = |s: &str| parse_line(s).unwrap().map(|l| (l.name, l.placeholder, l.description));
         assert_eq!(
             p("--to            Recipients (required)"),
             Some(("to".into(), None, "Recipients (required)".into()))
@@ -992,18 +921,9 @@ mod tests {
             p("- `--to` <addresses>: Recipients"),
             Some(("to".into(), Some("addresses".into()), "Recipients".into()))
         );
-        assert_eq!(
-            p("* `--limit <n>` — Max results"),
-            Some(("limit".into(), Some("n".into()), "Max results".into()))
-        );
-        assert_eq!(
-            p("1. **`--tone`** - Tone"),
-            Some(("tone".into(), None, "Tone".into()))
-        );
-        assert_eq!(
-            p("--due=<date>  Due"),
-            Some(("due".into(), Some("date".into()), "Due".into()))
-        );
+        assert_eq!(p("* `--limit <n>` — Max results"), Some(("limit".into(), Some("n".into()), "Max results".into())));
+        assert_eq!(p("1. **`--tone`** - Tone"), Some(("tone".into(), None, "Tone".into())));
+        assert_eq!(p("--due=<date>  Due"), Some(("due".into(), Some("date".into()), "Due".into())));
         assert_eq!(p("Flags are optional."), None);
         assert!(parse_line("--Bad  x").is_err());
     }
@@ -1016,30 +936,16 @@ mod tests {
         assert_eq!(
             m.one_of,
             Some((
-                vec![
-                    "todo".into(),
-                    "in_progress".into(),
-                    "blocked".into(),
-                    "done".into(),
-                    "cancelled".into()
-                ],
+                vec!["todo".into(), "in_progress".into(), "blocked".into(), "done".into(), "cancelled".into()],
                 true
             ))
         );
         assert_eq!(m.defaults, ["todo, in_progress, blocked"]);
         let m = markers("Sort by: due_date, priority, created_at, updated_at (default: due_date)");
         assert!(m.one_of.is_none());
-        assert_eq!(
-            prose_enum(&m.prose).unwrap(),
-            ["due_date", "priority", "created_at", "updated_at"]
-        );
+        assert_eq!(prose_enum(&m.prose).unwrap(), ["due_date", "priority", "created_at", "updated_at"]);
         assert!(prose_enum("Action name for the new skill, e.g. \"weekly_report\" ").is_none());
-        assert_eq!(
-            prose_enum("Writing tone: formal, casual, friendly ")
-                .unwrap()
-                .len(),
-            3
-        );
+        assert_eq!(prose_enum("Writing tone: formal, casual, friendly ").unwrap().len(), 3);
         let m = markers("Tone. One of: `formal`, `casual`, or `friendly`.");
         assert_eq!(m.one_of.unwrap().0, ["formal", "casual", "friendly"]);
         assert!(mentions_default("Defaults to today"));

@@ -2,7 +2,7 @@
 
 use crate::diagnostic::{Code, Sink};
 use crate::keys;
-use crate::skill::{Parsed, frontmatter_entries, text_value, tidy_body, unknown_key};
+use crate::skill::{Document, Parsed, frontmatter_entries, text_value, tidy_body, unknown_key};
 use std::path::{Path, PathBuf};
 
 /// A domain's `SKILL.md`: its description and help page.
@@ -27,14 +27,11 @@ pub fn parse_index(file: &Path, domain: &str, text: &str) -> Parsed<DomainIndex>
     let mut sink = Sink::new(file);
     let index = parse_inner(domain, text, &mut sink);
     let excluded = sink.has_definition_error();
-    Parsed {
-        item: if excluded { None } else { index },
-        diagnostics: sink.out,
-    }
+    Parsed { item: if excluded { None } else { index }, diagnostics: sink.out }
 }
 
 fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIndex> {
-    let (entries, body, body_line) = frontmatter_entries(text, sink)?;
+    let Document { entries, body, body_line } = frontmatter_entries(text, sink)?;
     let mut description = None;
     let mut extra = Vec::new();
     for (key, node) in &entries {
@@ -91,12 +88,7 @@ fn listed_skills(body: &str, first_line: usize, domain: &str) -> Vec<(String, us
         let Some(rest) = t.strip_prefix('|') else {
             continue;
         };
-        let cell = rest
-            .split('|')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .trim_matches('`');
+        let cell = rest.split('|').next().unwrap_or("").trim().trim_matches('`');
         if let Some((d, _)) = cell.split_once('.')
             && d == domain
             && skills_core::names::parse_skill_name(cell).is_ok()

@@ -32,18 +32,8 @@ pub const ELIGIBILITY_ENV: &str = "env";
 pub const ELIGIBILITY_BINARIES: &str = "binaries";
 
 /// Every key a skill file may have.
-pub const SKILL_KEYS: &[&str] = &[
-    NAME,
-    DESCRIPTION,
-    HANDLER,
-    SCHEDULE,
-    TAGS,
-    AUTHOR,
-    CREATED,
-    ALIASES,
-    ELIGIBILITY,
-    READ_ONLY,
-];
+pub const SKILL_KEYS: &[&str] =
+    &[NAME, DESCRIPTION, HANDLER, SCHEDULE, TAGS, AUTHOR, CREATED, ALIASES, ELIGIBILITY, READ_ONLY];
 /// Every key a `SKILL.md` may have.
 pub const INDEX_KEYS: &[&str] = &[DOMAIN, DESCRIPTION];
 
@@ -61,9 +51,8 @@ pub const SECTION_EXAMPLES: &[&str] = &["examples", "example"];
 
 /// Actions that make a skill read-only unless `read_only:` says otherwise
 /// (`tasks.search`, `email.read`, `calendar.list_week`).
-pub const READ_ONLY_VERBS: &[&str] = &[
-    "search", "get", "list", "read", "find", "show", "view", "query", "lookup", "count", "status",
-];
+pub const READ_ONLY_VERBS: &[&str] =
+    &["search", "get", "list", "read", "find", "show", "view", "query", "lookup", "count", "status"];
 
 /// Placeholders that make a flag an integer (`<n>`).
 pub const INTEGER_PLACEHOLDERS: &[&str] = &["n", "num", "number", "count", "int", "integer"];

@@ -39,9 +39,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
     let mut current: Option<(String, u8, usize)> = None;
     for (ev, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
         match ev {
-            Event::Start(Tag::Heading { level, .. }) => {
-                current = Some((String::new(), level_num(level), range.start))
-            }
+            Event::Start(Tag::Heading { level, .. }) => current = Some((String::new(), level_num(level), range.start)),
             Event::Text(t) | Event::Code(t) => {
                 if let Some((title, _, _)) = &mut current {
                     title.push_str(&t);
@@ -51,14 +49,8 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
                 if let Some((title, level, start)) = current.take() {
                     // The heading's range ends at its line's end (setext:
                     // after the underline).
-                    let end = body[range.end..]
-                        .find('\n')
-                        .map_or(body.len(), |i| range.end + i + 1);
-                    let end = if body[range.start..range.end].ends_with('\n') {
-                        range.end
-                    } else {
-                        end
-                    };
+                    let end = body[range.end..].find('\n').map_or(body.len(), |i| range.end + i + 1);
+                    let end = if body[range.start..range.end].ends_with('\n') { range.end } else { end };
                     heads.push((title.trim().to_string(), level, start..end));
                 }
             }
@@ -67,10 +59,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
     }
     let mut out = Vec::with_capacity(heads.len());
     for (i, (title, level, range)) in heads.iter().enumerate() {
-        let end = heads[i + 1..]
-            .iter()
-            .find(|(_, l, _)| l <= level)
-            .map_or(body.len(), |(_, _, r)| r.start);
+        let end = heads[i + 1..].iter().find(|(_, l, _)| l <= level).map_or(body.len(), |(_, _, r)| r.start);
         out.push(Section {
             title: title.clone(),
             level: *level,
@@ -83,9 +72,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
 
 /// The first section whose title is one of `names` (ignoring case).
 pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Section> {
-    sections
-        .iter()
-        .find(|s| s.level >= 2 && names.iter().any(|n| s.title.eq_ignore_ascii_case(n)))
+    sections.iter().find(|s| s.level >= 2 && names.iter().any(|n| s.title.eq_ignore_ascii_case(n)))
 }
 
 /// One source line of a section.
@@ -117,21 +104,18 @@ fn fence_of(line: &str) -> Option<(u8, usize)> {
 /// `first_line` is the file line of byte 0 of `body`.
 pub(crate) fn lines(body: &str, range: Range<usize>, first_line: usize) -> Vec<SourceLine<'_>> {
     let before = body[..range.start].bytes().filter(|&b| b == b'\n').count();
-    let mut line = first_line + before;
     let mut out = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
-    for raw in body[range].split_inclusive('\n') {
+    for (i, raw) in body[range].split_inclusive('\n').enumerate() {
+        let line = first_line + before + i;
         let text = raw.trim_end_matches(['\n', '\r']);
         match (fence, fence_of(text)) {
             (None, Some(f)) => fence = Some(f),
-            (Some((ch, n)), Some((c2, n2)))
-                if ch == c2 && n2 >= n && text.trim().bytes().all(|b| b == ch) =>
-            {
+            (Some((ch, n)), Some((c2, n2))) if ch == c2 && n2 >= n && text.trim().bytes().all(|b| b == ch) => {
                 fence = None
             }
             _ => out.push(SourceLine { line, text }),
         }
-        line += 1;
     }
     out
 }
@@ -146,27 +130,11 @@ mod tests {
     fn finds_sections() {
         let s = sections(BODY);
         let titles: Vec<_> = s.iter().map(|s| (s.title.as_str(), s.level)).collect();
-        assert_eq!(
-            titles,
-            [
-                ("email.send", 1),
-                ("Usage", 2),
-                ("Flags", 2),
-                ("Notes", 3),
-                ("Examples", 2)
-            ]
-        );
+        assert_eq!(titles, [("email.send", 1), ("Usage", 2), ("Flags", 2), ("Notes", 3), ("Examples", 2)]);
         let flags = find(&s, &["flags"]).unwrap();
         let l = lines(BODY, flags.content.clone(), 1);
-        let texts: Vec<_> = l
-            .iter()
-            .filter(|l| !l.text.is_empty())
-            .map(|l| (l.line, l.text))
-            .collect();
-        assert_eq!(
-            texts,
-            [(12, "--to  Recipients"), (15, "### Notes"), (17, "x")]
-        );
+        let texts: Vec<_> = l.iter().filter(|l| !l.text.is_empty()).map(|l| (l.line, l.text)).collect();
+        assert_eq!(texts, [(12, "--to  Recipients"), (15, "### Notes"), (17, "x")]);
         let ex = find(&s, &["examples"]).unwrap();
         let l = lines(BODY, ex.content.clone(), 1);
         assert_eq!(l.iter().find(|l| !l.text.is_empty()).unwrap().line, 22);

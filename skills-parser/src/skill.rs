@@ -94,9 +94,7 @@ pub struct Skill {
 impl Skill {
     /// The flag named `name` (dashes and underscores alike).
     pub fn flag(&self, name: &str) -> Option<&Flag> {
-        self.flags
-            .iter()
-            .find(|f| skills_core::args::same_flag_name(&f.name, name))
+        self.flags.iter().find(|f| skills_core::args::same_flag_name(&f.name, name))
     }
 
     /// Whether dispatching it runs a compiled handler (rather than returning
@@ -184,12 +182,7 @@ pub(crate) fn text_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<
 pub(crate) fn list_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<Vec<String>> {
     match &node.value {
         Value::Null => Some(Vec::new()),
-        Value::Scalar(s, _) => Some(
-            s.split(',')
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty())
-                .collect(),
-        ),
+        Value::Scalar(s, _) => Some(s.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect()),
         Value::Seq(items) => {
             let mut out = Vec::new();
             for item in items {
@@ -222,14 +215,25 @@ pub(crate) fn list_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<
     }
 }
 
+/// A file's frontmatter entries and its body.
+pub(crate) struct Document {
+    pub(crate) entries: Vec<(String, Node)>,
+    pub(crate) body: String,
+    /// 1-based line where the body starts.
+    pub(crate) body_line: usize,
+}
+
 /// Parses frontmatter YAML into entries, reporting what is wrong.
-pub(crate) fn frontmatter_entries(
-    text: &str,
-    sink: &mut Sink<'_>,
-) -> Option<(Vec<(String, Node)>, String, usize)> {
+pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<Document> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
-        sink.push(Code::EmptyFile, 0, 0, "the file is empty", "start with a frontmatter block: `---`, `name: domain.action`, `description: ...`, `---`");
+        sink.push(
+            Code::EmptyFile,
+            0,
+            0,
+            "the file is empty",
+            "start with a frontmatter block: `---`, `name: domain.action`, `description: ...`, `---`",
+        );
         return None;
     }
     let split = match split_frontmatter(text) {
@@ -258,7 +262,13 @@ pub(crate) fn frontmatter_entries(
     let node = match yaml::parse(split.yaml, split.yaml_line) {
         Ok(n) => n,
         Err(e) => {
-            sink.push(Code::InvalidYaml, e.line, e.column, format!("invalid YAML in frontmatter: {}", e.message), "fix the YAML syntax; quote values that contain `: ` or start with a special character");
+            sink.push(
+                Code::InvalidYaml,
+                e.line,
+                e.column,
+                format!("invalid YAML in frontmatter: {}", e.message),
+                "fix the YAML syntax; quote values that contain `: ` or start with a special character",
+            );
             return None;
         }
     };
@@ -275,7 +285,7 @@ pub(crate) fn frontmatter_entries(
             return None;
         }
     };
-    Some((entries, split.body.to_string(), split.body_line))
+    Some(Document { entries, body: split.body.to_string(), body_line: split.body_line })
 }
 
 /// Reports an unknown key, suggesting the closest known one.
@@ -284,20 +294,10 @@ pub(crate) fn unknown_key(key: &str, node: &Node, known: &[&str], sink: &mut Sin
         Some(k) => format!("did you mean `{k}`? unknown keys are kept but have no effect"),
         None => format!(
             "the format defines {}; unknown keys are kept but have no effect",
-            known
-                .iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
         ),
     };
-    sink.push(
-        Code::UnknownKey,
-        node.line,
-        1,
-        format!("unknown frontmatter key `{key}`"),
-        hint,
-    );
+    sink.push(Code::UnknownKey, node.line, 1, format!("unknown frontmatter key `{key}`"), hint);
 }
 
 /// Parses the skill file `file` for skill `domain.action`.
@@ -305,15 +305,12 @@ pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parse
     let mut sink = Sink::new(file);
     let skill = parse_inner(domain, action, text, &mut sink);
     let excluded = sink.has_definition_error();
-    Parsed {
-        item: if excluded { None } else { skill },
-        diagnostics: sink.out,
-    }
+    Parsed { item: if excluded { None } else { skill }, diagnostics: sink.out }
 }
 
 fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> Option<Skill> {
     let expected = format!("{domain}.{action}");
-    let (entries, body, body_line) = frontmatter_entries(text, sink)?;
+    let Document { entries, body, body_line } = frontmatter_entries(text, sink)?;
     let mut lines = KeyLines::default();
     let mut name = None;
     let mut description = None;
@@ -338,7 +335,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 lines.handler = node.line;
                 handler = text_value(node, key, sink);
                 if handler.as_deref() == Some("") {
-                    sink.push(Code::InvalidField, node.line, node.column, "`handler` is empty", "name the handler (for example the Rust function) or remove the key to make a template skill");
+                    sink.push(
+                        Code::InvalidField,
+                        node.line,
+                        node.column,
+                        "`handler` is empty",
+                        "name the handler (for example the Rust function) or remove the key to make a template skill",
+                    );
                 }
             }
             keys::SCHEDULE => {
@@ -406,13 +409,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
 
     let name = match name {
         None => {
-            sink.push(
-                Code::MissingName,
-                1,
-                1,
-                "the frontmatter has no `name`",
-                format!("add `name: {expected}`"),
-            );
+            sink.push(Code::MissingName, 1, 1, "the frontmatter has no `name`", format!("add `name: {expected}`"));
             None
         }
         Some(n) => {
@@ -435,7 +432,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                             "the action comes from the file name: write `name: {expected}`, or rename the file to {a}.md"
                         )
                     };
-                    sink.push(Code::NameMismatch, lines.name, 7, format!("`name: {n}` does not match the file's path, which makes it `{expected}`"), hint);
+                    sink.push(
+                        Code::NameMismatch,
+                        lines.name,
+                        7,
+                        format!("`name: {n}` does not match the file's path, which makes it `{expected}`"),
+                        hint,
+                    );
                 }
                 Ok(_) => {}
             }
@@ -446,13 +449,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         && name.is_some()
     {
         // The path itself cannot name a skill (`all.md`, `help.md`).
-        sink.push(
-            Code::InvalidFileName,
-            0,
-            0,
-            format!("`{expected}` cannot be a skill name: {e}"),
-            "rename the file",
-        );
+        sink.push(Code::InvalidFileName, 0, 0, format!("`{expected}` cannot be a skill name: {e}"), "rename the file");
     }
     let description = match description {
         Some(d) if !d.is_empty() => d,
@@ -479,21 +476,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             Code::TitleMismatch,
             line,
             1,
-            format!(
-                "the title `# {}` differs from the skill name `{expected}`",
-                title.title
-            ),
+            format!("the title `# {}` differs from the skill name `{expected}`", title.title),
             format!("write `# {expected}`"),
         );
     }
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     let usage = match usage_section {
-        Some(s) => usage::read(
-            &markdown::lines(&body, s.content.clone(), body_line),
-            &expected,
-            &aliases,
-            sink,
-        ),
+        Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
         None => {
             sink.push(
                 Code::MissingUsage,
@@ -515,10 +504,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         let show_usage = usage_section.is_some() && !usage.lines.is_empty();
         for r in &raw {
             declared.push(r.name.clone());
-            let u = usage
-                .flags
-                .iter()
-                .find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
+            let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
             if let Some(f) = flags::resolve(r, u, show_usage, sink) {
                 flag_list.push(f);
             }
@@ -526,41 +512,32 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         flags::check_set(&flag_list, &raw, sink);
     }
     for u in &usage.flags {
-        if !declared
-            .iter()
-            .any(|d| skills_core::args::same_flag_name(d, &u.name))
-        {
+        if !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {
             sink.push(
                 Code::UsageFlagUndocumented,
                 u.line,
                 u.column,
-                format!(
-                    "Usage shows `--{}` but `## Flags` does not document it",
-                    u.name
-                ),
-                format!(
-                    "add a line `--{}  <description>` to `## Flags`, or remove it from Usage",
-                    u.name
-                ),
+                format!("Usage shows `--{}` but `## Flags` does not document it", u.name),
+                format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
             );
         }
     }
     let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
-        Some(s) => examples::read(
-            &markdown::lines(&body, s.content.clone(), body_line),
-            &aliases,
-        ),
+        Some(s) => examples::read(&markdown::lines(&body, s.content.clone(), body_line), &aliases),
         None => Vec::new(),
     };
     if examples.is_empty() {
-        sink.push(Code::MissingExamples, body_line, 0, "the skill has no example commands", format!("add `## Examples` with lines such as `{expected} ...`; each is checked against the flags"));
+        sink.push(
+            Code::MissingExamples,
+            body_line,
+            0,
+            "the skill has no example commands",
+            format!("add `## Examples` with lines such as `{expected} ...`; each is checked against the flags"),
+        );
     }
 
-    let read_only = read_only.unwrap_or_else(|| {
-        keys::READ_ONLY_VERBS
-            .iter()
-            .any(|v| action == *v || action.starts_with(&format!("{v}_")))
-    });
+    let read_only = read_only
+        .unwrap_or_else(|| keys::READ_ONLY_VERBS.iter().any(|v| action == *v || action.starts_with(&format!("{v}_"))));
     Some(Skill {
         name: name.unwrap_or(expected),
         domain: domain.to_string(),

@@ -38,12 +38,7 @@ pub(crate) fn split_frontmatter(text: &str) -> Result<Split<'_>, SplitError> {
     while pos < text.len() {
         let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
         if is_delimiter(&text[pos..end], true) {
-            return Ok(Split {
-                yaml: &text[first_end..pos],
-                yaml_line: 2,
-                body: &text[end..],
-                body_line: line + 1,
-            });
+            return Ok(Split { yaml: &text[first_end..pos], yaml_line: 2, body: &text[end..], body_line: line + 1 });
         }
         pos = end;
         line += 1;
@@ -61,17 +56,8 @@ mod tests {
         assert_eq!(s.yaml, "name: a\n");
         assert_eq!(s.body, "# body\n");
         assert_eq!(s.body_line, 4);
-        assert_eq!(
-            split_frontmatter("---\r\nname: a\r\n...\r\n").unwrap().body,
-            ""
-        );
-        assert_eq!(
-            split_frontmatter("# no\n").unwrap_err(),
-            SplitError::Missing
-        );
-        assert_eq!(
-            split_frontmatter("---\nname: a\n").unwrap_err(),
-            SplitError::Unclosed
-        );
+        assert_eq!(split_frontmatter("---\r\nname: a\r\n...\r\n").unwrap().body, "");
+        assert_eq!(split_frontmatter("# no\n").unwrap_err(), SplitError::Missing);
+        assert_eq!(split_frontmatter("---\nname: a\n").unwrap_err(), SplitError::Unclosed);
     }
 }

@@ -31,10 +31,7 @@ pub struct LoadOptions {
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        LoadOptions {
-            max_file_size: MAX_FILE_SIZE,
-            target_os: None,
-        }
+        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None }
     }
 }
 
@@ -81,10 +78,7 @@ impl Tree {
 
     /// The skill named `name` (not aliases).
     pub fn skill(&self, name: &str) -> Option<&Skill> {
-        self.skills
-            .binary_search_by(|s| s.name.as_str().cmp(name))
-            .ok()
-            .map(|i| &self.skills[i])
+        self.skills.binary_search_by(|s| s.name.as_str().cmp(name)).ok().map(|i| &self.skills[i])
     }
 
     /// The domain named `name`.
@@ -106,23 +100,14 @@ impl Tree {
 /// assert!(tree.skill("email.send").is_some());
 /// ```
 pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
-    let mut tree = Tree {
-        root: root.to_path_buf(),
-        ..Tree::default()
-    };
+    let mut tree = Tree { root: root.to_path_buf(), ..Tree::default() };
     let mut diags = Vec::new();
     let canonical_root = match fs::canonicalize(root) {
         Ok(r) => r,
         Err(e) => {
             diags.push(
-                Diagnostic::new(
-                    Code::Unreadable,
-                    root,
-                    0,
-                    0,
-                    format!("cannot read the skill root: {e}"),
-                )
-                .hint("pass the directory that holds the domain folders (`--root skills`)"),
+                Diagnostic::new(Code::Unreadable, root, 0, 0, format!("cannot read the skill root: {e}"))
+                    .hint("pass the directory that holds the domain folders (`--root skills`)"),
             );
             tree.diagnostics = diags;
             return tree;
@@ -140,27 +125,31 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
                 }
                 if !names::is_identifier(&entry.name) {
                     diags.push(
-                        Diagnostic::new(Code::InvalidDomainDir, &entry.path, 0, 0, format!("`{}` cannot be a domain name", entry.name))
-                            .hint("domain directories are named like `email` or `daily_notes`: ^[a-z][a-z0-9_]*$"),
+                        Diagnostic::new(
+                            Code::InvalidDomainDir,
+                            &entry.path,
+                            0,
+                            0,
+                            format!("`{}` cannot be a domain name", entry.name),
+                        )
+                        .hint("domain directories are named like `email` or `daily_notes`: ^[a-z][a-z0-9_]*$"),
                     );
                     continue;
                 }
                 domain_dirs.push(entry.name.clone());
-                load_domain(
-                    &entry,
-                    &canonical_root,
-                    opts,
-                    &mut skills,
-                    &mut indexes,
-                    &mut tree.files,
-                    &mut diags,
-                );
+                load_domain(&entry, &canonical_root, opts, &mut skills, &mut indexes, &mut tree.files, &mut diags);
             }
             Kind::File => {
                 if entry.name.ends_with(".md") {
                     diags.push(
-                        Diagnostic::new(Code::StrayFile, &entry.path, 0, 0, "markdown file at the root of the tree is ignored")
-                            .hint("skills live in <domain>/<action>.md and domain indexes in <domain>/SKILL.md"),
+                        Diagnostic::new(
+                            Code::StrayFile,
+                            &entry.path,
+                            0,
+                            0,
+                            "markdown file at the root of the tree is ignored",
+                        )
+                        .hint("skills live in <domain>/<action>.md and domain indexes in <domain>/SKILL.md"),
                     );
                 }
             }
@@ -209,13 +198,10 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
     }
 
     if let Some(os) = &opts.target_os {
-        let (keep, drop): (Vec<Skill>, Vec<Skill>) = skills
-            .into_iter()
-            .partition(|s| s.eligibility.admits_os(os));
+        let (keep, drop): (Vec<Skill>, Vec<Skill>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
         tree.excluded_for_target = drop.into_iter().map(|s| s.name).collect();
         skills = keep;
-        tree.domains
-            .retain(|d| skills.iter().any(|s| s.domain == d.name) || d.index_path.is_some());
+        tree.domains.retain(|d| skills.iter().any(|s| s.domain == d.name) || d.index_path.is_some());
     }
     tree.skills = skills;
     diagnostic::sort(&mut diags);
@@ -241,13 +227,7 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) => {
-            diags.push(Diagnostic::new(
-                Code::Unreadable,
-                dir,
-                0,
-                0,
-                format!("cannot list the directory: {e}"),
-            ));
+            diags.push(Diagnostic::new(Code::Unreadable, dir, 0, 0, format!("cannot list the directory: {e}")));
             return Vec::new();
         }
     };
@@ -256,14 +236,7 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
         let path = entry.path();
         let Some(name) = entry.file_name().to_str().map(str::to_string) else {
             diags.push(
-                Diagnostic::new(
-                    Code::InvalidFileName,
-                    &path,
-                    0,
-                    0,
-                    "the file name is not UTF-8",
-                )
-                .hint("rename it"),
+                Diagnostic::new(Code::InvalidFileName, &path, 0, 0, "the file name is not UTF-8").hint("rename it"),
             );
             continue;
         };
@@ -284,23 +257,14 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
                             &path,
                             0,
                             0,
-                            format!(
-                                "symlink points outside the skill root (to {})",
-                                diagnostic::display_path(&target)
-                            ),
+                            format!("symlink points outside the skill root (to {})", diagnostic::display_path(&target)),
                         )
                         .hint("copy the file into the tree instead of linking to it"),
                     );
                     continue;
                 }
                 Err(e) => {
-                    diags.push(Diagnostic::new(
-                        Code::Unreadable,
-                        &path,
-                        0,
-                        0,
-                        format!("broken symlink: {e}"),
-                    ));
+                    diags.push(Diagnostic::new(Code::Unreadable, &path, 0, 0, format!("broken symlink: {e}")));
                     continue;
                 }
             }
@@ -361,25 +325,12 @@ fn load_domain(
 
 /// Reads a file as UTF-8, within the size limit.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
-    let file = fs::File::open(path).map_err(|e| {
-        Diagnostic::new(
-            Code::Unreadable,
-            path,
-            0,
-            0,
-            format!("cannot read the file: {e}"),
-        )
-    })?;
+    let file = fs::File::open(path)
+        .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
     let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| {
-        Diagnostic::new(
-            Code::Unreadable,
-            path,
-            0,
-            0,
-            format!("cannot read the file: {e}"),
-        )
-    })?;
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
     if bytes.len() as u64 > limit {
         return Err(Diagnostic::new(
             Code::FileTooLarge,
@@ -394,19 +345,8 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
         let valid = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
         let line = bytes[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = bytes[..valid]
-            .iter()
-            .rev()
-            .take_while(|&&b| b != b'\n')
-            .count()
-            + 1;
-        Diagnostic::new(
-            Code::InvalidUtf8,
-            path,
-            line,
-            col,
-            "the file is not valid UTF-8",
-        )
-        .hint("save the file as UTF-8")
+        let col = bytes[..valid].iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        Diagnostic::new(Code::InvalidUtf8, path, line, col, "the file is not valid UTF-8")
+            .hint("save the file as UTF-8")
     })
 }

@@ -55,12 +55,7 @@ pub struct Usage {
 }
 
 /// Reads the Usage section of skill `name` (with `aliases`).
-pub(crate) fn read(
-    lines: &[SourceLine<'_>],
-    name: &str,
-    aliases: &[String],
-    sink: &mut Sink<'_>,
-) -> Usage {
+pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sink: &mut Sink<'_>) -> Usage {
     let mut usage = Usage::default();
     for l in lines {
         let (text, offset) = command_text(l.text);
@@ -123,10 +118,7 @@ fn read_line(text: &str, offset: usize, line: usize, usage: &mut Usage) {
 
 fn clean_placeholder(p: &str) -> String {
     let p = p.trim_matches(['"', '\'', '`']).trim_end_matches("...");
-    let p = p
-        .strip_prefix('<')
-        .and_then(|p| p.strip_suffix('>'))
-        .unwrap_or(p);
+    let p = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).unwrap_or(p);
     p.to_string()
 }
 
@@ -143,14 +135,9 @@ mod tests {
 
     #[test]
     fn seed_usage() {
-        let u = read_one(
-            "tasks.search [--query <text>] [--status <statuses>] [--overdue] [--sort <field>] [--limit <n>]",
-        );
-        let got: Vec<_> = u
-            .flags
-            .iter()
-            .map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.optional))
-            .collect();
+        let u =
+            read_one("tasks.search [--query <text>] [--status <statuses>] [--overdue] [--sort <field>] [--limit <n>]");
+        let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.optional)).collect();
         assert_eq!(
             got,
             [

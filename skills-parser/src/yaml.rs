@@ -62,27 +62,18 @@ impl Node {
             Value::Null => serde_json::Value::Null,
             Value::Scalar(s, ScalarKind::Str) => serde_json::Value::String(s.clone()),
             Value::Scalar(_, ScalarKind::Bool(b)) => serde_json::Value::Bool(*b),
-            Value::Scalar(s, ScalarKind::Int) => s
-                .parse::<i64>()
-                .map(Into::into)
-                .unwrap_or_else(|_| serde_json::Value::String(s.clone())),
+            Value::Scalar(s, ScalarKind::Int) => {
+                s.parse::<i64>().map(Into::into).unwrap_or_else(|_| serde_json::Value::String(s.clone()))
+            }
             Value::Scalar(s, ScalarKind::Float) => s
                 .parse::<f64>()
                 .ok()
                 .and_then(serde_json::Number::from_f64)
-                .map_or_else(
-                    || serde_json::Value::String(s.clone()),
-                    serde_json::Value::Number,
-                ),
-            Value::Seq(items) => {
-                serde_json::Value::Array(items.iter().map(Node::to_json).collect())
+                .map_or_else(|| serde_json::Value::String(s.clone()), serde_json::Value::Number),
+            Value::Seq(items) => serde_json::Value::Array(items.iter().map(Node::to_json).collect()),
+            Value::Map(entries) => {
+                serde_json::Value::Object(entries.iter().map(|(k, v)| (k.clone(), v.to_json())).collect())
             }
-            Value::Map(entries) => serde_json::Value::Object(
-                entries
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.to_json()))
-                    .collect(),
-            ),
         }
     }
 }
@@ -180,30 +171,13 @@ fn convert(raw: Spanned<Raw>, src: &str, line_offset: usize) -> Node {
     let value = match raw.value {
         Raw::Null => Value::Null,
         Raw::Str(s) => Value::Scalar(s, ScalarKind::Str),
-        Raw::Bool(b) => Value::Scalar(
-            spelled().unwrap_or_else(|| b.to_string()),
-            ScalarKind::Bool(b),
-        ),
+        Raw::Bool(b) => Value::Scalar(spelled().unwrap_or_else(|| b.to_string()), ScalarKind::Bool(b)),
         Raw::Int => Value::Scalar(spelled().unwrap_or_default(), ScalarKind::Int),
         Raw::Float => Value::Scalar(spelled().unwrap_or_default(), ScalarKind::Float),
-        Raw::Seq(items) => Value::Seq(
-            items
-                .into_iter()
-                .map(|i| convert(i, src, line_offset))
-                .collect(),
-        ),
-        Raw::Map(entries) => Value::Map(
-            entries
-                .into_iter()
-                .map(|(k, v)| (k, convert(v, src, line_offset)))
-                .collect(),
-        ),
+        Raw::Seq(items) => Value::Seq(items.into_iter().map(|i| convert(i, src, line_offset)).collect()),
+        Raw::Map(entries) => Value::Map(entries.into_iter().map(|(k, v)| (k, convert(v, src, line_offset))).collect()),
     };
-    Node {
-        value,
-        line,
-        column,
-    }
+    Node { value, line, column }
 }
 
 /// A YAML error with its place in the file.
@@ -221,29 +195,20 @@ pub struct YamlError {
 pub fn parse(src: &str, first_line: usize) -> Result<Node, YamlError> {
     // An empty frontmatter (`---` then `---`) is an empty mapping.
     if src.trim().is_empty() {
-        return Ok(Node {
-            value: Value::Map(Vec::new()),
-            line: first_line,
-            column: 1,
-        });
+        return Ok(Node { value: Value::Map(Vec::new()), line: first_line, column: 1 });
     }
     match serde_saphyr::from_str::<Spanned<Raw>>(src) {
         Ok(raw) => Ok(convert(raw, src, first_line - 1)),
         Err(e) => {
-            let (line, column) = e.location().map_or((first_line, 0), |l| {
-                (l.line() as usize + first_line - 1, l.column() as usize)
-            });
+            let (line, column) =
+                e.location().map_or((first_line, 0), |l| (l.line() as usize + first_line - 1, l.column() as usize));
             let mut message = e.without_snippet().to_string();
             // The message repeats the position relative to the YAML block; the
             // diagnostic carries the file position instead.
             if let Some(i) = message.find(" at line ") {
                 message.truncate(i);
             }
-            Err(YamlError {
-                message,
-                line,
-                column,
-            })
+            Err(YamlError { message, line, column })
         }
     }
 }
@@ -255,15 +220,11 @@ mod tests {
     #[test]
     fn keeps_spelling_and_places() {
         let n = parse("author: no\ntags: [on, 1.10]\nname: email.send\n", 2).unwrap();
-        let Value::Map(entries) = n.value else {
-            panic!()
-        };
+        let Value::Map(entries) = n.value else { panic!() };
         assert_eq!(entries[0].0, "author");
         assert_eq!(entries[0].1.as_text(), Some("no"));
         assert_eq!(entries[0].1.line, 2);
-        let Value::Seq(tags) = &entries[1].1.value else {
-            panic!()
-        };
+        let Value::Seq(tags) = &entries[1].1.value else { panic!() };
         assert_eq!(tags[0].as_text(), Some("on"));
         assert_eq!(tags[1].as_text(), Some("1.10"));
         assert_eq!(entries[2].1.line, 4);

@@ -42,7 +42,10 @@ fn expect(tree: &Tree, code: Code, line: usize) {
         tree.diagnostics.iter().map(|d| d.render()).collect::<String>()
     );
     let d = tree.diagnostics.iter().find(|d| d.code == code).unwrap();
-    assert!(!d.message.is_empty() && d.hint.as_deref().is_some_and(|h| !h.is_empty()), "{code} needs a message and a hint");
+    assert!(
+        !d.message.is_empty() && d.hint.as_deref().is_some_and(|h| !h.is_empty()),
+        "{code} needs a message and a hint"
+    );
 }
 
 const ANY: usize = usize::MAX;
@@ -54,121 +57,299 @@ fn with_flags(flags: &str) -> String {
 
 fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
     vec![
-        (Code::InvalidUtf8, Box::new(|| {
-            let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", b"---\nname: d.a\n\xff\n")]);
-            expect(&t, Code::InvalidUtf8, 3);
-            assert!(t.skill("d.a").is_none());
-        })),
+        (
+            Code::InvalidUtf8,
+            Box::new(|| {
+                let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", b"---\nname: d.a\n\xff\n")]);
+                expect(&t, Code::InvalidUtf8, 3);
+                assert!(t.skill("d.a").is_none());
+            }),
+        ),
         (Code::EmptyFile, Box::new(|| expect(&one("  \n").1, Code::EmptyFile, 0))),
-        (Code::FileTooLarge, Box::new(|| {
-            let big = skill(FRONT, &format!("{BODY}\n{}", "x".repeat(300 * 1024)));
-            expect(&one(&big).1, Code::FileTooLarge, 0);
-        })),
-        (Code::Unreadable, Box::new(|| {
-            let t = load(Path::new("/nonexistent/skills/root"), &LoadOptions::default());
-            expect(&t, Code::Unreadable, 0);
-        })),
-        (Code::SymlinkEscape, Box::new(|| {
-            let outside = tempfile::tempdir().unwrap();
-            std::fs::write(outside.path().join("secret.md"), skill(FRONT, BODY)).unwrap();
-            let (d, _) = build(&[("d/SKILL.md", INDEX.as_bytes())]);
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(outside.path().join("secret.md"), d.path().join("d/a.md")).unwrap();
-            let t = load(d.path(), &LoadOptions::default());
-            expect(&t, Code::SymlinkEscape, 0);
-            assert!(t.skill("d.a").is_none(), "the file outside the root must not be read");
-        })),
-        (Code::InvalidFileName, Box::new(|| {
-            let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/Send-It.md", skill(FRONT, BODY).as_bytes())]);
-            expect(&t, Code::InvalidFileName, 0);
-        })),
-        (Code::InvalidDomainDir, Box::new(|| {
-            let (_d, t) = build(&[("Bad-Domain/a.md", skill(FRONT, BODY).as_bytes())]);
-            expect(&t, Code::InvalidDomainDir, 0);
-        })),
+        (
+            Code::FileTooLarge,
+            Box::new(|| {
+                let big = skill(FRONT, &format!("{BODY}\n{}", "x".repeat(300 * 1024)));
+                expect(&one(&big).1, Code::FileTooLarge, 0);
+            }),
+        ),
+        (
+            Code::Unreadable,
+            Box::new(|| {
+                let t = load(Path::new("/nonexistent/skills/root"), &LoadOptions::default());
+                expect(&t, Code::Unreadable, 0);
+            }),
+        ),
+        (
+            Code::SymlinkEscape,
+            Box::new(|| {
+                let outside = tempfile::tempdir().unwrap();
+                std::fs::write(outside.path().join("secret.md"), skill(FRONT, BODY)).unwrap();
+                let (d, _) = build(&[("d/SKILL.md", INDEX.as_bytes())]);
+                #[cfg(unix)]
+                std::os::unix::fs::symlink(outside.path().join("secret.md"), d.path().join("d/a.md")).unwrap();
+                let t = load(d.path(), &LoadOptions::default());
+                expect(&t, Code::SymlinkEscape, 0);
+                assert!(t.skill("d.a").is_none(), "the file outside the root must not be read");
+            }),
+        ),
+        (
+            Code::InvalidFileName,
+            Box::new(|| {
+                let (_d, t) =
+                    build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/Send-It.md", skill(FRONT, BODY).as_bytes())]);
+                expect(&t, Code::InvalidFileName, 0);
+            }),
+        ),
+        (
+            Code::InvalidDomainDir,
+            Box::new(|| {
+                let (_d, t) = build(&[("Bad-Domain/a.md", skill(FRONT, BODY).as_bytes())]);
+                expect(&t, Code::InvalidDomainDir, 0);
+            }),
+        ),
         (Code::MissingFrontmatter, Box::new(|| expect(&one("# d.a\n").1, Code::MissingFrontmatter, 1))),
         (Code::UnclosedFrontmatter, Box::new(|| expect(&one("---\nname: d.a\n").1, Code::UnclosedFrontmatter, 1))),
         (Code::InvalidYaml, Box::new(|| expect(&one(&skill("name: d.a\ntags: [a\n", BODY)).1, Code::InvalidYaml, 3))),
-        (Code::FrontmatterNotMapping, Box::new(|| expect(&one(&skill("- a\n- b\n", BODY)).1, Code::FrontmatterNotMapping, 2))),
+        (
+            Code::FrontmatterNotMapping,
+            Box::new(|| expect(&one(&skill("- a\n- b\n", BODY)).1, Code::FrontmatterNotMapping, 2)),
+        ),
         (Code::MissingName, Box::new(|| expect(&one(&skill("description: x\n", BODY)).1, Code::MissingName, 1))),
-        (Code::InvalidName, Box::new(|| expect(&one(&skill("name: D.a\ndescription: x\n", BODY)).1, Code::InvalidName, 2))),
-        (Code::NameMismatch, Box::new(|| {
-            let (_d, t) = one(&skill("name: d.b\ndescription: x\n", BODY));
-            expect(&t, Code::NameMismatch, 2);
-            assert!(t.skill("d.a").is_none() && t.skill("d.b").is_none());
-        })),
-        (Code::MissingDescription, Box::new(|| expect(&one(&skill("name: d.a\ndescription: \"\"\n", BODY)).1, Code::MissingDescription, 2))),
-        (Code::InvalidField, Box::new(|| expect(&one(&skill("name: d.a\ndescription: x\nread_only: maybe\n", BODY)).1, Code::InvalidField, 4))),
-        (Code::InvalidSchedule, Box::new(|| expect(&one(&skill("name: d.a\ndescription: x\nschedule: \"0 8 * *\"\n", BODY)).1, Code::InvalidSchedule, 4))),
-        (Code::InvalidAlias, Box::new(|| expect(&one(&skill("name: d.a\ndescription: x\naliases: [Do-It]\n", BODY)).1, Code::InvalidAlias, 4))),
-        (Code::DuplicateAlias, Box::new(|| {
-            let b = skill("name: d.b\ndescription: b\naliases: [go]\n", &BODY.replace("d.a", "d.b"));
-            let a = skill("name: d.a\ndescription: a\naliases: [go]\n", BODY);
-            let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", a.as_bytes()), ("d/b.md", b.as_bytes())]);
-            expect(&t, Code::DuplicateAlias, 2);
-            assert!(t.skill("d.a").is_some() && t.skill("d.b").is_none(), "the later skill is left out");
-        })),
-        (Code::ToolNameCollision, Box::new(|| {
-            let s1 = skill("name: a_b.c\ndescription: x\n", &BODY.replace("d.a", "a_b.c"));
-            let s2 = skill("name: a.b_c\ndescription: x\n", &BODY.replace("d.a", "a.b_c"));
-            let (_d, t) = build(&[("a_b/c.md", s1.as_bytes()), ("a/b_c.md", s2.as_bytes())]);
-            expect(&t, Code::ToolNameCollision, 2);
-        })),
-        (Code::InvalidEligibility, Box::new(|| expect(&one(&skill("name: d.a\ndescription: x\neligibility:\n  cpu: [arm]\n", BODY)).1, Code::InvalidEligibility, 5))),
-        (Code::DuplicateFlag, Box::new(|| expect(&one(&with_flags("--x  The x\n--x  Again\n")).1, Code::DuplicateFlag, 15))),
+        (
+            Code::InvalidName,
+            Box::new(|| expect(&one(&skill("name: D.a\ndescription: x\n", BODY)).1, Code::InvalidName, 2)),
+        ),
+        (
+            Code::NameMismatch,
+            Box::new(|| {
+                let (_d, t) = one(&skill("name: d.b\ndescription: x\n", BODY));
+                expect(&t, Code::NameMismatch, 2);
+                assert!(t.skill("d.a").is_none() && t.skill("d.b").is_none());
+            }),
+        ),
+        (
+            Code::MissingDescription,
+            Box::new(|| expect(&one(&skill("name: d.a\ndescription: \"\"\n", BODY)).1, Code::MissingDescription, 2)),
+        ),
+        (
+            Code::InvalidField,
+            Box::new(|| {
+                expect(&one(&skill("name: d.a\ndescription: x\nread_only: maybe\n", BODY)).1, Code::InvalidField, 4)
+            }),
+        ),
+        (
+            Code::InvalidSchedule,
+            Box::new(|| {
+                expect(
+                    &one(&skill("name: d.a\ndescription: x\nschedule: \"0 8 * *\"\n", BODY)).1,
+                    Code::InvalidSchedule,
+                    4,
+                )
+            }),
+        ),
+        (
+            Code::InvalidAlias,
+            Box::new(|| {
+                expect(&one(&skill("name: d.a\ndescription: x\naliases: [Do-It]\n", BODY)).1, Code::InvalidAlias, 4)
+            }),
+        ),
+        (
+            Code::DuplicateAlias,
+            Box::new(|| {
+                let b = skill("name: d.b\ndescription: b\naliases: [go]\n", &BODY.replace("d.a", "d.b"));
+                let a = skill("name: d.a\ndescription: a\naliases: [go]\n", BODY);
+                let (_d, t) =
+                    build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", a.as_bytes()), ("d/b.md", b.as_bytes())]);
+                expect(&t, Code::DuplicateAlias, 2);
+                assert!(t.skill("d.a").is_some() && t.skill("d.b").is_none(), "the later skill is left out");
+            }),
+        ),
+        (
+            Code::ToolNameCollision,
+            Box::new(|| {
+                let s1 = skill("name: a_b.c\ndescription: x\n", &BODY.replace("d.a", "a_b.c"));
+                let s2 = skill("name: a.b_c\ndescription: x\n", &BODY.replace("d.a", "a.b_c"));
+                let (_d, t) = build(&[("a_b/c.md", s1.as_bytes()), ("a/b_c.md", s2.as_bytes())]);
+                expect(&t, Code::ToolNameCollision, 2);
+            }),
+        ),
+        (
+            Code::InvalidEligibility,
+            Box::new(|| {
+                expect(
+                    &one(&skill("name: d.a\ndescription: x\neligibility:\n  cpu: [arm]\n", BODY)).1,
+                    Code::InvalidEligibility,
+                    5,
+                )
+            }),
+        ),
+        (
+            Code::DuplicateFlag,
+            Box::new(|| expect(&one(&with_flags("--x  The x\n--x  Again\n")).1, Code::DuplicateFlag, 15)),
+        ),
         (Code::FlagNoDescription, Box::new(|| expect(&one(&with_flags("--x\n")).1, Code::FlagNoDescription, 14))),
-        (Code::InvalidFlagName, Box::new(|| expect(&one(&with_flags("--x  The x\n--Bad_Name  Nope\n")).1, Code::InvalidFlagName, 15))),
-        (Code::ConflictingMarkers, Box::new(|| expect(&one(&with_flags("--x  The x (boolean flag). One of: a, b\n")).1, Code::ConflictingMarkers, 14))),
-        (Code::InvalidDefault, Box::new(|| expect(&one(&with_flags("--x  The x (type: integer) (default: many)\n")).1, Code::InvalidDefault, 14))),
-        (Code::InvalidEnumValue, Box::new(|| expect(&one(&with_flags("--x  One of: a, b c, d\n")).1, Code::InvalidEnumValue, 14))),
-        (Code::InvalidType, Box::new(|| expect(&one(&with_flags("--x  The x (type: float)\n")).1, Code::InvalidType, 14))),
-        (Code::TooManyFlags, Box::new(|| {
-            let flags: String = (0..65).map(|i| format!("--f{i}  Flag {i}\n")).collect();
-            expect(&one(&with_flags(&flags)).1, Code::TooManyFlags, 14);
-        })),
-        (Code::InvalidIndex, Box::new(|| {
-            let (_d, t) = build(&[("d/SKILL.md", b"---\ndomain: e\ndescription: x\n---\n"), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
-            expect(&t, Code::InvalidIndex, 2);
-        })),
-        (Code::ExampleInvalid, Box::new(|| {
-            let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.a --y 1")));
-            expect(&t, Code::ExampleInvalid, 18);
-            assert!(t.skill("d.a").is_some(), "documentation errors keep the skill");
-        })),
-        (Code::ExampleUnknownSkill, Box::new(|| expect(&one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.zzz --x 1"))).1, Code::ExampleUnknownSkill, 18))),
-        (Code::UsageWrongName, Box::new(|| expect(&one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.b [--x <v>]"))).1, Code::UsageWrongName, 10))),
-        (Code::UnknownKey, Box::new(|| {
-            let (_d, t) = one(&skill("name: d.a\ndescription: x\ndescripton: y\n", BODY));
-            expect(&t, Code::UnknownKey, 4);
-            let d = t.diagnostics.iter().find(|d| d.code == Code::UnknownKey).unwrap();
-            assert!(d.hint.as_deref().unwrap().contains("`description`"));
-            assert_eq!(t.skill("d.a").unwrap().extra[0].0, "descripton", "unknown keys are kept");
-        })),
-        (Code::UsageFlagUndocumented, Box::new(|| expect(&one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.a [--x <v>] [--y <v>]"))).1, Code::UsageFlagUndocumented, 10))),
-        (Code::FlagNotInUsage, Box::new(|| expect(&one(&with_flags("--x  The x\n--z  The z\n")).1, Code::FlagNotInUsage, 15))),
-        (Code::UsageMismatch, Box::new(|| expect(&one(&with_flags("--x  The x (required)\n")).1, Code::UsageMismatch, 10))),
+        (
+            Code::InvalidFlagName,
+            Box::new(|| expect(&one(&with_flags("--x  The x\n--Bad_Name  Nope\n")).1, Code::InvalidFlagName, 15)),
+        ),
+        (
+            Code::ConflictingMarkers,
+            Box::new(|| {
+                expect(&one(&with_flags("--x  The x (boolean flag). One of: a, b\n")).1, Code::ConflictingMarkers, 14)
+            }),
+        ),
+        (
+            Code::InvalidDefault,
+            Box::new(|| {
+                expect(&one(&with_flags("--x  The x (type: integer) (default: many)\n")).1, Code::InvalidDefault, 14)
+            }),
+        ),
+        (
+            Code::InvalidEnumValue,
+            Box::new(|| expect(&one(&with_flags("--x  One of: a, b c, d\n")).1, Code::InvalidEnumValue, 14)),
+        ),
+        (
+            Code::InvalidType,
+            Box::new(|| expect(&one(&with_flags("--x  The x (type: float)\n")).1, Code::InvalidType, 14)),
+        ),
+        (
+            Code::TooManyFlags,
+            Box::new(|| {
+                let flags: String = (0..65).map(|i| format!("--f{i}  Flag {i}\n")).collect();
+                expect(&one(&with_flags(&flags)).1, Code::TooManyFlags, 14);
+            }),
+        ),
+        (
+            Code::InvalidIndex,
+            Box::new(|| {
+                let (_d, t) = build(&[
+                    ("d/SKILL.md", b"---\ndomain: e\ndescription: x\n---\n"),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                ]);
+                expect(&t, Code::InvalidIndex, 2);
+            }),
+        ),
+        (
+            Code::ExampleInvalid,
+            Box::new(|| {
+                let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.a --y 1")));
+                expect(&t, Code::ExampleInvalid, 18);
+                assert!(t.skill("d.a").is_some(), "documentation errors keep the skill");
+            }),
+        ),
+        (
+            Code::ExampleUnknownSkill,
+            Box::new(|| {
+                expect(&one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.zzz --x 1"))).1, Code::ExampleUnknownSkill, 18)
+            }),
+        ),
+        (
+            Code::UsageWrongName,
+            Box::new(|| {
+                expect(&one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.b [--x <v>]"))).1, Code::UsageWrongName, 10)
+            }),
+        ),
+        (
+            Code::UnknownKey,
+            Box::new(|| {
+                let (_d, t) = one(&skill("name: d.a\ndescription: x\ndescripton: y\n", BODY));
+                expect(&t, Code::UnknownKey, 4);
+                let d = t.diagnostics.iter().find(|d| d.code == Code::UnknownKey).unwrap();
+                assert!(d.hint.as_deref().unwrap().contains("`description`"));
+                assert_eq!(t.skill("d.a").unwrap().extra[0].0, "descripton", "unknown keys are kept");
+            }),
+        ),
+        (
+            Code::UsageFlagUndocumented,
+            Box::new(|| {
+                expect(
+                    &one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.a [--x <v>] [--y <v>]"))).1,
+                    Code::UsageFlagUndocumented,
+                    10,
+                )
+            }),
+        ),
+        (
+            Code::FlagNotInUsage,
+            Box::new(|| expect(&one(&with_flags("--x  The x\n--z  The z\n")).1, Code::FlagNotInUsage, 15)),
+        ),
+        (
+            Code::UsageMismatch,
+            Box::new(|| expect(&one(&with_flags("--x  The x (required)\n")).1, Code::UsageMismatch, 10)),
+        ),
         (Code::ProseEnum, Box::new(|| expect(&one(&with_flags("--x  Sort by: a, b, c\n")).1, Code::ProseEnum, 14))),
-        (Code::ProseList, Box::new(|| expect(&one(&with_flags("--x  Tags, comma-separated\n")).1, Code::ProseList, 14))),
-        (Code::ProseDefault, Box::new(|| expect(&one(&with_flags("--x  The x. Defaults to today\n")).1, Code::ProseDefault, 14))),
-        (Code::UnrecognizedFlagLine, Box::new(|| expect(&one(&with_flags("--x  The x\nAlso see --y for more.\n")).1, Code::UnrecognizedFlagLine, 15))),
-        (Code::MissingUsage, Box::new(|| expect(&one(&skill(FRONT, "\n# d.a\n\n## Examples\n\nd.a\n")).1, Code::MissingUsage, 5))),
-        (Code::MissingExamples, Box::new(|| expect(&one(&skill(FRONT, &BODY.replace("d.a --x 1", "Nothing here."))).1, Code::MissingExamples, 5))),
-        (Code::MissingIndex, Box::new(|| {
-            let (_d, t) = build(&[("d/a.md", skill(FRONT, BODY).as_bytes())]);
-            expect(&t, Code::MissingIndex, 0);
-        })),
-        (Code::StrayFile, Box::new(|| {
-            let (_d, t) = build(&[("README.md", b"# skills"), ("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
-            expect(&t, Code::StrayFile, 0);
-        })),
-        (Code::TitleMismatch, Box::new(|| expect(&one(&skill(FRONT, &BODY.replace("# d.a", "# Do A"))).1, Code::TitleMismatch, 6))),
-        (Code::UnknownOs, Box::new(|| expect(&one(&skill("name: d.a\ndescription: x\neligibility:\n  os: [plan9]\n", BODY)).1, Code::UnknownOs, 5))),
-        (Code::InvalidCreated, Box::new(|| expect(&one(&skill("name: d.a\ndescription: x\ncreated: yesterday\n", BODY)).1, Code::InvalidCreated, 4))),
-        (Code::IndexTableStale, Box::new(|| {
-            let index = "---\ndomain: d\ndescription: x\n---\n\n| Skill | Description |\n|---|---|\n| d.gone | Old |\n";
-            let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
-            expect(&t, Code::IndexTableStale, 8);
-        })),
+        (
+            Code::ProseList,
+            Box::new(|| expect(&one(&with_flags("--x  Tags, comma-separated\n")).1, Code::ProseList, 14)),
+        ),
+        (
+            Code::ProseDefault,
+            Box::new(|| expect(&one(&with_flags("--x  The x. Defaults to today\n")).1, Code::ProseDefault, 14)),
+        ),
+        (
+            Code::UnrecognizedFlagLine,
+            Box::new(|| {
+                expect(&one(&with_flags("--x  The x\nAlso see --y for more.\n")).1, Code::UnrecognizedFlagLine, 15)
+            }),
+        ),
+        (
+            Code::MissingUsage,
+            Box::new(|| expect(&one(&skill(FRONT, "\n# d.a\n\n## Examples\n\nd.a\n")).1, Code::MissingUsage, 5)),
+        ),
+        (
+            Code::MissingExamples,
+            Box::new(|| {
+                expect(&one(&skill(FRONT, &BODY.replace("d.a --x 1", "Nothing here."))).1, Code::MissingExamples, 5)
+            }),
+        ),
+        (
+            Code::MissingIndex,
+            Box::new(|| {
+                let (_d, t) = build(&[("d/a.md", skill(FRONT, BODY).as_bytes())]);
+                expect(&t, Code::MissingIndex, 0);
+            }),
+        ),
+        (
+            Code::StrayFile,
+            Box::new(|| {
+                let (_d, t) = build(&[
+                    ("README.md", b"# skills"),
+                    ("d/SKILL.md", INDEX.as_bytes()),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                ]);
+                expect(&t, Code::StrayFile, 0);
+            }),
+        ),
+        (
+            Code::TitleMismatch,
+            Box::new(|| expect(&one(&skill(FRONT, &BODY.replace("# d.a", "# Do A"))).1, Code::TitleMismatch, 6)),
+        ),
+        (
+            Code::UnknownOs,
+            Box::new(|| {
+                expect(
+                    &one(&skill("name: d.a\ndescription: x\neligibility:\n  os: [plan9]\n", BODY)).1,
+                    Code::UnknownOs,
+                    5,
+                )
+            }),
+        ),
+        (
+            Code::InvalidCreated,
+            Box::new(|| {
+                expect(&one(&skill("name: d.a\ndescription: x\ncreated: yesterday\n", BODY)).1, Code::InvalidCreated, 4)
+            }),
+        ),
+        (
+            Code::IndexTableStale,
+            Box::new(|| {
+                let index =
+                    "---\ndomain: d\ndescription: x\n---\n\n| Skill | Description |\n|---|---|\n| d.gone | Old |\n";
+                let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
+                expect(&t, Code::IndexTableStale, 8);
+            }),
+        ),
     ]
 }
 
@@ -215,7 +396,9 @@ fn hostile_inputs_never_panic() {
         b"---\nname: d.a\ndescription: x\n---\n## Flags\n- `--x\n--y <\n--z ((((\n".to_vec(),
         b"\xef\xbb\xbf---\nname: d.a\ndescription: x\n---\n".to_vec(),
         vec![0u8; 100],
-        "---\nname: d.a\ndescription: ☃\n---\n## Usage\nd.a [[[--x\n## Examples\nd.a 'unterminated\n".as_bytes().to_vec(),
+        "---\nname: d.a\ndescription: ☃\n---\n## Usage\nd.a [[[--x\n## Examples\nd.a 'unterminated\n"
+            .as_bytes()
+            .to_vec(),
     ];
     for input in inputs {
         let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", &input)]);

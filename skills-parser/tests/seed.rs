@@ -24,7 +24,8 @@ fn every_seed_file_loads() {
 #[test]
 fn the_seeds_real_inconsistencies_are_errors_with_lines() {
     let tree = seed();
-    let errors: Vec<_> = tree.errors().map(|d| (d.code, d.file.file_name().unwrap().to_str().unwrap().to_string(), d.line)).collect();
+    let errors: Vec<_> =
+        tree.errors().map(|d| (d.code, d.file.file_name().unwrap().to_str().unwrap().to_string(), d.line)).collect();
     assert_eq!(
         errors,
         [(Code::ExampleInvalid, "search.md".to_string(), 36), (Code::ExampleInvalid, "search.md".to_string(), 37)]
@@ -53,7 +54,10 @@ fn derived_types_match_what_a_reader_of_the_design_expects() {
             "--attachments: list of string",
         ]
     );
-    assert_eq!(summary(&tree, "workflows.daily_digest"), ["--recipient: string, default: me", "--include-weather: boolean"]);
+    assert_eq!(
+        summary(&tree, "workflows.daily_digest"),
+        ["--recipient: string, default: me", "--include-weather: boolean"]
+    );
     let search = tree.skill("tasks.search").unwrap();
     let ty = |n: &str| {
         let f = search.flag(n).unwrap();
@@ -85,7 +89,8 @@ fn bundled_tree_is_clean() {
 #[test]
 fn fingerprint_ignores_prose_but_not_shape() {
     let text = std::fs::read_to_string("../skills/tasks/search.md").unwrap();
-    let parse = |t: &str| skills_parser::parse_skill(Path::new("x.md"), "tasks", "search", t).item.unwrap().shape_fingerprint();
+    let parse =
+        |t: &str| skills_parser::parse_skill(Path::new("x.md"), "tasks", "search", t).item.unwrap().shape_fingerprint();
     let base = parse(&text);
     assert_eq!(base, parse(&text.replace("Search and filter the task list.", "Find tasks.")));
     assert_ne!(base, parse(&text.replace("(default: 20)", "(default: 25)")));

@@ -95,10 +95,7 @@ impl<'a> Flags<'a> {
         match *self {
             Flags::Static { docs, .. } => docs.get(i).map_or("", |d| d.placeholder),
             #[cfg(feature = "dev")]
-            Flags::Parsed(f) => f
-                .get(i)
-                .and_then(|f| f.placeholder.as_deref())
-                .unwrap_or(""),
+            Flags::Parsed(f) => f.get(i).and_then(|f| f.placeholder.as_deref()).unwrap_or(""),
         }
     }
 
@@ -205,9 +202,7 @@ pub trait Catalog {
 
     /// The domain named `name`.
     fn find_domain(&self, name: &str) -> Option<DomainView<'_>> {
-        (0..self.domain_count())
-            .filter_map(|i| self.domain_at(i))
-            .find(|d| d.name == name)
+        (0..self.domain_count()).filter_map(|i| self.domain_at(i)).find(|d| d.name == name)
     }
 }
 
@@ -242,10 +237,7 @@ impl SkillEntry {
             description: self.description,
             usage: self.usage,
             body: self.body,
-            flags: Flags::Static {
-                specs: self.flags,
-                docs: self.flag_docs,
-            },
+            flags: Flags::Static { specs: self.flags, docs: self.flag_docs },
             aliases: Strs::Static(self.aliases),
             schedule: self.schedule,
             read_only: self.read_only,

@@ -40,10 +40,8 @@ impl DynamicCatalog {
     /// Several roots, highest precedence first: a skill (or domain index) in
     /// an earlier root shadows the same name in later ones.
     pub fn layered(roots: &[(&str, &Tree)]) -> Self {
-        let mut by_name: std::collections::BTreeMap<&str, DynSkill> =
-            std::collections::BTreeMap::new();
-        let mut domains: std::collections::BTreeMap<&str, DynDomain> =
-            std::collections::BTreeMap::new();
+        let mut by_name: std::collections::BTreeMap<&str, DynSkill> = std::collections::BTreeMap::new();
+        let mut domains: std::collections::BTreeMap<&str, DynDomain> = std::collections::BTreeMap::new();
         for (label, tree) in roots {
             for s in &tree.skills {
                 by_name.entry(s.name.as_str()).or_insert_with(|| DynSkill {
@@ -81,11 +79,7 @@ impl DynamicCatalog {
                 index.entry(a.clone()).or_insert(i);
             }
         }
-        DynamicCatalog {
-            skills,
-            domains: domains.into_values().collect(),
-            index,
-        }
+        DynamicCatalog { skills, domains: domains.into_values().collect(), index }
     }
 
     /// The parsed skill at `index`.

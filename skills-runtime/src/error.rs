@@ -44,19 +44,13 @@ impl Text {
 impl SkillError {
     /// An error with a fixed message (no allocation).
     pub const fn new_static(message: &'static str) -> Self {
-        SkillError {
-            message: Text::Static(message),
-            hint: None,
-        }
+        SkillError { message: Text::Static(message), hint: None }
     }
 
     /// An error with a message.
     #[cfg(feature = "alloc")]
     pub fn new(message: impl Into<alloc::string::String>) -> Self {
-        SkillError {
-            message: Text::Owned(message.into()),
-            hint: None,
-        }
+        SkillError { message: Text::Owned(message.into()), hint: None }
     }
 
     /// Adds how to fix it.
@@ -116,6 +110,8 @@ impl From<std::io::Error> for SkillError {
 }
 
 /// Why a command did not run (or ran and failed).
+// `Args` carries every argument problem inline: the heap-free path cannot box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Failure<'a> {
     /// The command could not be split into tokens.
@@ -200,9 +196,7 @@ impl Failure<'_> {
             Failure::Empty => "empty_command",
             Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => "unknown_skill",
             Failure::HelpSyntax { .. } => "unexpected_value",
-            Failure::Args { errors, .. } => errors
-                .first()
-                .map_or("invalid_arguments", ArgErrorKind::code),
+            Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
             Failure::NotAvailable { .. } => "not_available",
             Failure::Convert { .. } => "invalid_value",
             Failure::Handler(_) => "handler_error",
@@ -241,12 +235,10 @@ impl Failure<'_> {
         match self {
             Failure::Tokenize(e) => out.write_str(e.hint()),
             Failure::Empty => out.write_str("write a skill name, or `get_skill` to list skills"),
-            Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => out.write_str(
-                "`get_skill` lists every domain; `get_skill: <domain>` lists its skills",
-            ),
-            Failure::HelpSyntax { .. } => {
-                out.write_str("write `get_skill: email` or `get_skill: email.send`")
+            Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => {
+                out.write_str("`get_skill` lists every domain; `get_skill: <domain>` lists its skills")
             }
+            Failure::HelpSyntax { .. } => out.write_str("write `get_skill: email` or `get_skill: email.send`"),
             Failure::Args { skill, errors } => write_args_hint(skill, errors, out),
             Failure::NotAvailable { .. } => {
                 out.write_str("use another skill; `get_skill` lists what is available here")
@@ -265,11 +257,7 @@ impl Failure<'_> {
     }
 }
 
-fn write_args_hint(
-    skill: &SkillView<'_>,
-    errors: &ArgErrors<'_>,
-    out: &mut dyn Write,
-) -> fmt::Result {
+fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     match errors.first() {
         Some(ArgErrorKind::UnknownFlag { .. }) => {
             if skill.flags.is_empty() {
@@ -283,9 +271,7 @@ fn write_args_hint(
             }
         }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
-        Some(ArgErrorKind::BadDate { .. }) => {
-            out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01")
-        }
+        Some(ArgErrorKind::BadDate { .. }) => out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01"),
         Some(ArgErrorKind::TooManyValues { .. }) => {
             out.write_str("quote a value that contains spaces: --subject \"Q1 Report\"")
         }

@@ -33,11 +33,7 @@ pub struct HelpSyntax<'a> {
 
 impl fmt::Display for HelpSyntax<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "get_skill takes one name, but `{}` follows it",
-            self.extra
-        )
+        write!(f, "get_skill takes one name, but `{}` follows it", self.extra)
     }
 }
 
@@ -164,11 +160,7 @@ pub fn write(
                     out.write_str("\n\n---\n\n")?;
                 }
                 first = false;
-                let title_present = s
-                    .body
-                    .trim_start()
-                    .strip_prefix("# ")
-                    .is_some_and(|r| r.starts_with(s.name));
+                let title_present = s.body.trim_start().strip_prefix("# ").is_some_and(|r| r.starts_with(s.name));
                 if !title_present {
                     write!(out, "# {}\n\n", s.name)?;
                 }
@@ -183,18 +175,9 @@ pub fn write(
 }
 
 /// The `get_skill` listing, as in the design.
-fn write_domains(
-    catalog: &dyn Catalog,
-    visible: &dyn Fn(&SkillView<'_>) -> bool,
-    out: &mut dyn Write,
-) -> fmt::Result {
+fn write_domains(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool, out: &mut dyn Write) -> fmt::Result {
     let shown = |name: &str| skills(catalog).any(|s| s.domain == name && visible(&s));
-    let width = domains(catalog)
-        .filter(|d| shown(d.name))
-        .map(|d| d.name.len())
-        .max()
-        .unwrap_or(0)
-        .max(12);
+    let width = domains(catalog).filter(|d| shown(d.name)).map(|d| d.name.len()).max().unwrap_or(0).max(12);
     out.write_str("Available skill domains:\n\n")?;
     for d in domains(catalog).filter(|d| shown(d.name)) {
         writeln!(out, "  {:<width$} {}", d.name, d.description.trim())?;
@@ -230,30 +213,12 @@ mod tests {
     #[test]
     fn query_forms() {
         assert_eq!(parse_query(&["get_skill"]), Some(Ok(HelpQuery::Domains)));
-        assert_eq!(
-            parse_query(&["get_skill:", "email"]),
-            Some(Ok(HelpQuery::Name("email")))
-        );
-        assert_eq!(
-            parse_query(&["get_skill", "email.all"]),
-            Some(Ok(HelpQuery::Name("email.all")))
-        );
-        assert_eq!(
-            parse_query(&["get_skill:email.send"]),
-            Some(Ok(HelpQuery::Name("email.send")))
-        );
-        assert_eq!(
-            parse_query(&["email.send", "--help"]),
-            Some(Ok(HelpQuery::Name("email.send")))
-        );
-        assert_eq!(
-            parse_query(&["email", "--help"]),
-            Some(Ok(HelpQuery::Name("email")))
-        );
-        assert_eq!(
-            parse_query(&["get_skill:", "a", "b"]),
-            Some(Err(HelpSyntax { extra: "b" }))
-        );
+        assert_eq!(parse_query(&["get_skill:", "email"]), Some(Ok(HelpQuery::Name("email"))));
+        assert_eq!(parse_query(&["get_skill", "email.all"]), Some(Ok(HelpQuery::Name("email.all"))));
+        assert_eq!(parse_query(&["get_skill:email.send"]), Some(Ok(HelpQuery::Name("email.send"))));
+        assert_eq!(parse_query(&["email.send", "--help"]), Some(Ok(HelpQuery::Name("email.send"))));
+        assert_eq!(parse_query(&["email", "--help"]), Some(Ok(HelpQuery::Name("email"))));
+        assert_eq!(parse_query(&["get_skill:", "a", "b"]), Some(Err(HelpSyntax { extra: "b" })));
         assert_eq!(parse_query(&["email.send", "--to", "x"]), None);
     }
 }

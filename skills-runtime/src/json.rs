@@ -7,9 +7,7 @@ use skills_core::spec::{FlagSpec, ValueType};
 
 fn typed(spec: &FlagSpec<'_>, v: &str) -> Value {
     match spec.value_type {
-        ValueType::Integer => {
-            parse_integer(v).map_or_else(|| Value::String(v.to_string()), Value::from)
-        }
+        ValueType::Integer => parse_integer(v).map_or_else(|| Value::String(v.to_string()), Value::from),
         ValueType::Boolean => Value::Bool(!v.eq_ignore_ascii_case("false")),
         // The spelling written in the markdown, whatever case the command used.
         ValueType::Enum => Value::String(spec.values.find(v).unwrap_or(v).to_string()),
@@ -27,13 +25,7 @@ pub fn args_to_json(flags: &Flags<'_>, args: &Args<'_>) -> Value {
         let Some(spec) = flags.spec(i) else { continue };
         let slot = args.slot(i);
         let value = if spec.value_type == ValueType::Boolean {
-            Value::Bool(
-                slot.is_present()
-                    && slot
-                        .values
-                        .first()
-                        .is_none_or(|v| !v.eq_ignore_ascii_case("false")),
-            )
+            Value::Bool(slot.is_present() && slot.values.first().is_none_or(|v| !v.eq_ignore_ascii_case("false")))
         } else if !slot.is_present() {
             Value::Null
         } else if spec.list {

@@ -11,6 +11,8 @@ use skills_core::args::{self, Args};
 use skills_core::suggest;
 
 /// What a command asks for.
+// Validated arguments live inline: the heap-free path cannot box them.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Step<'a> {
     /// Help text (`get_skill ...`, `... --help`).
@@ -32,11 +34,8 @@ pub enum Step<'a> {
 ///
 /// `visible` hides skills (failed eligibility is checked by the caller,
 /// which reports it as [`Failure::NotAvailable`]).
-pub fn step<'a>(
-    catalog: &'a dyn Catalog,
-    tokens: &'a [&'a str],
-    visible: &dyn Fn(&SkillView<'_>) -> bool,
-) -> Step<'a> {
+#[allow(clippy::result_large_err)]
+pub fn step<'a>(catalog: &'a dyn Catalog, tokens: &'a [&'a str], visible: &dyn Fn(&SkillView<'_>) -> bool) -> Step<'a> {
     let Some((&name, rest)) = tokens.split_first() else {
         return Step::Fail(Failure::Empty);
     };
@@ -49,34 +48,21 @@ pub fn step<'a>(
                         HelpQuery::Name(n) => n,
                         HelpQuery::Domains => name,
                     };
-                    Step::Fail(Failure::UnknownHelp {
-                        name: asked,
-                        suggestions,
-                    })
+                    Step::Fail(Failure::UnknownHelp { name: asked, suggestions })
                 }
             };
         }
         Some(Err(syntax)) => {
-            return Step::Fail(Failure::HelpSyntax {
-                extra: syntax.extra,
-            });
+            return Step::Fail(Failure::HelpSyntax { extra: syntax.extra });
         }
         None => {}
     }
     let Some(index) = catalog.lookup(name) else {
-        let names = skills(catalog)
-            .filter(|s| visible(s))
-            .flat_map(|s| core::iter::once(s.name));
-        return Step::Fail(Failure::UnknownSkill {
-            name,
-            suggestions: suggest::closest_n::<_, 3>(name, names),
-        });
+        let names = skills(catalog).filter(|s| visible(s)).flat_map(|s| core::iter::once(s.name));
+        return Step::Fail(Failure::UnknownSkill { name, suggestions: suggest::closest_n::<_, 3>(name, names) });
     };
     let Some(skill) = catalog.skill_at(index) else {
-        return Step::Fail(Failure::UnknownSkill {
-            name,
-            suggestions: ([""; 3], 0),
-        });
+        return Step::Fail(Failure::UnknownSkill { name, suggestions: ([""; 3], 0) });
     };
     match skill.flags.with_specs(|specs| args::parse(specs, rest)) {
         Ok(args) => Step::Invoke { index, skill, args },
