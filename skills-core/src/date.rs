@@ -44,6 +44,9 @@ impl fmt::Display for DateError {
 }
 
 impl Date {
+    /// 0000-01-01.
+    pub const MIN: Date = Date { year: 0, month: 1, day: 1 };
+
     /// The date, if it exists.
     pub const fn new(year: u16, month: u8, day: u8) -> Result<Date, DateError> {
         if month == 0 || month > 12 {
@@ -100,6 +103,33 @@ impl Date {
         let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + self.day as i64 - 1;
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
         era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` days after 1970-01-01 (before, when negative); `None`
+    /// outside years 0 to 9999.
+    pub const fn from_days_since_epoch(days: i64) -> Option<Date> {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468;
+        let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe + era * 400 + if month <= 2 { 1 } else { 0 };
+        if year < 0 || year > 9999 {
+            return None;
+        }
+        match Date::new(year as u16, month as u8, day as u8) {
+            Ok(d) => Some(d),
+            Err(_) => None,
+        }
+    }
+
+    /// The date `n` days later (earlier when negative).
+    pub const fn add_days(self, n: i64) -> Option<Date> {
+        Date::from_days_since_epoch(self.days_since_epoch() + n)
     }
 
     /// Day of the week, 0 = Monday to 6 = Sunday.
@@ -197,6 +227,16 @@ mod tests {
         assert!(Date::parse("2000-02-29").is_ok());
         assert_eq!(Date::parse("1900-02-29"), Err(DateError::Day));
         assert_eq!(Date::parse("2026-04-31"), Err(DateError::Day));
+    }
+
+    #[test]
+    fn days_round_trip() {
+        for days in [-719_468, -1, 0, 1, 59, 365, 11_016, 20_506, 2_932_896] {
+            let d = Date::from_days_since_epoch(days).unwrap();
+            assert_eq!(d.days_since_epoch(), days, "{d}");
+        }
+        assert_eq!(Date::parse("2026-02-28").unwrap().add_days(1).unwrap().to_string(), "2026-03-01");
+        assert_eq!(Date::parse("2028-02-28").unwrap().add_days(1).unwrap().to_string(), "2028-02-29");
     }
 
     #[test]

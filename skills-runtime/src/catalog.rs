@@ -156,6 +156,8 @@ pub struct SkillView<'a> {
     pub flags: Flags<'a>,
     /// Short command names.
     pub aliases: Strs<'a>,
+    /// Search tags.
+    pub tags: Strs<'a>,
     /// Cron schedule.
     pub schedule: Option<&'a str>,
     /// Only reads.
@@ -239,6 +241,7 @@ impl SkillEntry {
             body: self.body,
             flags: Flags::Static { specs: self.flags, docs: self.flag_docs },
             aliases: Strs::Static(self.aliases),
+            tags: Strs::Static(self.tags),
             schedule: self.schedule,
             read_only: self.read_only,
             has_handler: self.has_handler,

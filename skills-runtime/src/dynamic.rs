@@ -104,6 +104,7 @@ impl Catalog for DynamicCatalog {
             body: &s.body,
             flags: Flags::Parsed(&s.flags),
             aliases: Strs::Owned(&s.aliases),
+            tags: Strs::Owned(&s.tags),
             schedule: s.schedule.as_deref(),
             read_only: s.read_only,
             has_handler: s.has_handler(),

@@ -60,9 +60,11 @@ pub struct SkillEntry {
     pub shape: u64,
     /// Whether a compiled handler runs it (else its body is returned).
     pub has_handler: bool,
-    /// JSON Schema of its arguments (OpenAI function `parameters`, strict
-    /// form); empty when the build left schemas out.
-    pub json_schema: &'static str,
+    /// The skill as an OpenAI function tool (strict mode), as JSON; empty
+    /// when the build left schemas out.
+    pub openai_tool: &'static str,
+    /// The skill as an Anthropic tool, as JSON; empty when left out.
+    pub anthropic_tool: &'static str,
 }
 
 /// A domain, compiled in.

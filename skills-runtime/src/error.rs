@@ -22,6 +22,7 @@ use skills_core::tokenize::TokenizeError;
 pub struct SkillError {
     message: Text,
     hint: Option<Text>,
+    kind: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,13 +45,13 @@ impl Text {
 impl SkillError {
     /// An error with a fixed message (no allocation).
     pub const fn new_static(message: &'static str) -> Self {
-        SkillError { message: Text::Static(message), hint: None }
+        SkillError { message: Text::Static(message), hint: None, kind: None }
     }
 
     /// An error with a message.
     #[cfg(feature = "alloc")]
     pub fn new(message: impl Into<alloc::string::String>) -> Self {
-        SkillError { message: Text::Owned(message.into()), hint: None }
+        SkillError { message: Text::Owned(message.into()), hint: None, kind: None }
     }
 
     /// Adds how to fix it.
@@ -63,6 +64,18 @@ impl SkillError {
     /// Adds a fixed hint (no allocation).
     pub fn with_static_hint(mut self, hint: &'static str) -> Self {
         self.hint = Some(Text::Static(hint));
+        self
+    }
+
+    /// The stable kind reported for it (`handler_error` unless the runtime
+    /// set another, such as `handler_panic` or `timeout`).
+    pub fn kind(&self) -> &'static str {
+        self.kind.unwrap_or("handler_error")
+    }
+
+    #[cfg(feature = "std")]
+    pub(crate) fn with_kind(mut self, kind: &'static str) -> Self {
+        self.kind = Some(kind);
         self
     }
 
@@ -107,6 +120,19 @@ impl From<std::io::Error> for SkillError {
     fn from(e: std::io::Error) -> Self {
         SkillError::new(e.to_string())
     }
+}
+
+/// The error a panicking handler becomes.
+#[cfg(feature = "std")]
+pub(crate) fn panic_error(payload: &(dyn core::any::Any + Send)) -> SkillError {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<alloc::string::String>().cloned())
+        .unwrap_or_else(|| "no message".to_string());
+    SkillError::new(format!("the handler panicked ({what}); it may or may not have taken effect"))
+        .with_hint("this is a bug in the skill's handler, not in the command; check the state before retrying")
+        .with_kind("handler_panic")
 }
 
 /// Why a command did not run (or ran and failed).
@@ -176,6 +202,8 @@ pub enum Reason<'a> {
     Env(&'a str),
     /// A required program is not on `PATH`.
     Binary(&'a str),
+    /// Said in words.
+    Other(&'a str),
 }
 
 impl fmt::Display for Reason<'_> {
@@ -184,6 +212,7 @@ impl fmt::Display for Reason<'_> {
             Reason::Os { current } => write!(f, "it does not run on {current}"),
             Reason::Env(v) => write!(f, "environment variable {v} is not set"),
             Reason::Binary(b) => write!(f, "program `{b}` is not installed"),
+            Reason::Other(s) => f.write_str(s),
         }
     }
 }
@@ -199,7 +228,7 @@ impl Failure<'_> {
             Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
             Failure::NotAvailable { .. } => "not_available",
             Failure::Convert { .. } => "invalid_value",
-            Failure::Handler(_) => "handler_error",
+            Failure::Handler(e) => e.kind(),
         }
     }
 

@@ -37,3 +37,101 @@ pub fn args_to_json(flags: &Flags<'_>, args: &Args<'_>) -> Value {
     }
     Value::Object(obj)
 }
+
+use crate::catalog::SkillView;
+use serde_json::json;
+
+fn value_schema(spec: &FlagSpec<'_>) -> Value {
+    match spec.value_type {
+        ValueType::String => json!({ "type": "string" }),
+        ValueType::Integer => json!({ "type": "integer" }),
+        ValueType::Boolean => json!({ "type": "boolean" }),
+        ValueType::Date => json!({ "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }),
+        ValueType::Enum => json!({ "type": "string", "enum": spec.values.iter().collect::<Vec<_>>() }),
+    }
+}
+
+/// Makes a schema accept `null` too (strict mode's way to say optional).
+fn nullable(mut schema: Value) -> Value {
+    if let Some(t) = schema.get("type").and_then(Value::as_str).map(str::to_string) {
+        schema["type"] = json!([t, "null"]);
+    }
+    if let Some(values) = schema.get_mut("enum").and_then(Value::as_array_mut) {
+        values.push(Value::Null);
+    }
+    schema
+}
+
+/// The JSON Schema of a skill's arguments, keyed by flag name.
+///
+/// `strict` follows OpenAI's strict function calling: every property is
+/// listed in `required`, optional ones accept `null`, no other properties
+/// are allowed, and `default` (unsupported there) is left to the
+/// descriptions, which state it. Without `strict`, only required flags are
+/// required and defaults are given.
+pub fn parameters(skill: &SkillView<'_>, strict: bool) -> Value {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for i in 0..skill.flags.len() {
+        let Some(spec) = skill.flags.spec(i) else { continue };
+        let mut schema = value_schema(&spec);
+        if spec.list {
+            schema = json!({ "type": "array", "items": schema, "minItems": 1 });
+        }
+        let description = skill.flags.description(i);
+        if !description.is_empty() {
+            schema["description"] = Value::String(description.to_string());
+        }
+        if !strict && let Some(d) = spec.default {
+            let typed: Vec<Value> = d.iter().map(|v| typed(&spec, v)).collect();
+            schema["default"] =
+                if spec.list { Value::Array(typed) } else { typed.into_iter().next().unwrap_or(Value::Null) };
+        }
+        if strict {
+            if !spec.required {
+                schema = nullable(schema);
+            }
+            required.push(Value::String(spec.name.to_string()));
+        } else if spec.required {
+            required.push(Value::String(spec.name.to_string()));
+        }
+        properties.insert(spec.name.to_string(), schema);
+    }
+    json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+/// The tool description: the skill's description and its usage line.
+fn tool_description(skill: &SkillView<'_>) -> String {
+    if skill.usage.is_empty() {
+        skill.description.to_string()
+    } else {
+        format!("{} Usage: {}", skill.description.trim_end_matches('.').to_string() + ".", skill.usage)
+    }
+}
+
+/// The skill as an OpenAI function tool (strict mode).
+pub fn openai_tool(skill: &SkillView<'_>) -> Value {
+    json!({
+        "type": "function",
+        "function": {
+            "name": skills_core::names::tool_name(skill.name),
+            "description": tool_description(skill),
+            "strict": true,
+            "parameters": parameters(skill, true),
+        }
+    })
+}
+
+/// The skill as an Anthropic tool.
+pub fn anthropic_tool(skill: &SkillView<'_>) -> Value {
+    json!({
+        "name": skills_core::names::tool_name(skill.name),
+        "description": tool_description(skill),
+        "input_schema": parameters(skill, false),
+    })
+}

@@ -1,0 +1,533 @@
+//! Writes the generated Rust source for a loaded tree.
+//!
+//! The output is deterministic (sorted tree, fixed perfect-hash seed, no
+//! timestamps) and laid out for people: open `$OUT_DIR/skills.rs` to read
+//! what a build compiled. Everything it names is an absolute path, so a
+//! user's own items cannot change its meaning.
+//!
+//! The design is table-driven: per skill there are static flag specs read
+//! by the one shared parser, a small struct and a few lines of glue, never a
+//! parse function of its own. That keeps clean builds of large trees linear
+//! and fast (see docs/PERFORMANCE.md).
+
+use crate::idents::{camel, field_key, ident, lit, unique};
+use skills_core::spec::ValueType;
+use skills_macros_core::shape::{FlagShape, Shape};
+use skills_parser::{Flag, Skill, Tree};
+use skills_runtime::catalog::Catalog;
+use skills_runtime::dynamic::DynamicCatalog;
+use std::fmt::Write;
+
+const RT: &str = "::skills_runtime::__private";
+
+/// What the emitter needs besides the tree.
+pub(crate) struct Options<'a> {
+    /// Shows a file path as the user should read it (`skills/email/send.md`).
+    pub(crate) display: &'a dyn Fn(&std::path::Path) -> String,
+    /// The skill root as shown (`skills`).
+    pub(crate) root: String,
+    /// Whether to embed tool schemas (off for small firmware images).
+    pub(crate) json_schemas: bool,
+}
+
+/// A writer that keeps indentation.
+struct Out {
+    s: String,
+    depth: usize,
+}
+
+impl Out {
+    fn line(&mut self, text: &str) {
+        if text.is_empty() {
+            self.s.push('\n');
+            return;
+        }
+        for l in text.split('\n') {
+            for _ in 0..self.depth {
+                self.s.push_str("    ");
+            }
+            self.s.push_str(l);
+            self.s.push('\n');
+        }
+    }
+    fn open(&mut self, text: &str) {
+        self.line(text);
+        self.depth += 1;
+    }
+    fn close(&mut self, text: &str) {
+        self.depth -= 1;
+        self.line(text);
+    }
+    fn doc(&mut self, text: &str) {
+        for l in text.lines() {
+            if l.is_empty() {
+                self.line("///");
+            } else {
+                self.line(&format!("/// {l}"));
+            }
+        }
+    }
+}
+
+/// Names chosen for one skill's items.
+struct SkillNames {
+    module: String,
+    enums: Vec<Option<(String, Vec<String>)>>,
+    handler_trait: String,
+}
+
+fn enum_type_names(skill: &Skill) -> Vec<Option<(String, Vec<String>)>> {
+    let mut names: Vec<String> = vec!["Flags".to_string()];
+    skill
+        .flags
+        .iter()
+        .map(|f| {
+            if f.value_type != ValueType::Enum {
+                return None;
+            }
+            let mut n = camel(&f.name);
+            while names.contains(&n) {
+                n.push_str("Value");
+            }
+            names.push(n.clone());
+            let variants = unique(f.values.iter().map(|v| camel(v)).collect());
+            Some((n, variants))
+        })
+        .collect()
+}
+
+/// The borrowed Rust type of a flag field.
+fn field_type(f: &Flag, enum_name: Option<&str>) -> String {
+    let elem = match f.value_type {
+        ValueType::String => "&'a str".to_string(),
+        ValueType::Integer => "i64".to_string(),
+        ValueType::Date => format!("{RT}::Date"),
+        ValueType::Boolean => return "bool".to_string(),
+        ValueType::Enum => enum_name.unwrap_or("()").to_string(),
+    };
+    let t = if f.list {
+        match f.value_type {
+            ValueType::String => format!("{RT}::List<'a>"),
+            _ => format!("{RT}::List<'a, {elem}>"),
+        }
+    } else {
+        elem
+    };
+    if f.spec().always_present() { t } else { format!("::core::option::Option<{t}>") }
+}
+
+fn value_type(t: ValueType) -> &'static str {
+    match t {
+        ValueType::String => "String",
+        ValueType::Integer => "Integer",
+        ValueType::Date => "Date",
+        ValueType::Boolean => "Boolean",
+        ValueType::Enum => "Enum",
+    }
+}
+
+fn str_slice(items: &[String]) -> String {
+    let parts: Vec<String> = items.iter().map(|v| format!("{v:?}")).collect();
+    format!("&[{}]", parts.join(", "))
+}
+
+fn shape_of(skill: &Skill, names: &SkillNames, file: &str) -> Shape {
+    Shape {
+        name: skill.name.clone(),
+        file: file.to_string(),
+        has_handler: skill.has_handler(),
+        handler_line: (if skill.lines.handler > 0 { skill.lines.handler } else { skill.lines.name }) as u32,
+        handler_trait: names.handler_trait.clone(),
+        module: names.module.clone(),
+        flags: skill
+            .flags
+            .iter()
+            .zip(&names.enums)
+            .map(|(f, e)| FlagShape {
+                name: f.name.clone(),
+                field: field_key(&f.name),
+                value_type: f.value_type.name().to_string(),
+                list: f.list,
+                required: f.required,
+                has_default: f.default.is_some(),
+                line: f.line as u32,
+                values: f.values.clone(),
+                enum_type: e.as_ref().map(|(n, _)| n.clone()),
+            })
+            .collect(),
+    }
+}
+
+/// Generates the code for `tree`.
+pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
+    let catalog = DynamicCatalog::from_tree(tree, &opts.root);
+    let mut out = Out { s: String::new(), depth: 0 };
+    let n_skills = tree.skills.len();
+    out.line(&format!(
+        "// @generated by skills-codegen {} from `{}`: {} skills in {} domains.\n// Do not edit: change the markdown and build again.",
+        env!("CARGO_PKG_VERSION"),
+        opts.root,
+        n_skills,
+        tree.domains.len()
+    ));
+    out.line("");
+
+    let trait_names = unique(tree.skills.iter().map(|s| format!("{}Handler", camel(&s.name))).collect());
+    let names: Vec<SkillNames> = tree
+        .skills
+        .iter()
+        .zip(trait_names)
+        .map(|(s, handler_trait)| SkillNames {
+            module: format!("{}::{}", ident(&s.domain), ident(&s.action)),
+            enums: enum_type_names(s),
+            handler_trait,
+        })
+        .collect();
+
+    out.doc("Marker type the `#[skill]` handler traits are implemented for.");
+    out.line("#[doc(hidden)]\n#[derive(Debug)]\npub struct __Skills;");
+    out.line("");
+
+    // One module per domain, one per skill.
+    for domain in &tree.domains {
+        let skills: Vec<usize> = (0..n_skills).filter(|&i| tree.skills[i].domain == domain.name).collect();
+        out.doc(&format!("The `{}` domain: {}", domain.name, domain.description));
+        out.open(&format!("pub mod {} {{", ident(&domain.name)));
+        for &i in &skills {
+            emit_skill_module(&mut out, &tree.skills[i], &names[i], opts);
+            out.line("");
+        }
+        emit_domain_macro(&mut out, tree, &skills, &names, opts);
+        out.close("}");
+        out.line("");
+    }
+
+    emit_dispatch_macros(&mut out, tree, &names, opts);
+    emit_handler_traits(&mut out, tree, &names, opts);
+    emit_tables(&mut out, tree, &names, &catalog, opts);
+    out.s
+}
+
+fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Options<'_>) {
+    let file = (opts.display)(&skill.path);
+    out.doc(&format!("`{}`: {}\n\nDefined in `{file}`.", skill.name, skill.description));
+    out.open(&format!("pub mod {} {{", ident(&skill.action)));
+    out.doc("The skill's name.");
+    out.line(&format!("pub const NAME: &str = {:?};", skill.name));
+    out.line("");
+
+    // The typed flags.
+    out.doc(&format!("The flags of `{}`, borrowed from the command that was parsed.", skill.name));
+    out.line("#[derive(Clone, Copy, Debug)]");
+    out.open("pub struct Flags<'a> {");
+    let mut uses_lifetime = false;
+    for (f, e) in skill.flags.iter().zip(&names.enums) {
+        let t = field_type(f, e.as_ref().map(|(n, _)| n.as_str()));
+        uses_lifetime |= t.contains("'a");
+        let head = match &f.placeholder {
+            Some(p) if f.value_type != ValueType::Boolean => format!("`--{} <{p}>`", f.name),
+            _ => format!("`--{}`", f.name),
+        };
+        out.doc(&format!("{head}: {}", f.description));
+        out.line(&format!("pub {}: {t},", ident(&f.field_name())));
+    }
+    if !uses_lifetime {
+        out.line("#[doc(hidden)]\npub __command: ::core::marker::PhantomData<&'a ()>,");
+    }
+    out.close("}");
+    out.line("");
+    out.open("impl<'a> Flags<'a> {");
+    out.doc(&format!("Reads validated arguments of `{}` (see `skills_runtime::Router`).", skill.name));
+    out.open(&format!(
+        "pub fn from_args(args: &{RT}::Args<'a>) -> ::core::result::Result<Self, {RT}::CallError<'a>> {{"
+    ));
+    out.open("::core::result::Result::Ok(Self {");
+    for (i, f) in skill.flags.iter().enumerate() {
+        out.line(&format!("{}: {RT}::field(args, {i}, {:?})?,", ident(&f.field_name()), f.name));
+    }
+    if !uses_lifetime {
+        out.line("__command: ::core::marker::PhantomData,");
+    }
+    out.close("})");
+    out.close("}");
+    out.close("}");
+    out.line("");
+
+    // Enums.
+    for (f, e) in skill.flags.iter().zip(&names.enums) {
+        if let Some((name, variants)) = e {
+            emit_enum(out, skill, f, name, variants);
+            out.line("");
+        }
+    }
+
+    // Static schemas.
+    out.doc("Flag schemas, in the markdown's order.");
+    out.open(&format!("pub static FLAGS: [{RT}::FlagSpec<'static>; {}] = [", skill.flags.len()));
+    for f in &skill.flags {
+        let values = if f.values.is_empty() {
+            format!("{RT}::StrList::EMPTY")
+        } else {
+            format!("{RT}::StrList::Slice({})", str_slice(&f.values))
+        };
+        let default = match &f.default {
+            Some(d) => format!("::core::option::Option::Some({RT}::StrList::Slice({}))", str_slice(d)),
+            None => "::core::option::Option::None".to_string(),
+        };
+        out.line(&format!(
+            "{RT}::FlagSpec {{ name: {:?}, value_type: {RT}::ValueType::{}, list: {}, required: {}, values: {values}, default: {default} }},",
+            f.name,
+            value_type(f.value_type),
+            f.list,
+            f.required
+        ));
+    }
+    out.close("];");
+    out.doc("Flag documentation, parallel to `FLAGS`.");
+    out.open(&format!("pub static DOCS: [{RT}::FlagDoc; {}] = [", skill.flags.len()));
+    for f in &skill.flags {
+        out.line(&format!(
+            "{RT}::FlagDoc {{ placeholder: {:?}, description: {}, line: {} }},",
+            f.placeholder.as_deref().unwrap_or(""),
+            lit(&f.description),
+            f.line
+        ));
+    }
+    out.close("];");
+    out.close("}");
+}
+
+fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[String]) {
+    let kind = if f.list { "One or more of" } else { "One of" };
+    out.doc(&format!("Values of `--{}` of `{}` ({kind}: {}).", f.name, skill.name, f.values.join(", ")));
+    out.line("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]");
+    out.open(&format!("pub enum {name} {{"));
+    for (v, value) in variants.iter().zip(&f.values) {
+        out.doc(&format!("`{value}`"));
+        out.line(&format!("{v},"));
+    }
+    out.close("}");
+    out.line("");
+    out.open(&format!("impl {name} {{"));
+    out.doc("Every variant, in the markdown's order.");
+    let all: Vec<String> = variants.iter().map(|v| format!("Self::{v}")).collect();
+    out.line(&format!("pub const ALL: [Self; {}] = [{}];", variants.len(), all.join(", ")));
+    out.close("}");
+    out.line("");
+    out.open(&format!("impl {RT}::FlagEnum for {name} {{"));
+    out.line(&format!("const VALUES: &'static [&'static str] = {};", str_slice(&f.values)));
+    out.line(&format!("const EXPECTED: &'static str = {:?};", format!("one of: {}", f.values.join(", "))));
+    out.open("fn parse(value: &str) -> ::core::option::Option<Self> {");
+    out.line("let mut i = 0;");
+    out.open("while i < Self::ALL.len() {");
+    out.open("if <Self as ::skills_runtime::__private::FlagEnum>::VALUES[i].eq_ignore_ascii_case(value) {");
+    out.line("return ::core::option::Option::Some(Self::ALL[i]);");
+    out.close("}");
+    out.line("i += 1;");
+    out.close("}");
+    out.line("::core::option::Option::None");
+    out.close("}");
+    out.open("fn as_str(self) -> &'static str {");
+    out.line("<Self as ::skills_runtime::__private::FlagEnum>::VALUES[self as usize]");
+    out.close("}");
+    out.close("}");
+    out.line("");
+    out.open(&format!("impl ::core::fmt::Display for {name} {{"));
+    out.open("fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {");
+    out.line("f.write_str(<Self as ::skills_runtime::__private::FlagEnum>::as_str(*self))");
+    out.close("}");
+    out.close("}");
+    out.line("");
+    out.open(&format!("impl ::core::str::FromStr for {name} {{"));
+    out.line("type Err = &'static str;");
+    out.open("fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {");
+    out.line("<Self as ::skills_runtime::__private::FlagEnum>::parse(s).ok_or(<Self as ::skills_runtime::__private::FlagEnum>::EXPECTED)");
+    out.close("}");
+    out.close("}");
+    out.line("");
+    out.line(&format!("{RT}::impl_flag_enum!({name});"));
+}
+
+/// The per-domain `__skill!` macro that `#[skill]` calls back through.
+fn emit_domain_macro(out: &mut Out, tree: &Tree, skills: &[usize], names: &[SkillNames], opts: &Options<'_>) {
+    out.doc("Hands each skill's shape to `#[skill]` (see `skills-macros-core`).");
+    out.open("macro_rules! __skill {");
+    for &i in skills {
+        let s = &tree.skills[i];
+        let shape = shape_of(s, &names[i], &(opts.display)(&s.path));
+        out.line(&format!(
+            "(($($m:tt)*) ({:?}) ($name:tt) $($item:tt)*) => {{ {RT}::skill_handler! {{ shape {} ($($m)*) ($name) $($item)* }} }};",
+            s.action,
+            lit(&shape.to_json())
+        ));
+    }
+    out.line(
+        "(($($m:tt)*) ($a:tt) ($name:tt) $($item:tt)*) => { $($m)*::__unknown_skill! { ($($m)*) ($name) $($item)* } };",
+    );
+    out.close("}");
+    out.line("#[doc(hidden)]\n#[allow(unused_imports)]\npub(crate) use __skill;");
+}
+
+fn emit_dispatch_macros(out: &mut Out, tree: &Tree, _names: &[SkillNames], opts: &Options<'_>) {
+    out.doc("Routes `#[skill]` to the domain's macro.");
+    out.open("macro_rules! __skill {");
+    for d in &tree.domains {
+        out.line(&format!(
+            "(($($m:tt)*) ({:?} $a:tt) $($rest:tt)*) => {{ $($m)*::{}::__skill! {{ ($($m)*) ($a) $($rest)* }} }};",
+            d.name,
+            ident(&d.name)
+        ));
+    }
+    out.line("(($($m:tt)*) ($d:tt $a:tt) $($rest:tt)*) => { $($m)*::__unknown_skill! { ($($m)*) $($rest)* } };");
+    out.close("}");
+    out.line("#[doc(hidden)]\n#[allow(unused_imports)]\npub(crate) use __skill;");
+    out.line("");
+    let all: Vec<String> = tree.skills.iter().map(|s| format!("{:?}", s.name)).collect();
+    out.doc("Reports a `#[skill]` for a name that has no markdown file.");
+    out.open("macro_rules! __unknown_skill {");
+    out.line(&format!(
+        "(($($m:tt)*) ($name:tt) $($item:tt)*) => {{ {RT}::skill_handler! {{ unknown {:?} [{}] ($($m)*) ($name) $($item)* }} }};",
+        opts.root,
+        all.join(", ")
+    ));
+    out.close("}");
+    out.line("#[doc(hidden)]\n#[allow(unused_imports)]\npub(crate) use __unknown_skill;");
+    out.line("");
+}
+
+fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &Options<'_>) {
+    out.doc("One trait per skill with `handler:`, implemented by its `#[skill]` function.");
+    out.line("#[doc(hidden)]");
+    out.open("pub mod __handlers {");
+    for (s, n) in tree.skills.iter().zip(names) {
+        if !s.has_handler() {
+            continue;
+        }
+        let file = (opts.display)(&s.path);
+        let line = if s.lines.handler > 0 { s.lines.handler } else { s.lines.name };
+        let message = format!(
+            "skill `{}` has no handler: {file}:{line} declares `handler:` but no function is marked `#[skill(\"{}\")]`",
+            s.name, s.name
+        );
+        let note = format!(
+            "write `#[skill(\"{}\")] fn {}(...)` taking its flags, or remove `handler:` from {file} to make it a template skill",
+            s.name,
+            ident(&s.action)
+        );
+        out.line("#[diagnostic::on_unimplemented(");
+        out.line(&format!("    message = {:?},", message));
+        out.line(&format!("    label = {:?},", format!("`{}` needs a `#[skill]` function", s.name)));
+        out.line(&format!("    note = {:?}", note));
+        out.line(")]");
+        out.doc(&format!("Implemented by the `#[skill(\"{}\")]` function.", s.name));
+        out.open(&format!("pub trait {} {{", n.handler_trait));
+        out.doc("The compiled handler.");
+        out.line(&format!("const HANDLER: {RT}::Handler<super::Context>;"));
+        out.close("}");
+    }
+    out.close("}");
+    out.line("");
+}
+
+fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &DynamicCatalog, opts: &Options<'_>) {
+    let n = tree.skills.len();
+    out.doc("Every skill, sorted by name.");
+    out.open(&format!("pub static SKILLS: [{RT}::SkillEntry; {n}] = ["));
+    for (i, (s, nm)) in tree.skills.iter().zip(names).enumerate() {
+        let view = catalog.skill_at(i);
+        let (openai, anthropic) = match (&view, opts.json_schemas) {
+            (Some(v), true) => {
+                (skills_runtime::json::openai_tool(v).to_string(), skills_runtime::json::anthropic_tool(v).to_string())
+            }
+            _ => (String::new(), String::new()),
+        };
+        let schedule = match &s.schedule {
+            Some(c) => format!("::core::option::Option::Some({c:?})"),
+            None => "::core::option::Option::None".to_string(),
+        };
+        out.open(&format!("{RT}::SkillEntry {{"));
+        out.line(&format!("name: {:?},", s.name));
+        out.line(&format!("domain: {:?},", s.domain));
+        out.line(&format!("description: {},", lit(&s.description)));
+        out.line(&format!("usage: {},", lit(s.usage.lines.first().map_or("", String::as_str))));
+        out.line(&format!("body: {},", lit(&s.body)));
+        out.line(&format!("flags: &{}::FLAGS,", nm.module));
+        out.line(&format!("flag_docs: &{}::DOCS,", nm.module));
+        out.line(&format!("aliases: {},", str_slice(&s.aliases)));
+        out.line(&format!("tags: {},", str_slice(&s.tags)));
+        out.line(&format!("schedule: {schedule},"));
+        out.line(&format!("read_only: {},", s.read_only));
+        out.line(&format!(
+            "eligibility: {RT}::Eligibility {{ os: {}, env: {}, binaries: {} }},",
+            str_slice(&s.eligibility.os),
+            str_slice(&s.eligibility.env),
+            str_slice(&s.eligibility.binaries)
+        ));
+        out.line(&format!("source: {:?},", (opts.display)(&s.path)));
+        out.line(&format!("shape: {:#018x},", s.shape_fingerprint()));
+        out.line(&format!("has_handler: {},", s.has_handler()));
+        out.line(&format!("openai_tool: {},", lit(&openai)));
+        out.line(&format!("anthropic_tool: {},", lit(&anthropic)));
+        out.close("},");
+    }
+    out.close("];");
+    out.line("");
+
+    out.doc("Every domain, sorted by name.");
+    out.open(&format!("pub static DOMAINS: [{RT}::DomainEntry; {}] = [", tree.domains.len()));
+    for d in &tree.domains {
+        let source = d.index_path.as_deref().map(opts.display).unwrap_or_default();
+        out.line(&format!(
+            "{RT}::DomainEntry {{ name: {:?}, description: {}, body: {}, source: {:?} }},",
+            d.name,
+            lit(&d.description),
+            lit(&d.body),
+            source
+        ));
+    }
+    out.close("];");
+    out.line("");
+
+    let mut map = phf_codegen::Map::<&str>::new();
+    map.phf_path(format!("{RT}::phf"));
+    let mut keys: Vec<(&str, usize)> = Vec::new();
+    for (i, s) in tree.skills.iter().enumerate() {
+        keys.push((&s.name, i));
+        for a in &s.aliases {
+            keys.push((a, i));
+        }
+    }
+    let values: Vec<String> = keys.iter().map(|(_, i)| i.to_string()).collect();
+    for ((k, _), v) in keys.iter().zip(&values) {
+        map.entry(k, v.as_str());
+    }
+    out.doc("Skill names and aliases to indexes into `SKILLS` (a perfect hash, built at compile time).");
+    let _ = writeln!(out.s, "pub static INDEX: {RT}::phf::Map<&'static str, u16> = {};", map.build());
+    out.line("");
+
+    out.doc("Skills and domains, for routing and help.");
+    out.line(&format!("pub static CATALOG: {RT}::StaticCatalog = {RT}::StaticCatalog {{ skills: &SKILLS, domains: &DOMAINS, index: &INDEX }};"));
+    out.line("");
+
+    out.doc("The compiled handler of each skill (`None` for template skills).");
+    out.open(&format!("pub static HANDLERS: [::core::option::Option<{RT}::Handler<Context>>; {n}] = ["));
+    for (s, nm) in tree.skills.iter().zip(names) {
+        if s.has_handler() {
+            out.line(&format!(
+                "::core::option::Option::Some(<__Skills as __handlers::{}>::HANDLER),",
+                nm.handler_trait
+            ));
+        } else {
+            out.line(&format!("::core::option::Option::None, // {}: template", s.name));
+        }
+    }
+    out.close("];");
+    out.line("");
+
+    let summary = skills_runtime::prompt::summary(catalog, &|_| true);
+    out.doc("The system-prompt skill section: domains, how to drill down, quick reference.");
+    out.line(&format!("pub const SUMMARY: &str = {};", lit(&summary)));
+    out.line("");
+    out.doc("The dispatch table: pass it to `skills_runtime::Router::new`.");
+    out.line(&format!("pub static TABLE: {RT}::Table<Context> = {RT}::Table {{ catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY }};"));
+}

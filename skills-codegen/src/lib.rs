@@ -1,0 +1,203 @@
+//! Build-script code generation for skill trees.
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() {
+//!     skills_codegen::build();
+//! }
+//! ```
+//!
+//! reads `skills/` (next to `Cargo.toml`), checks it with the one skill
+//! parser, and writes `$OUT_DIR/skills.rs`: for each skill a typed flag
+//! struct and its enums, static metadata and flag schemas, the prompt
+//! summary, tool schemas, a perfect-hash index of names and aliases, and the
+//! table of `#[skill]` handlers. Bring it in with
+//! `skills_runtime::include_skills!()`.
+//!
+//! Errors of the checker fail the build (as `cargo::error` lines with
+//! `file:line:column`); its warnings become `cargo::warning` lines. The
+//! build script runs again when anything under the skill root changes, and
+//! only then.
+#![warn(missing_docs)]
+
+mod emit;
+mod idents;
+
+use skills_parser::diagnostic::display_path;
+use skills_parser::{Diagnostic, LoadOptions, Tree};
+use std::path::{Path, PathBuf};
+
+/// Configures code generation.
+#[derive(Clone, Debug)]
+pub struct Builder {
+    root: PathBuf,
+    out_file: String,
+    json_schemas: bool,
+    target_os: Option<String>,
+    base_dir: Option<PathBuf>,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder::new()
+    }
+}
+
+/// The generated code and what the checker said.
+#[derive(Debug)]
+pub struct Generated {
+    /// Rust source for `include_skills!`.
+    pub code: String,
+    /// Warnings (no errors: those fail generation).
+    pub warnings: Vec<Diagnostic>,
+    /// The tree that was compiled.
+    pub tree: Tree,
+}
+
+/// Generation failed: the checker found errors.
+#[derive(Debug)]
+pub struct Failed {
+    /// Every diagnostic, errors and warnings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl std::fmt::Display for Failed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for d in self.diagnostics.iter().filter(|d| d.is_error()) {
+            write!(f, "{}", d.render())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Failed {}
+
+impl Builder {
+    /// Reads `skills/` relative to the crate being built.
+    pub fn new() -> Self {
+        Builder {
+            root: PathBuf::from("skills"),
+            out_file: "skills.rs".into(),
+            json_schemas: true,
+            target_os: None,
+            base_dir: None,
+        }
+    }
+
+    /// The skill root, relative to the crate's `Cargo.toml` (or absolute).
+    pub fn root(mut self, root: impl Into<PathBuf>) -> Self {
+        self.root = root.into();
+        self
+    }
+
+    /// The file written in `OUT_DIR` (default `skills.rs`).
+    pub fn out_file(mut self, name: impl Into<String>) -> Self {
+        self.out_file = name.into();
+        self
+    }
+
+    /// Whether to embed OpenAI/Anthropic tool schemas (default on; turn off
+    /// to save flash in firmware images).
+    pub fn json_schemas(mut self, yes: bool) -> Self {
+        self.json_schemas = yes;
+        self
+    }
+
+    /// Leave out skills whose `eligibility.os` excludes this `target_os`.
+    /// Build scripts default to the target being compiled for.
+    pub fn target_os(mut self, os: impl Into<String>) -> Self {
+        self.target_os = Some(os.into());
+        self
+    }
+
+    /// The directory relative paths are resolved against and shown from
+    /// (default: `CARGO_MANIFEST_DIR`, else the current directory).
+    pub fn base_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.base_dir = Some(dir.into());
+        self
+    }
+
+    fn base(&self) -> PathBuf {
+        self.base_dir
+            .clone()
+            .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
+
+    fn abs_root(&self) -> PathBuf {
+        self.base().join(&self.root)
+    }
+
+    /// Checks the tree and renders the code, without touching the build.
+    pub fn render(&self) -> Result<Generated, Failed> {
+        let base = self.base();
+        let root = self.abs_root();
+        let target_os = self.target_os.clone().or_else(|| std::env::var("CARGO_CFG_TARGET_OS").ok());
+        let mut tree = skills_parser::load(&root, &LoadOptions { target_os, ..LoadOptions::default() });
+        let show = |p: &Path| -> String { display_path(p.strip_prefix(&base).unwrap_or(p)) };
+        for d in &mut tree.diagnostics {
+            d.file = PathBuf::from(show(&d.file));
+        }
+        if tree.has_errors() {
+            return Err(Failed { diagnostics: tree.diagnostics });
+        }
+        let opts = emit::Options { display: &show, root: show(&root), json_schemas: self.json_schemas };
+        let code = emit::generate(&tree, &opts);
+        let warnings = std::mem::take(&mut tree.diagnostics);
+        Ok(Generated { code, warnings, tree })
+    }
+
+    /// For build scripts: generates `$OUT_DIR/<out_file>`, reports the
+    /// checker's warnings and errors to Cargo, and asks Cargo to run again
+    /// when the skill tree changes.
+    ///
+    /// On errors the build fails with one `file:line:column` message per
+    /// problem.
+    pub fn generate(self) {
+        let root = self.abs_root();
+        // A directory makes Cargo scan the whole tree for changes: added,
+        // edited, renamed and deleted files all re-run this script; nothing
+        // else does (see README, "Tracking changes").
+        println!("cargo::rerun-if-changed={}", root.display());
+        println!("cargo::rerun-if-env-changed=SKILLS_CODEGEN_TARGET_OS");
+        let builder = match std::env::var("SKILLS_CODEGEN_TARGET_OS") {
+            Ok(os) => self.target_os(os),
+            Err(_) => self,
+        };
+        match builder.render() {
+            Ok(g) => {
+                for w in &g.warnings {
+                    println!("cargo::warning={}", one_line(w));
+                }
+                let out_dir = std::env::var_os("OUT_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+                let path = out_dir.join(&builder.out_file);
+                // Unchanged output keeps its timestamp, so nothing downstream rebuilds.
+                if std::fs::read_to_string(&path).ok().as_deref() != Some(g.code.as_str())
+                    && let Err(e) = std::fs::write(&path, &g.code)
+                {
+                    println!("cargo::error=cannot write {}: {e}", path.display());
+                }
+            }
+            Err(f) => {
+                for d in &f.diagnostics {
+                    let kind = if d.is_error() { "error" } else { "warning" };
+                    println!("cargo::{kind}={}", one_line(d));
+                }
+            }
+        }
+    }
+}
+
+/// `skills/email/send.md:17:1: error[flag-no-description]: ... (help: ...)`
+fn one_line(d: &Diagnostic) -> String {
+    let mut s = format!("{}: {}[{}]: {}", d.location(), d.severity.as_str(), d.code, d.message.replace('\n', " "));
+    if let Some(h) = &d.hint {
+        s.push_str(&format!(" (help: {})", h.replace('\n', " ")));
+    }
+    s
+}
+
+/// `build.rs` in one line: generate from `skills/`.
+pub fn build() {
+    Builder::new().generate();
+}

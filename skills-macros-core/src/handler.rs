@@ -1,0 +1,363 @@
+//! Checks a `#[skill]` function against its skill's shape, and writes the
+//! glue that lets the dispatch table call it.
+//!
+//! Every disagreement is reported, each at the span of the code that is
+//! wrong, and the function is always emitted so one mistake gives one error.
+
+use crate::shape::{FlagShape, Shape};
+use crate::ty::{self, Elem};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{FnArg, ItemFn, LitStr, Pat, ReturnType, Type};
+
+/// How the reply is taken from the function's return value.
+enum Reply {
+    Unit,
+    Result,
+    Value,
+}
+
+fn reply_kind(output: &ReturnType) -> Reply {
+    match output {
+        ReturnType::Default => Reply::Unit,
+        ReturnType::Type(_, ty) => match &**ty {
+            Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Result") => Reply::Result,
+            Type::Tuple(t) if t.elems.is_empty() => Reply::Unit,
+            _ => Reply::Value,
+        },
+    }
+}
+
+/// A parameter bound to a flag.
+struct Bound {
+    flag: usize,
+    span: Span,
+}
+
+/// The context parameter.
+struct Context {
+    mutable: bool,
+    span: Span,
+}
+
+/// Everything learned from the signature.
+struct Checked {
+    context: Option<Context>,
+    /// Parameter `i` (after the context) takes flag `bound[i].flag`.
+    bound: Vec<Bound>,
+    /// Compile-time checks of enum values for named enum types.
+    enum_checks: Vec<TokenStream>,
+}
+
+fn err(errors: &mut Option<syn::Error>, span: Span, message: String) {
+    let e = syn::Error::new(span, message);
+    match errors {
+        Some(all) => all.combine(e),
+        None => *errors = Some(e),
+    }
+}
+
+fn flag_list(shape: &Shape) -> String {
+    if shape.flags.is_empty() {
+        return "it takes no flags".to_string();
+    }
+    let names: Vec<String> = shape.flags.iter().map(|f| format!("--{}", f.name)).collect();
+    format!("its flags are {}", names.join(", "))
+}
+
+fn check(shape: &Shape, module: &TokenStream, func: &ItemFn, errors: &mut Option<syn::Error>) -> Checked {
+    let fname = &func.sig.ident;
+    let module_text = format!("{}::{}", module.to_string().replace(' ', ""), shape.module);
+    let mut checked = Checked { context: None, bound: Vec::new(), enum_checks: Vec::new() };
+    if !func.sig.generics.params.iter().all(|p| matches!(p, syn::GenericParam::Lifetime(_))) {
+        err(
+            errors,
+            func.sig.generics.span(),
+            format!("`#[skill]` function `{fname}` cannot be generic: the dispatch table calls one concrete function"),
+        );
+    }
+    if let Some(c) = &func.sig.constness {
+        err(errors, c.span, "a `#[skill]` function cannot be `const`".to_string());
+    }
+    let mut taken = vec![false; shape.flags.len()];
+    for (i, arg) in func.sig.inputs.iter().enumerate() {
+        let pt = match arg {
+            FnArg::Receiver(r) => {
+                err(
+                    errors,
+                    r.span(),
+                    "`#[skill]` goes on a free function, not a method: the dispatch table calls it without a receiver"
+                        .to_string(),
+                );
+                continue;
+            }
+            FnArg::Typed(pt) => pt,
+        };
+        if i == 0 && ty::is_context(&pt.ty) {
+            let mutable = matches!(&*pt.ty, Type::Reference(r) if r.mutability.is_some());
+            checked.context = Some(Context { mutable, span: pt.ty.span() });
+            continue;
+        }
+        let ident = match &*pt.pat {
+            Pat::Ident(p) if p.subpat.is_none() => p.ident.clone(),
+            other => {
+                err(
+                    errors,
+                    other.span(),
+                    format!(
+                        "each flag parameter of `{fname}` needs a plain name, such as `to: Vec<String>`, matching a flag of `{}`",
+                        shape.name
+                    ),
+                );
+                continue;
+            }
+        };
+        let name = ident.to_string();
+        let name = name.strip_prefix("r#").unwrap_or(&name);
+        let Some(idx) = shape.flags.iter().position(|f| f.field == name) else {
+            let closest = skills_core::suggest::closest(name, shape.flags.iter().map(|f| f.field.as_str()));
+            let hint = match closest {
+                Some(c) => format!(
+                    "did you mean `{c}` (the flag `--{}`)?",
+                    shape.flags.iter().find(|f| f.field == c).map_or(c, |f| f.name.as_str())
+                ),
+                None => format!("{}; remove the parameter or document the flag in {}", flag_list(shape), shape.file),
+            };
+            let context_note =
+                if ty::is_context(&pt.ty) { " (only the first parameter may be the context)" } else { "" };
+            err(
+                errors,
+                ident.span(),
+                format!(
+                    "parameter `{name}` of `{fname}` is not a flag of `{}` documented in {}{context_note}\nhelp: {hint}",
+                    shape.name, shape.file
+                ),
+            );
+            continue;
+        };
+        taken[idx] = true;
+        let flag = &shape.flags[idx];
+        check_type(shape, flag, name, &pt.ty, &module_text, errors, &mut checked.enum_checks);
+        checked.bound.push(Bound { flag: idx, span: pt.ty.span() });
+    }
+    for (flag, taken) in shape.flags.iter().zip(&taken) {
+        if !taken {
+            err(
+                errors,
+                fname.span(),
+                format!(
+                    "flag `--{}` documented in {}:{} is not a parameter of `{fname}`\nhelp: add the parameter `{}: {}`",
+                    flag.name,
+                    shape.file,
+                    flag.line,
+                    raw_field(&flag.field),
+                    ty::expected(flag, &module_text)
+                ),
+            );
+        }
+    }
+    checked
+}
+
+fn raw_field(field: &str) -> String {
+    if syn::parse_str::<syn::Ident>(field).is_ok() { field.to_string() } else { format!("r#{field}") }
+}
+
+fn check_type(
+    shape: &Shape,
+    flag: &FlagShape,
+    param: &str,
+    ty: &Type,
+    module: &str,
+    errors: &mut Option<syn::Error>,
+    enum_checks: &mut Vec<TokenStream>,
+) {
+    let at = format!("`--{}` of `{}` ({}:{})", flag.name, shape.name, shape.file, flag.line);
+    let want = ty::expected(flag, module);
+    let shown = quote!(#ty)
+        .to_string()
+        .replace(" < ", "<")
+        .replace(" > ", ">")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+        .replace("& ", "&")
+        .replace(" :: ", "::");
+    let fix = format!("\nhelp: write `{}: {want}`", raw_field(param));
+    let Some(p) = ty::classify(ty) else {
+        err(
+            errors,
+            ty.span(),
+            format!("{at} is {}, but `{param}` is `{shown}`, which a flag cannot convert to{fix}", ty::describe(flag)),
+        );
+        return;
+    };
+    if flag.value_type == "boolean" {
+        if p.optional || p.list || !matches!(p.elem, Elem::Bool) {
+            err(
+                errors,
+                ty.span(),
+                format!(
+                    "{at} is a boolean flag (absent is false), but `{param}` is `{shown}`\nhelp: write `{}: bool`",
+                    raw_field(param)
+                ),
+            );
+        }
+        return;
+    }
+    if flag.always_present() && p.optional {
+        let why = if flag.required { "required" } else { "defaulted" };
+        err(errors, ty.span(), format!("{at} is {why}, so it always has a value, but `{param}` is an `Option`{fix}"));
+        return;
+    }
+    if !flag.always_present() && !p.optional {
+        err(errors, ty.span(), format!("{at} is optional (no default), so `{param}` must be an `Option`{fix}"));
+        return;
+    }
+    if flag.list != p.list {
+        let (f, q) = if flag.list { ("takes several values", "one value") } else { ("takes one value", "a list") };
+        err(errors, ty.span(), format!("{at} {f}, but `{param}` is `{shown}`, which holds {q}{fix}"));
+        return;
+    }
+    let kind = p.elem.kind();
+    if kind != flag.value_type && !(flag.value_type == "enum" && matches!(p.elem, Elem::Named(_))) {
+        let extra = if flag.value_type == "enum" {
+            " (take the generated enum so a value added to the markdown cannot go unhandled)"
+        } else {
+            ""
+        };
+        err(errors, ty.span(), format!("{at} is {}, but `{param}` is `{shown}`{extra}{fix}", ty::describe(flag)));
+        return;
+    }
+    if let Elem::Named(enum_ty) = &p.elem {
+        let values = &flag.values;
+        let message = format!(
+            "the values of {at} ({}) differ from the variants of `{}`; use the generated `{want}` or make its variants match",
+            values.join(", "),
+            quote!(#enum_ty).to_string().replace(' ', "")
+        );
+        enum_checks.push(quote_spanned! {ty.span()=>
+            const _: () = ::skills_runtime::__private::assert_enum_values(
+                <#enum_ty as ::skills_runtime::__private::FlagEnum>::VALUES,
+                &[#(#values),*],
+                #message,
+            );
+        });
+    }
+}
+
+/// Expands a handler whose skill was found.
+pub fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: ItemFn) -> TokenStream {
+    let mut errors = None;
+    if !shape.has_handler {
+        err(
+            &mut errors,
+            name.span(),
+            format!(
+                "`{}` is a template skill: {} has no `handler:` in its frontmatter, so calling it returns its body instead of running a function\nhelp: add `handler: {}` to the frontmatter of {}, or remove `#[skill]`",
+                shape.name, shape.file, func.sig.ident, shape.file
+            ),
+        );
+        return quote!(#func);
+    }
+    let checked = check(shape, module, &func, &mut errors);
+    let trait_ident = format_ident!("{}", shape.handler_trait, span = name.span());
+    if let Some(e) = errors {
+        // Keep the function and satisfy the table so that this error is the
+        // only one.
+        let compile_errors = e.to_compile_error();
+        let stub = stub_impl(module, &trait_ident, name.span());
+        return quote! { #compile_errors #func #stub };
+    }
+    let fname = &func.sig.ident;
+    let is_async = func.sig.asyncness.is_some();
+    let binds: Vec<_> = (0..checked.bound.len()).map(|i| format_ident!("__p{}", i)).collect();
+    // Glue locals keep call-site hygiene; only the conversion path carries
+    // the parameter's span, so a type that cannot take the flag is reported
+    // at the parameter.
+    let conversions = checked.bound.iter().zip(&binds).map(|(b, bind)| {
+        let index = b.flag;
+        let flag = &shape.flags[b.flag].name;
+        let field = quote_spanned!(b.span=> ::skills_runtime::__private::field);
+        quote! { let #bind = #field(__args, #index, #flag)?; }
+    });
+    let ctx_arg = checked.context.as_ref().map(|c| {
+        if c.mutable {
+            quote!(__ctx,)
+        } else {
+            let reborrow = quote_spanned!(c.span=> &*);
+            quote!(#reborrow __ctx,)
+        }
+    });
+    let call = quote! { #fname(#ctx_arg #(#binds),*) };
+    let enum_checks = &checked.enum_checks;
+    let rt = quote!(::skills_runtime::__private);
+    let body = if is_async {
+        let reply = match reply_kind(&func.sig.output) {
+            Reply::Unit => quote! { #call.await; ::core::result::Result::Ok(::std::string::String::new()) },
+            Reply::Result => quote! { #rt::reply_result_string(#call.await) },
+            Reply::Value => quote! { #rt::reply_value_string(#call.await) },
+        };
+        quote! {
+            fn __skill_call<'__a>(
+                __ctx: &'__a mut #module::Context,
+                __args: &'__a #rt::Args<'__a>,
+            ) -> #rt::BoxFuture<'__a, ::core::result::Result<::std::string::String, #rt::CallError<'__a>>> {
+                #rt::Box::pin(async move {
+                    #(#conversions)*
+                    #reply
+                })
+            }
+            #rt::Handler::Async(__skill_call)
+        }
+    } else {
+        let reply = match reply_kind(&func.sig.output) {
+            Reply::Unit => quote! { #call; ::core::result::Result::Ok(()) },
+            Reply::Result => quote! { #rt::reply_result(#call, __out) },
+            Reply::Value => quote! { #rt::reply_value(#call, __out) },
+        };
+        quote! {
+            fn __skill_call<'__a>(
+                __ctx: &mut #module::Context,
+                __args: &#rt::Args<'__a>,
+                __out: &mut dyn ::core::fmt::Write,
+            ) -> ::core::result::Result<(), #rt::CallError<'__a>> {
+                #(#conversions)*
+                #reply
+            }
+            #rt::Handler::Sync(__skill_call)
+        }
+    };
+    let impl_block = quote_spanned! {name.span()=>
+        #[doc(hidden)]
+        #[automatically_derived]
+        impl #module::__handlers::#trait_ident for #module::__Skills {
+            const HANDLER: #rt::Handler<#module::Context> = { #body };
+        }
+    };
+    quote! {
+        #func
+        #impl_block
+        #(#enum_checks)*
+    }
+}
+
+fn stub_impl(module: &TokenStream, trait_ident: &syn::Ident, span: Span) -> TokenStream {
+    let rt = quote!(::skills_runtime::__private);
+    quote_spanned! {span=>
+        #[doc(hidden)]
+        impl #module::__handlers::#trait_ident for #module::__Skills {
+            const HANDLER: #rt::Handler<#module::Context> = {
+                fn __skill_stub<'__a>(
+                    _: &mut #module::Context,
+                    _: &#rt::Args<'__a>,
+                    _: &mut dyn ::core::fmt::Write,
+                ) -> ::core::result::Result<(), #rt::CallError<'__a>> {
+                    ::core::result::Result::Err(#rt::CallError::Skill(#rt::SkillError::new_static("handler did not compile")))
+                }
+                #rt::Handler::Sync(__skill_stub)
+            };
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! The logic behind `#[skill]`, as plain functions over token streams so
+//! it is tested without a compiler in the loop (`skills-macros` is the thin
+//! proc-macro shell, as `sqlx-macros` is over `sqlx-macros-core`).
+//!
+//! # How `#[skill("email.send")]` learns about `email.send`
+//!
+//! The build script generates, next to the skill types, a `macro_rules!`
+//! named `__skill` per domain holding each skill's [`Shape`](shape::Shape)
+//! (its flags, types, file and lines). `#[skill]` expands to a call of that
+//! macro, which calls back into [`skill_handler`] with the shape. So the
+//! handler is checked against exactly the markdown the build compiled, with
+//! no file read by the macro and nothing for incremental builds to miss.
+#![warn(missing_docs)]
+
+mod handler;
+pub mod shape;
+mod ty;
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::quote;
+use syn::parse::{ParseStream, Parser};
+use syn::{ItemFn, LitStr, Token};
+
+/// The default path of the generated module (`include_skills!()` at the
+/// crate root).
+const DEFAULT_MODULE: &str = "crate::skills";
+
+/// `#[skill("email.send")]` or `#[skill("email.send", module = crate::path)]`.
+struct Attr {
+    name: LitStr,
+    module: TokenStream,
+}
+
+fn parse_attr(input: ParseStream<'_>) -> syn::Result<Attr> {
+    if input.is_empty() {
+        return Err(input.error("name the skill: `#[skill(\"email.send\")]`"));
+    }
+    let name: LitStr = input.parse()?;
+    let mut module: TokenStream = DEFAULT_MODULE.parse().unwrap_or_default();
+    if input.peek(Token![,]) {
+        input.parse::<Token![,]>()?;
+        if !input.is_empty() {
+            let key: syn::Ident = input.parse()?;
+            if key != "module" {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("unknown `#[skill]` option `{key}`; the only option is `module = path::to::skills`"),
+                ));
+            }
+            input.parse::<Token![=]>()?;
+            let path: syn::Path = input.parse()?;
+            module = quote!(#path);
+            if input.peek(Token![,]) {
+                input.parse::<Token![,]>()?;
+            }
+        }
+    }
+    if !input.is_empty() {
+        return Err(input.error("unexpected tokens after the skill name"));
+    }
+    Ok(Attr { name, module })
+}
+
+/// `#[skill(...)]` on `item`: validates the name and calls the generated
+/// per-domain macro, which calls [`skill_handler`] back with the shape.
+pub fn skill_attribute(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let attr = match parse_attr.parse2(attr) {
+        Ok(a) => a,
+        Err(e) => return with_item(e, item),
+    };
+    let func: ItemFn = match syn::parse2(item.clone()) {
+        Ok(f) => f,
+        Err(_) => {
+            return with_item(
+                syn::Error::new(
+                    Span::call_site(),
+                    "`#[skill]` goes on a function: `#[skill(\"email.send\")] fn send(...)`",
+                ),
+                item,
+            );
+        }
+    };
+    let name = attr.name.value();
+    let (domain, action) = match skills_core::names::parse_skill_name(&name) {
+        Ok(parts) => parts,
+        Err(e) => {
+            return with_item(
+                syn::Error::new(attr.name.span(), format!("`{name}` is not a skill name: {e}")),
+                quote!(#func),
+            );
+        }
+    };
+    let span = attr.name.span();
+    let domain = LitStr::new(domain, span);
+    let action = LitStr::new(action, span);
+    let name_lit = &attr.name;
+    let module = &attr.module;
+    quote! {
+        #module::__skill! { (#module) (#domain #action) (#name_lit) #func }
+    }
+}
+
+fn with_item(e: syn::Error, item: TokenStream) -> TokenStream {
+    let e = e.to_compile_error();
+    quote! { #e #item }
+}
+
+/// A parenthesized group's tokens.
+fn group(input: ParseStream<'_>) -> syn::Result<TokenStream> {
+    match input.parse::<TokenTree>()? {
+        TokenTree::Group(g) => Ok(g.stream()),
+        other => Err(syn::Error::new(other.span(), "expected a group")),
+    }
+}
+
+/// The callback from the generated per-domain macro:
+///
+/// ```text
+/// shape "<json>" (module path) ("email.send") fn ...
+/// unknown "<root>" ["email.send", ...] (module path) ("email.sned") fn ...
+/// ```
+pub fn skill_handler(input: TokenStream) -> TokenStream {
+    let parsed = (|input: ParseStream<'_>| -> syn::Result<TokenStream> {
+        let kind: syn::Ident = input.parse()?;
+        if kind == "shape" {
+            let json: LitStr = input.parse()?;
+            let module = group(input)?;
+            let name: LitStr = syn::parse2(group(input)?)?;
+            let func: ItemFn = input.parse()?;
+            let shape = match shape::Shape::from_json(&json.value()) {
+                Ok(s) => s,
+                Err(e) => return Ok(with_item(syn::Error::new(name.span(), e), quote!(#func))),
+            };
+            Ok(handler::expand(&shape, &module, &name, func))
+        } else {
+            let root: LitStr = input.parse()?;
+            let names_group = group(input)?;
+            let names = syn::punctuated::Punctuated::<LitStr, Token![,]>::parse_terminated.parse2(names_group)?;
+            let _module = group(input)?;
+            let name: LitStr = syn::parse2(group(input)?)?;
+            let func: ItemFn = input.parse()?;
+            let given = name.value();
+            let all: Vec<String> = names.iter().map(LitStr::value).collect();
+            let (close, n) = skills_core::suggest::closest_n::<_, 3>(&given, all.iter().map(String::as_str));
+            let hint = if n == 0 {
+                format!("`cargo run --bin skills -- list --root {}` lists the skills", root.value())
+            } else {
+                format!(
+                    "did you mean {}?",
+                    close[..n].iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or ")
+                )
+            };
+            let file = given.replacen('.', "/", 1);
+            Ok(with_item(
+                syn::Error::new(
+                    name.span(),
+                    format!("there is no skill `{given}`: {}/{file}.md does not exist\nhelp: {hint}", root.value()),
+                ),
+                quote!(#func),
+            ))
+        }
+    })
+    .parse2(input);
+    parsed.unwrap_or_else(|e| e.to_compile_error())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape_json() -> String {
+        shape::Shape {
+            name: "email.send".into(),
+            file: "skills/email/send.md".into(),
+            has_handler: true,
+            handler_line: 4,
+            handler_trait: "EmailSendHandler".into(),
+            module: "email::send".into(),
+            flags: vec![
+                shape::FlagShape {
+                    name: "to".into(),
+                    field: "to".into(),
+                    value_type: "string".into(),
+                    list: true,
+                    required: true,
+                    has_default: false,
+                    line: 17,
+                    values: vec![],
+                    enum_type: None,
+                },
+                shape::FlagShape {
+                    name: "cc".into(),
+                    field: "cc".into(),
+                    value_type: "string".into(),
+                    list: true,
+                    required: false,
+                    has_default: false,
+                    line: 20,
+                    values: vec![],
+                    enum_type: None,
+                },
+            ],
+        }
+        .to_json()
+    }
+
+    fn handler(func: &str) -> String {
+        let json = shape_json();
+        let input: TokenStream = format!("shape {json:?} (crate::skills) (\"email.send\") {func}").parse().unwrap();
+        skill_handler(input).to_string()
+    }
+
+    #[test]
+    fn attribute_calls_back_through_the_domain_macro() {
+        let out = skill_attribute(
+            quote!("email.send"),
+            quote!(
+                fn send() {}
+            ),
+        )
+        .to_string();
+        assert!(
+            out.starts_with("crate :: skills :: __skill ! { (crate :: skills) (\"email\" \"send\") (\"email.send\")"),
+            "{out}"
+        );
+        let out = skill_attribute(
+            quote!("email.send", module = app::gen),
+            quote!(
+                fn send() {}
+            ),
+        )
+        .to_string();
+        assert!(out.starts_with("app :: gen :: __skill !"), "{out}");
+        let out = skill_attribute(
+            quote!("email.all"),
+            quote!(
+                fn send() {}
+            ),
+        )
+        .to_string();
+        assert!(out.contains("compile_error") && out.contains("reserved") && out.contains("fn send"), "{out}");
+    }
+
+    #[test]
+    fn matching_handler_expands_to_glue() {
+        let out =
+            handler("fn send(to: Vec<String>, cc: Option<Vec<String>>) -> Result<String, SkillError> { todo!() }");
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains("EmailSendHandler for crate :: skills :: __Skills"), "{out}");
+        assert!(out.contains("field (__args , 0usize , \"to\")"), "{out}");
+        assert!(out.contains("reply_result"), "{out}");
+    }
+
+    #[test]
+    fn every_disagreement_is_reported() {
+        let out = handler("fn send(to: String, ccc: u8) {}");
+        assert!(
+            out.contains("`--to` of `email.send` (skills/email/send.md:17) takes several values, but `to` is `String`"),
+            "{out}"
+        );
+        assert!(out.contains("parameter `ccc` of `send` is not a flag of `email.send`"), "{out}");
+        assert!(out.contains("did you mean `cc`"), "{out}");
+        assert!(
+            out.contains("flag `--cc` documented in skills/email/send.md:20 is not a parameter of `send`"),
+            "{out}"
+        );
+        assert!(out.contains("Option<Vec<String>>"), "{out}");
+        // The function and a stub are still emitted.
+        assert!(out.contains("fn send"), "{out}");
+        assert!(out.contains("__skill_stub"), "{out}");
+    }
+
+    #[test]
+    fn optional_and_context() {
+        let out = handler("fn send(app: &mut App, to: Vec<String>, cc: Vec<String>) {}");
+        assert!(
+            out.contains(
+                "`--cc` of `email.send` (skills/email/send.md:20) is optional (no default), so `cc` must be an `Option`"
+            ),
+            "{out}"
+        );
+        let out = handler("async fn send(app: &App, to: List<'_>, cc: Option<List<'_>>) -> String { todo!() }");
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains("Handler :: Async"), "{out}");
+        assert!(out.contains("& * __ctx"), "{out}");
+    }
+
+    #[test]
+    fn unknown_skill_names_the_closest() {
+        let input: TokenStream =
+            "unknown \"skills\" [\"email.send\", \"email.read\"] (crate::skills) (\"email.sned\") fn f() {}"
+                .parse()
+                .unwrap();
+        let out = skill_handler(input).to_string();
+        assert!(out.contains("there is no skill `email.sned`: skills/email/sned.md does not exist"), "{out}");
+        assert!(out.contains("did you mean `email.send`?"), "{out}");
+        assert!(out.contains("fn f"), "{out}");
+    }
+}

@@ -1,0 +1,185 @@
+//! What a handler parameter's type says about the flag it takes.
+
+use crate::shape::FlagShape;
+use syn::{GenericArgument, PathArguments, Type};
+
+/// The value type of one element.
+#[derive(Clone)]
+pub(crate) enum Elem {
+    /// `String`, `&str`.
+    Str,
+    /// Any integer type.
+    Int,
+    /// `Date`.
+    Date,
+    /// `bool`.
+    Bool,
+    /// Another named type: an enum (generated, or the user's own).
+    Named(Type),
+}
+
+impl Elem {
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            Elem::Str => "string",
+            Elem::Int => "integer",
+            Elem::Date => "date",
+            Elem::Bool => "boolean",
+            Elem::Named(_) => "enum",
+        }
+    }
+}
+
+/// The shape a parameter type gives a flag.
+#[derive(Clone)]
+pub(crate) struct ParamType {
+    pub(crate) optional: bool,
+    pub(crate) list: bool,
+    pub(crate) elem: Elem,
+}
+
+const INTEGERS: &[&str] = &["i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize"];
+
+fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last(),
+        Type::Group(g) => last_segment(&g.elem),
+        Type::Paren(p) => last_segment(&p.elem),
+        _ => None,
+    }
+}
+
+/// The type arguments of a path segment (`Vec<T>` -> `[T]`).
+fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
+    match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|g| match g {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn is_str_ref(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => r.mutability.is_none() && matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
+        Type::Group(g) => is_str_ref(&g.elem),
+        _ => false,
+    }
+}
+
+fn elem(ty: &Type) -> Option<Elem> {
+    if is_str_ref(ty) {
+        return Some(Elem::Str);
+    }
+    let seg = last_segment(ty)?;
+    let name = seg.ident.to_string();
+    Some(match name.as_str() {
+        "String" => Elem::Str,
+        "Date" => Elem::Date,
+        "bool" => Elem::Bool,
+        n if INTEGERS.contains(&n) => Elem::Int,
+        "Option" | "Vec" | "List" | "StrList" => return None,
+        _ => Elem::Named(ty.clone()),
+    })
+}
+
+/// Reads a parameter type; `None` for shapes a flag cannot take.
+pub(crate) fn classify(ty: &Type) -> Option<ParamType> {
+    if let Some(seg) = last_segment(ty) {
+        match seg.ident.to_string().as_str() {
+            "Option" => {
+                let inner = classify(type_args(seg).first()?)?;
+                if inner.optional {
+                    return None;
+                }
+                return Some(ParamType { optional: true, ..inner });
+            }
+            "Vec" => return Some(ParamType { optional: false, list: true, elem: elem(type_args(seg).first()?)? }),
+            "List" => {
+                let e = match type_args(seg).first() {
+                    Some(t) => elem(t)?,
+                    None => Elem::Str,
+                };
+                return Some(ParamType { optional: false, list: true, elem: e });
+            }
+            "StrList" => return Some(ParamType { optional: false, list: true, elem: Elem::Str }),
+            _ => {}
+        }
+    }
+    Some(ParamType { optional: false, list: false, elem: elem(ty)? })
+}
+
+/// Whether a first parameter is the application context: a reference to
+/// anything but `str` or a slice.
+pub(crate) fn is_context(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => {
+            !matches!(&*r.elem, Type::Slice(_)) && !matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str"))
+        }
+        Type::Group(g) => is_context(&g.elem),
+        _ => false,
+    }
+}
+
+/// The Rust type a flag asks for, as shown in messages.
+pub(crate) fn expected(flag: &FlagShape, module: &str) -> String {
+    let elem = match flag.value_type.as_str() {
+        "integer" => "i64".to_string(),
+        "date" => "skills_runtime::Date".to_string(),
+        "boolean" => return "bool".to_string(),
+        "enum" => format!("{module}::{}", flag.enum_type.as_deref().unwrap_or("Enum")),
+        _ => "String".to_string(),
+    };
+    let t = if flag.list { format!("Vec<{elem}>") } else { elem };
+    if flag.always_present() { t } else { format!("Option<{t}>") }
+}
+
+/// "a required list of strings", "an optional date", for messages.
+pub(crate) fn describe(flag: &FlagShape) -> String {
+    let kind = match flag.value_type.as_str() {
+        "enum" => format!("enum ({})", flag.values.join(", ")),
+        t => t.to_string(),
+    };
+    let what =
+        if flag.list { format!("list of {kind}{}", if flag.value_type == "enum" { "" } else { "s" }) } else { kind };
+    if flag.value_type == "boolean" {
+        "a boolean (absent is false)".to_string()
+    } else if flag.required {
+        format!("a required {what}")
+    } else if flag.has_default {
+        format!("a defaulted {what}")
+    } else {
+        let article = if what.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+        format!("{article} optional {what}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Option<(bool, bool, &'static str)> {
+        classify(&syn::parse_str::<Type>(s).unwrap()).map(|p| (p.optional, p.list, p.elem.kind()))
+    }
+
+    #[test]
+    fn shapes() {
+        assert_eq!(c("String"), Some((false, false, "string")));
+        assert_eq!(c("&'a str"), Some((false, false, "string")));
+        assert_eq!(c("Option<Vec<String>>"), Some((true, true, "string")));
+        assert_eq!(c("Option<List<'_>>"), Some((true, true, "string")));
+        assert_eq!(c("List<'a, i32>"), Some((false, true, "integer")));
+        assert_eq!(c("::std::option::Option<skills_runtime::Date>"), Some((true, false, "date")));
+        assert_eq!(c("Vec<crate::skills::tasks::search::Status>"), Some((false, true, "enum")));
+        assert_eq!(c("Option<Option<u8>>"), None);
+        assert_eq!(c("Vec<Vec<u8>>"), None);
+        assert!(c("(u8, u8)").is_none());
+        assert!(is_context(&syn::parse_str("&mut AppState").unwrap()));
+        assert!(!is_context(&syn::parse_str("&str").unwrap()));
+    }
+}

@@ -1,0 +1,57 @@
+//! Whether a skill's `eligibility` conditions hold on this machine.
+
+use crate::catalog::SkillView;
+
+/// The first condition that fails, as a reason for the model; `None` when
+/// the skill may run.
+pub fn check(skill: &SkillView<'_>) -> Option<String> {
+    let os = std::env::consts::OS;
+    let e = &skill.eligibility;
+    if !e.os.is_empty() && !e.os.iter().any(|o| canonical_os(o) == os) {
+        let list: Vec<&str> = e.os.iter().collect();
+        return Some(format!("it runs only on {}, and this is {os}", list.join(", ")));
+    }
+    if let Some(v) = e.env.iter().find(|v| std::env::var_os(v).is_none_or(|x| x.is_empty())) {
+        return Some(format!("environment variable {v} is not set"));
+    }
+    if let Some(b) = e.binaries.iter().find(|b| !on_path(b)) {
+        return Some(format!("program `{b}` is not installed (not on PATH)"));
+    }
+    None
+}
+
+fn canonical_os(os: &str) -> &str {
+    match os {
+        "darwin" | "osx" | "mac" => "macos",
+        "win32" | "win" => "windows",
+        other => other,
+    }
+}
+
+/// Whether an executable named `program` is on `PATH`.
+pub fn on_path(program: &str) -> bool {
+    if program.contains(['/', '\\']) {
+        return is_executable(std::path::Path::new(program));
+    }
+    let Some(path) = std::env::var_os("PATH") else { return false };
+    std::env::split_paths(&path).any(|dir| {
+        let candidate = dir.join(program);
+        is_executable(&candidate) || (cfg!(windows) && is_executable(&candidate.with_extension("exe")))
+    })
+}
+
+fn is_executable(p: &std::path::Path) -> bool {
+    let Ok(meta) = std::fs::metadata(p) else { return false };
+    if !meta.is_file() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
+}

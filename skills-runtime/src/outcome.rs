@@ -1,0 +1,101 @@
+//! Results of executed commands, for the model and for programs.
+
+use crate::error::Failure;
+use crate::router::Kind;
+use std::fmt;
+use std::string::String;
+
+/// What went wrong, when a command failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorInfo {
+    /// Stable kind (`unknown_flag`, `missing_required`, `handler_error`, ...).
+    pub kind: &'static str,
+    /// What was wrong, naming the closest valid choice.
+    pub message: String,
+    /// How to fix it.
+    pub hint: String,
+}
+
+/// The result of one command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The command as given.
+    pub command: String,
+    /// The skill it ran, when it named one that exists.
+    pub skill: Option<String>,
+    /// Help, template, reply or error.
+    pub kind: Kind,
+    /// The help text, template body or reply; for errors, the message.
+    pub text: String,
+    /// Details, when `kind` is [`Kind::Error`].
+    pub error: Option<ErrorInfo>,
+}
+
+impl Outcome {
+    pub(crate) fn failure(command: &str, skill: Option<&str>, f: &Failure<'_>) -> Outcome {
+        let mut message = String::new();
+        let mut hint = String::new();
+        let _ = f.write_message(&mut message);
+        let _ = f.write_hint(&mut hint);
+        Outcome {
+            command: command.to_string(),
+            skill: skill.map(str::to_string),
+            kind: Kind::Error,
+            text: message.clone(),
+            error: Some(ErrorInfo { kind: f.kind(), message, hint }),
+        }
+    }
+
+    /// Whether the command failed.
+    pub fn is_error(&self) -> bool {
+        self.kind == Kind::Error
+    }
+
+    /// The name in the result header: the skill, or the command's first word.
+    pub fn name(&self) -> &str {
+        match &self.skill {
+            Some(s) => s,
+            None => self.command.split_whitespace().next().unwrap_or("command"),
+        }
+    }
+
+    /// The result as the model reads it:
+    ///
+    /// ```text
+    /// [Command Result: email.send]
+    /// Sent to bob@co.com (msg_1)
+    /// ```
+    ///
+    /// Errors read `Error (kind): message` and `Hint: ...`.
+    pub fn to_model_text(&self) -> String {
+        match &self.error {
+            None => format!("[Command Result: {}]\n{}", self.name(), self.text),
+            Some(e) => {
+                let mut s = format!("[Command Result: {}]\nError ({}): {}", self.name(), e.kind, e.message);
+                if !e.hint.is_empty() {
+                    s.push_str("\nHint: ");
+                    s.push_str(&e.hint);
+                }
+                s
+            }
+        }
+    }
+
+    /// The result as JSON, for programs.
+    #[cfg(feature = "json")]
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "command": self.command,
+            "skill": self.skill,
+            "kind": self.kind.as_str(),
+            "text": self.text,
+            "error": self.error.as_ref().map(|e| serde_json::json!({"kind": e.kind, "message": e.message, "hint": e.hint})),
+        })
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_model_text())
+    }
+}

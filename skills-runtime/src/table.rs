@@ -1,0 +1,165 @@
+//! The compiled dispatch table: metadata, a perfect-hash index, and one
+//! handler slot per skill, all `static`, built by `skills-codegen`.
+
+use crate::catalog::StaticCatalog;
+use core::fmt;
+use skills_core::args::Args;
+use skills_core::convert::{ConvertError, FromFlag};
+
+use crate::error::SkillError;
+
+/// Why a compiled handler did not produce a reply.
+#[derive(Debug)]
+pub enum CallError<'a> {
+    /// A validated value did not fit the handler's parameter type
+    /// (`u8` given `300`).
+    Convert {
+        /// The flag.
+        flag: &'static str,
+        /// What went wrong.
+        error: ConvertError<'a>,
+    },
+    /// The handler returned an error.
+    Skill(SkillError),
+}
+
+impl From<SkillError> for CallError<'_> {
+    fn from(e: SkillError) -> Self {
+        CallError::Skill(e)
+    }
+}
+
+/// A synchronous handler: validated arguments in, reply text out.
+pub type SyncHandler<C> = for<'a> fn(&mut C, &Args<'a>, &mut dyn fmt::Write) -> Result<(), CallError<'a>>;
+
+/// A boxed future, as async handlers return.
+#[cfg(feature = "std")]
+pub type BoxFuture<'a, T> = core::pin::Pin<alloc::boxed::Box<dyn core::future::Future<Output = T> + Send + 'a>>;
+
+/// An asynchronous handler.
+#[cfg(feature = "std")]
+pub type AsyncHandler<C> =
+    for<'a> fn(&'a mut C, &'a Args<'a>) -> BoxFuture<'a, Result<alloc::string::String, CallError<'a>>>;
+
+/// A compiled handler, as `#[skill]` produces it.
+pub enum Handler<C: 'static> {
+    /// `fn`.
+    Sync(SyncHandler<C>),
+    /// `async fn`.
+    #[cfg(feature = "std")]
+    Async(AsyncHandler<C>),
+}
+
+impl<C> Clone for Handler<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C> Copy for Handler<C> {}
+
+impl<C> fmt::Debug for Handler<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Handler::Sync(_) => f.write_str("Handler::Sync"),
+            #[cfg(feature = "std")]
+            Handler::Async(_) => f.write_str("Handler::Async"),
+        }
+    }
+}
+
+/// Everything generated for one skill tree, with handlers for context `C`.
+pub struct Table<C: 'static> {
+    /// Skills, domains and the name index.
+    pub catalog: &'static StaticCatalog,
+    /// One slot per skill (same order): `None` for template skills.
+    pub handlers: &'static [Option<Handler<C>>],
+    /// The system-prompt skill section (domains and a quick reference).
+    pub summary: &'static str,
+}
+
+impl<C> fmt::Debug for Table<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table").field("skills", &self.catalog.skills.len()).finish_non_exhaustive()
+    }
+}
+
+/// Converts flag `index` of `args` for a handler parameter or struct field.
+#[doc(hidden)]
+#[inline]
+pub fn field<'a, T: FromFlag<'a>>(args: &Args<'a>, index: usize, flag: &'static str) -> Result<T, CallError<'a>> {
+    T::from_flag(args.slot(index)).map_err(|error| CallError::Convert { flag, error })
+}
+
+/// Writes a handler's `Result` reply.
+#[doc(hidden)]
+#[inline]
+pub fn reply_result<'a, T: fmt::Display, E: Into<SkillError>>(
+    r: Result<T, E>,
+    out: &mut dyn fmt::Write,
+) -> Result<(), CallError<'a>> {
+    match r {
+        Ok(v) => write!(out, "{v}").map_err(|e| CallError::Skill(e.into())),
+        Err(e) => Err(CallError::Skill(e.into())),
+    }
+}
+
+/// Writes a handler's plain reply.
+#[doc(hidden)]
+#[inline]
+pub fn reply_value<'a, T: fmt::Display>(v: T, out: &mut dyn fmt::Write) -> Result<(), CallError<'a>> {
+    write!(out, "{v}").map_err(|e| CallError::Skill(e.into()))
+}
+
+/// An async handler's `Result` reply as text.
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub fn reply_result_string<'a, T: fmt::Display, E: Into<SkillError>>(
+    r: Result<T, E>,
+) -> Result<alloc::string::String, CallError<'a>> {
+    use alloc::string::ToString;
+    r.map(|v| v.to_string()).map_err(|e| CallError::Skill(e.into()))
+}
+
+/// An async handler's plain reply as text.
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub fn reply_value_string<'a, T: fmt::Display>(v: T) -> Result<alloc::string::String, CallError<'a>> {
+    use alloc::string::ToString;
+    Ok(v.to_string())
+}
+
+/// Compares an enum's values with the markdown's, at compile time.
+#[doc(hidden)]
+pub const fn assert_enum_values(actual: &[&str], markdown: &[&str], message: &str) {
+    let mut ok = actual.len() == markdown.len();
+    let mut i = 0;
+    while ok && i < markdown.len() {
+        let mut found = false;
+        let mut j = 0;
+        while j < actual.len() {
+            if eq_ignore_ascii_case(actual[j].as_bytes(), markdown[i].as_bytes()) {
+                found = true;
+            }
+            j += 1;
+        }
+        ok = found;
+        i += 1;
+    }
+    if !ok {
+        panic!("{}", message);
+    }
+}
+
+const fn eq_ignore_ascii_case(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i].to_ascii_lowercase() != b[i].to_ascii_lowercase() {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

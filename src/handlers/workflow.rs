@@ -1,0 +1,26 @@
+//! `workflow.build`: writes a new workflow skill into the skill root.
+
+use crate::state::App;
+use skills_runtime::workflow::{self, Request};
+use skills_runtime::{SkillError, skill};
+
+#[skill("workflow.build")]
+fn build(
+    app: &mut App,
+    name: &str,
+    description: &str,
+    domain: &str,
+    steps: Option<&str>,
+    schedule: Option<&str>,
+) -> Result<String, SkillError> {
+    let Some(root) = app.skills_root.clone() else {
+        return Err(SkillError::new("this assistant has no writable skill root, so it cannot create workflows")
+            .with_hint("start it with a skill root (SKILLS_ROOT) to enable workflow.build"));
+    };
+    let known = app.known_skills.clone();
+    let request = Request { name, domain, description, steps, schedule, author: "assistant", created: app.today };
+    let created = workflow::build(&root, &request, &|n| known.iter().any(|k| k == n))
+        .map_err(|e| SkillError::new(e.to_string()).with_hint(e.hint()))?;
+    app.known_skills.push(created.name.clone());
+    Ok(format!("Created workflow `{}` at {}. {}", created.name, created.path.display(), created.availability))
+}

@@ -1,0 +1,24 @@
+//! The reference assistant: the bundled `skills/` tree compiled in, with a
+//! handler for every skill that declares `handler:`, acting on in-memory
+//! state ([`App`]).
+//!
+//! ```
+//! use assistant::{App, router};
+//!
+//! let router = router();
+//! let mut app = App::demo("2026-02-17".parse().unwrap());
+//! let out = router.execute(&mut app, r#"tasks.create --title "Ship v1" --priority high --due 2026-03-01"#);
+//! assert_eq!(out.to_model_text(), "[Command Result: tasks.create]\nCreated task_5: task_5 [todo, high] Ship v1 (me, due 2026-03-01)");
+//! ```
+
+pub mod handlers;
+pub mod state;
+
+pub use state::App;
+
+skills_runtime::include_skills!(context = App);
+
+/// A router over the compiled bundled skills.
+pub fn router() -> skills_runtime::Router<App> {
+    skills_runtime::Router::new(&skills::TABLE)
+}

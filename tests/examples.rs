@@ -1,0 +1,71 @@
+//! Every `## Examples` line of every bundled skill, dispatched through the
+//! generated table of the reference application.
+
+use assistant::{App, router, skills};
+use skills_runtime::Kind;
+use skills_runtime::catalog::{Catalog, skills as all_skills};
+
+fn today() -> skills_runtime::Date {
+    "2026-02-17".parse().unwrap()
+}
+
+/// A demo application whose `workflow.build` writes into a scratch copy of
+/// the bundled tree.
+fn app(root: &std::path::Path) -> App {
+    let mut app = App::demo(today());
+    app.skills_root = Some(root.to_path_buf());
+    app.known_skills = all_skills(&skills::CATALOG).map(|s| s.name.to_string()).collect();
+    app
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let p = entry.path();
+        let dest = to.join(entry.file_name());
+        if p.is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+            copy_tree(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).unwrap();
+        }
+    }
+}
+
+#[test]
+fn every_example_of_every_bundled_skill_runs() {
+    let tree = skills_parser::load(std::path::Path::new("skills"), &Default::default());
+    assert!(!tree.has_errors());
+    let router = router();
+    let mut ran = 0;
+    for skill in &tree.skills {
+        assert!(!skill.examples.is_empty(), "{} has no examples", skill.name);
+        for ex in &skill.examples {
+            let scratch = tempfile::tempdir().unwrap();
+            copy_tree(std::path::Path::new("skills"), scratch.path());
+            let mut app = app(scratch.path());
+            let out = router.execute(&mut app, &ex.text);
+            assert!(!out.is_error(), "{}:{}: `{}` failed:\n{out}", skill.path.display(), ex.line, ex.text);
+            let want = if skill.has_handler() { Kind::Reply } else { Kind::Template };
+            assert_eq!(out.kind, want, "{}", ex.text);
+            assert_eq!(out.skill.as_deref(), Some(skill.name.as_str()));
+            ran += 1;
+        }
+    }
+    assert!(ran >= 30, "only {ran} examples ran");
+}
+
+#[test]
+fn the_table_holds_every_bundled_skill() {
+    let names: Vec<&str> = all_skills(&skills::CATALOG).map(|s| s.name).collect();
+    assert_eq!(names.len(), 16);
+    assert!(names.windows(2).all(|w| w[0] < w[1]), "sorted by name");
+    for (i, s) in skills::SKILLS.iter().enumerate() {
+        assert_eq!(skills::CATALOG.lookup(s.name), Some(i));
+        assert_eq!(s.has_handler, skills::HANDLERS[i].is_some(), "{}", s.name);
+    }
+    assert_eq!(skills::CATALOG.lookup("recall"), skills::CATALOG.lookup("memory.search"), "aliases are in the index");
+    assert_eq!(skills::CATALOG.lookup("email.sned"), None);
+    // Template skills are in the table too.
+    let digest = skills::CATALOG.lookup("workflows.daily_digest").unwrap();
+    assert!(skills::HANDLERS[digest].is_none());
+}
