@@ -356,13 +356,13 @@ fn emit_domain_macro(out: &mut Out, tree: &Tree, skills: &[usize], names: &[Skil
         let s = &tree.skills[i];
         let shape = shape_of(s, &names[i], &(opts.display)(&s.path));
         out.line(&format!(
-            "(($($m:tt)*) ({:?}) ($name:tt) $($item:tt)*) => {{ {RT}::skill_handler! {{ shape {} ($($m)*) ($name) $($item)* }} }};",
+            "(($($m:tt)*) ({:?}) ($($name:tt)*) $($item:tt)*) => {{ {RT}::skill_handler! {{ shape {} ($($m)*) ($($name)*) $($item)* }} }};",
             s.action,
             lit(&shape.to_json())
         ));
     }
     out.line(
-        "(($($m:tt)*) ($a:tt) ($name:tt) $($item:tt)*) => { $($m)*::__unknown_skill! { ($($m)*) ($name) $($item)* } };",
+        "(($($m:tt)*) ($a:tt) ($($name:tt)*) $($item:tt)*) => { $($m)*::__unknown_skill! { ($($m)*) ($($name)*) $($item)* } };",
     );
     out.close("}");
     out.line("#[doc(hidden)]\n#[allow(unused_imports)]\npub(crate) use __skill;");
@@ -386,7 +386,7 @@ fn emit_dispatch_macros(out: &mut Out, tree: &Tree, _names: &[SkillNames], opts:
     out.doc("Reports a `#[skill]` for a name that has no markdown file.");
     out.open("macro_rules! __unknown_skill {");
     out.line(&format!(
-        "(($($m:tt)*) ($name:tt) $($item:tt)*) => {{ {RT}::skill_handler! {{ unknown {:?} [{}] ($($m)*) ($name) $($item)* }} }};",
+        "(($($m:tt)*) ($($name:tt)*) $($item:tt)*) => {{ {RT}::skill_handler! {{ unknown {:?} [{}] ($($m)*) ($($name)*) $($item)* }} }};",
         opts.root,
         all.join(", ")
     ));

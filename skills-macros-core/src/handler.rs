@@ -238,11 +238,12 @@ fn check_type(
             quote!(#enum_ty).to_string().replace(' ', "")
         );
         enum_checks.push(quote_spanned! {ty.span()=>
-            const _: () = ::skills_runtime::__private::assert_enum_values(
+            const _: () = if !::skills_runtime::__private::enum_values_match(
                 <#enum_ty as ::skills_runtime::__private::FlagEnum>::VALUES,
                 &[#(#values),*],
-                #message,
-            );
+            ) {
+                ::core::panic!("{}", #message)
+            };
         });
     }
 }
@@ -259,7 +260,8 @@ pub fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: ItemFn) 
                 shape.name, shape.file, func.sig.ident, shape.file
             ),
         );
-        return quote!(#func);
+        let compile_errors = errors.map(|e| e.to_compile_error());
+        return quote! { #compile_errors #func };
     }
     let checked = check(shape, module, &func, &mut errors);
     let trait_ident = format_ident!("{}", shape.handler_trait, span = name.span());

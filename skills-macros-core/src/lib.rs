@@ -286,6 +286,15 @@ mod tests {
     }
 
     #[test]
+    fn template_skills_take_no_handler() {
+        let json = shape_json().replace("\"has_handler\":true", "\"has_handler\":false");
+        let input: TokenStream =
+            format!("shape {json:?} (crate::skills) (\"email.send\") fn send() {{}}").parse().unwrap();
+        let out = skill_handler(input).to_string();
+        assert!(out.contains("is a template skill") && out.contains("fn send"), "{out}");
+    }
+
+    #[test]
     fn unknown_skill_names_the_closest() {
         let input: TokenStream =
             "unknown \"skills\" [\"email.send\", \"email.read\"] (crate::skills) (\"email.sned\") fn f() {}"

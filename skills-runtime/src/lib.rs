@@ -34,6 +34,7 @@ pub use outcome::{ErrorInfo, Outcome};
 pub use router::{Dispatched, Kind, Router};
 pub use skills_core::Date;
 pub use skills_core::convert::List;
+pub use skills_core::{args, convert, extract, names, spec, tokenize};
 pub use table::Table;
 
 #[cfg(feature = "macros")]
@@ -83,7 +84,7 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use crate::table::{AsyncHandler, BoxFuture, reply_result_string, reply_value_string};
     pub use crate::table::{
-        CallError, Handler, SyncHandler, Table, assert_enum_values, field, reply_result, reply_value,
+        CallError, Handler, SyncHandler, Table, enum_values_match, field, reply_result, reply_value,
     };
     pub use phf;
     pub use skills_core::__impl_flag_enum as impl_flag_enum;

@@ -128,9 +128,10 @@ pub fn reply_value_string<'a, T: fmt::Display>(v: T) -> Result<alloc::string::St
     Ok(v.to_string())
 }
 
-/// Compares an enum's values with the markdown's, at compile time.
+/// Whether an enum's values are the markdown's (any order, ASCII case
+/// ignored); evaluated at compile time by `#[skill]` glue.
 #[doc(hidden)]
-pub const fn assert_enum_values(actual: &[&str], markdown: &[&str], message: &str) {
+pub const fn enum_values_match(actual: &[&str], markdown: &[&str]) -> bool {
     let mut ok = actual.len() == markdown.len();
     let mut i = 0;
     while ok && i < markdown.len() {
@@ -145,9 +146,7 @@ pub const fn assert_enum_values(actual: &[&str], markdown: &[&str], message: &st
         ok = found;
         i += 1;
     }
-    if !ok {
-        panic!("{}", message);
-    }
+    ok
 }
 
 const fn eq_ignore_ascii_case(a: &[u8], b: &[u8]) -> bool {
