@@ -169,6 +169,24 @@ codes! {
     IndexTableStale = "index-table-stale", Warning, Advice;
 }
 
+impl Code {
+    /// Whether the code is about a flag declaration (the flags of a skill
+    /// with such an error are incomplete).
+    pub fn is_flag_error(self) -> bool {
+        matches!(
+            self,
+            Code::DuplicateFlag
+                | Code::FlagNoDescription
+                | Code::InvalidFlagName
+                | Code::ConflictingMarkers
+                | Code::InvalidDefault
+                | Code::InvalidEnumValue
+                | Code::InvalidType
+                | Code::TooManyFlags
+        )
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

@@ -26,8 +26,11 @@ pub struct DomainIndex {
 pub fn parse_index(file: &Path, domain: &str, text: &str) -> Parsed<DomainIndex> {
     let mut sink = Sink::new(file);
     let index = parse_inner(domain, text, &mut sink);
-    let excluded = sink.has_definition_error();
-    Parsed { item: if excluded { None } else { index }, diagnostics: sink.out }
+    if sink.has_definition_error() {
+        Parsed { item: None, partial: index, diagnostics: sink.out }
+    } else {
+        Parsed { item: index, partial: None, diagnostics: sink.out }
+    }
 }
 
 fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIndex> {

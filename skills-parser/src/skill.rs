@@ -156,6 +156,9 @@ impl Fnv {
 pub struct Parsed<T> {
     /// The parsed item, `None` when excluded.
     pub item: Option<T>,
+    /// What was parsed of an excluded item, for checks that still make sense
+    /// (its examples, when its flags parsed), so one run reports everything.
+    pub partial: Option<T>,
     /// Everything found, errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -304,8 +307,11 @@ pub(crate) fn unknown_key(key: &str, node: &Node, known: &[&str], sink: &mut Sin
 pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parsed<Skill> {
     let mut sink = Sink::new(file);
     let skill = parse_inner(domain, action, text, &mut sink);
-    let excluded = sink.has_definition_error();
-    Parsed { item: if excluded { None } else { skill }, diagnostics: sink.out }
+    if sink.has_definition_error() {
+        Parsed { item: None, partial: skill, diagnostics: sink.out }
+    } else {
+        Parsed { item: skill, partial: None, diagnostics: sink.out }
+    }
 }
 
 fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> Option<Skill> {

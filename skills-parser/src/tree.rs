@@ -114,6 +114,9 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
         }
     };
     let mut skills = Vec::new();
+    // Skills left out by definition errors whose flags parsed: their
+    // examples are still checked, so one run reports every problem.
+    let mut partial = Vec::new();
     let mut indexes: Vec<DomainIndex> = Vec::new();
     let mut domain_dirs = Vec::new();
 
@@ -137,7 +140,16 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
                     continue;
                 }
                 domain_dirs.push(entry.name.clone());
-                load_domain(&entry, &canonical_root, opts, &mut skills, &mut indexes, &mut tree.files, &mut diags);
+                load_domain(
+                    &entry,
+                    &canonical_root,
+                    opts,
+                    &mut skills,
+                    &mut partial,
+                    &mut indexes,
+                    &mut tree.files,
+                    &mut diags,
+                );
             }
             Kind::File => {
                 if entry.name.ends_with(".md") {
@@ -160,7 +172,7 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
     let excluded = check::names_and_aliases(&skills, &domain_dirs, &mut diags);
     skills.retain(|s| !excluded.contains(&s.name));
 
-    for s in &skills {
+    for s in skills.iter().chain(&partial) {
         check::examples(s, &skills, &mut diags);
     }
     for idx in &indexes {
@@ -279,11 +291,13 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn load_domain(
     dir: &Entry,
     canonical_root: &Path,
     opts: &LoadOptions,
     skills: &mut Vec<Skill>,
+    partial: &mut Vec<Skill>,
     indexes: &mut Vec<DomainIndex>,
     files: &mut Vec<PathBuf>,
     diags: &mut Vec<Diagnostic>,
@@ -318,6 +332,9 @@ fn load_domain(
             continue;
         }
         let parsed = parse_skill(&entry.path, domain, stem, &text);
+        if !parsed.diagnostics.iter().any(|d| d.is_error() && d.code.is_flag_error()) {
+            partial.extend(parsed.partial);
+        }
         diags.extend(parsed.diagnostics);
         skills.extend(parsed.item);
     }

@@ -375,7 +375,6 @@ fn each_case_reports_its_code() {
 fn a_clean_skill_has_no_diagnostics() {
     let (_d, t) = one(&skill(FRONT, BODY));
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
-    let _ = ANY;
 }
 
 #[test]
@@ -384,6 +383,21 @@ fn all_problems_of_a_tree_in_one_run() {
     let bad2 = "---\nname: d.b\n";
     let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", bad1.as_bytes()), ("d/b.md", bad2.as_bytes())]);
     assert!(has(&t, Code::InvalidSchedule, 4) && has(&t, Code::UnclosedFrontmatter, 1));
+}
+
+#[test]
+fn an_excluded_skill_still_has_its_examples_checked() {
+    // The schedule error excludes the skill; its broken example is a second,
+    // independent problem and is reported in the same run.
+    let text = skill("name: d.a\ndescription: x\nschedule: \"0 8 * *\"\n", &BODY.replace("d.a --x 1", "d.a --y 1"));
+    let (_d, t) = one(&text);
+    assert!(t.skill("d.a").is_none());
+    expect(&t, Code::InvalidSchedule, 4);
+    expect(&t, Code::ExampleInvalid, 19);
+    // ... but not when the flags themselves failed: that would be noise.
+    let text = skill(FRONT, &with_flags("--x\n").replace("d.a --x 1", "d.a --x"));
+    let (_d, t) = one(&text);
+    assert!(!has(&t, Code::ExampleInvalid, ANY), "{:#?}", t.diagnostics);
 }
 
 #[test]
