@@ -31,6 +31,7 @@ fn generate(fixture: &str) {
 fn ui() {
     generate("single");
     generate("full");
+    generate("awkward");
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/handler/*.rs");

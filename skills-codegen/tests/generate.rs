@@ -1,0 +1,71 @@
+//! Properties of the generated code that do not need a compiler.
+
+use skills_codegen::Builder;
+use std::path::Path;
+
+fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+fn render(root: &str) -> String {
+    Builder::new().base_dir(workspace()).root(root).target_os("linux").render().unwrap().code
+}
+
+#[test]
+fn output_is_deterministic() {
+    let a = render("skills");
+    let b = render("skills");
+    assert_eq!(a, b);
+    // No timestamps, no absolute paths.
+    assert!(!a.contains(&workspace().display().to_string()), "absolute paths leak into generated code");
+}
+
+#[test]
+fn copies_of_a_tree_in_another_order_generate_the_same_code() {
+    // Files are created in reverse order; directory order must not matter.
+    let dir = tempfile::tempdir().unwrap();
+    let src = workspace().join("skills");
+    let mut files = Vec::new();
+    for d in std::fs::read_dir(&src).unwrap().flatten() {
+        for f in std::fs::read_dir(d.path()).unwrap().flatten() {
+            files.push(f.path());
+        }
+    }
+    files.sort();
+    files.reverse();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap();
+        let dest = dir.path().join("skills").join(rel);
+        std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        std::fs::copy(&f, dest).unwrap();
+    }
+    let a = Builder::new().base_dir(dir.path()).root("skills").target_os("linux").render().unwrap().code;
+    let b = Builder::new().base_dir(workspace()).root("skills").target_os("linux").render().unwrap().code;
+    assert!(a == b, "the same tree generated different code");
+}
+
+#[test]
+fn errors_and_warnings_are_reported_not_generated() {
+    let failed = Builder::new().base_dir(workspace()).root("tests/fixtures/seed").render().unwrap_err();
+    let text = failed.to_string();
+    assert!(text.contains("error[example-invalid]"), "{text}");
+    assert!(text.contains("tests/fixtures/seed/tasks/search.md:36"), "{text}");
+}
+
+#[test]
+fn the_firmware_target_leaves_out_skills_that_need_an_os() {
+    let code = Builder::new().base_dir(workspace()).root("skills").target_os("none").render().unwrap();
+    assert_eq!(code.tree.excluded_for_target, ["workflow.build"]);
+    assert!(!code.code.contains("\"workflow.build\""));
+    let linux = render("skills");
+    assert!(linux.contains("name: \"workflow.build\""));
+}
+
+#[test]
+fn schemas_can_be_left_out() {
+    let with = render("skills");
+    let without = Builder::new().base_dir(workspace()).root("skills").json_schemas(false).render().unwrap().code;
+    assert!(with.contains("\"strict\":true"));
+    assert!(!without.contains("\"strict\":true"));
+    assert!(without.len() < with.len());
+}
