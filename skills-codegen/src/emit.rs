@@ -18,7 +18,11 @@ use skills_runtime::catalog::Catalog;
 use skills_runtime::dynamic::DynamicCatalog;
 use std::fmt::Write;
 
-const RT: &str = "::skills_runtime::__private";
+/// Generated items name the runtime through this alias, declared once at the
+/// top (`use ::skills_runtime::__private as __rt;`) and re-imported in each
+/// module: absolute at its root, and half the tokens of the full path, which
+/// is measurable in trees of thousands of skills.
+const RT: &str = "__rt";
 
 /// What the emitter needs besides the tree.
 pub(crate) struct Options<'a> {
@@ -184,6 +188,8 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
         })
         .collect();
 
+    out.line("#[allow(unused_imports)]\nuse ::skills_runtime::__private as __rt;");
+    out.line("");
     out.doc("Marker type the `#[skill]` handler traits are implemented for.");
     out.line("#[doc(hidden)]\n#[derive(Debug)]\npub struct __Skills;");
     out.line("");
@@ -193,6 +199,7 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
         let skills: Vec<usize> = (0..n_skills).filter(|&i| tree.skills[i].domain == domain.name).collect();
         out.doc(&format!("The `{}` domain: {}", domain.name, domain.description));
         out.open(&format!("pub mod {} {{", ident(&domain.name)));
+        out.line("#[allow(unused_imports)]\nuse super::__rt;");
         for &i in &skills {
             emit_skill_module(&mut out, &tree.skills[i], &names[i], opts);
             out.line("");
@@ -212,6 +219,7 @@ fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Op
     let file = (opts.display)(&skill.path);
     out.doc(&format!("`{}`: {}\n\nDefined in `{file}`.", skill.name, skill.description));
     out.open(&format!("pub mod {} {{", ident(&skill.action)));
+    out.line("#[allow(unused_imports)]\nuse super::__rt;");
     out.doc("The skill's name.");
     out.line(&format!("pub const NAME: &str = {:?};", skill.name));
     out.line("");
@@ -243,7 +251,11 @@ fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Op
     ));
     out.open("::core::result::Result::Ok(Self {");
     for (i, f) in skill.flags.iter().enumerate() {
-        out.line(&format!("{}: {RT}::field(args, {i}, {:?})?,", ident(&f.field_name()), f.name));
+        out.line(&format!(
+            "{}: match {RT}::field(args, {i}, {:?}) {{ ::core::result::Result::Ok(v) => v, ::core::result::Result::Err(e) => return ::core::result::Result::Err(e) }},",
+            ident(&f.field_name()),
+            f.name
+        ));
     }
     if !uses_lifetime {
         out.line("__command: ::core::marker::PhantomData,");
@@ -300,7 +312,10 @@ fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Op
 fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[String]) {
     let kind = if f.list { "One or more of" } else { "One of" };
     out.doc(&format!("Values of `--{}` of `{}` ({kind}: {}).", f.name, skill.name, f.values.join(", ")));
-    out.line("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]");
+    // Hash and the orderings are left out on purpose: across the thousands of
+    // enums of a large tree they cost more build time than everything else
+    // generated for the enum (see docs/PERFORMANCE.md).
+    out.line("#[derive(Clone, Copy, Debug, PartialEq, Eq)]");
     out.open(&format!("pub enum {name} {{"));
     for (v, value) in variants.iter().zip(&f.values) {
         out.doc(&format!("`{value}`"));
@@ -356,9 +371,9 @@ fn emit_domain_macro(out: &mut Out, tree: &Tree, skills: &[usize], names: &[Skil
         let s = &tree.skills[i];
         let shape = shape_of(s, &names[i], &(opts.display)(&s.path));
         out.line(&format!(
-            "(($($m:tt)*) ({:?}) ($($name:tt)*) $($item:tt)*) => {{ {RT}::skill_handler! {{ shape {} ($($m)*) ($($name)*) $($item)* }} }};",
+            "(($($m:tt)*) ({:?}) ($($name:tt)*) $($item:tt)*) => {{ ::skills_runtime::__private::skill_handler! {{ shape {} ($($m)*) ($($name)*) $($item)* }} }};",
             s.action,
-            lit(&shape.to_json())
+            lit(&shape.to_line())
         ));
     }
     out.line(
@@ -386,7 +401,7 @@ fn emit_dispatch_macros(out: &mut Out, tree: &Tree, _names: &[SkillNames], opts:
     out.doc("Reports a `#[skill]` for a name that has no markdown file.");
     out.open("macro_rules! __unknown_skill {");
     out.line(&format!(
-        "(($($m:tt)*) ($($name:tt)*) $($item:tt)*) => {{ {RT}::skill_handler! {{ unknown {:?} [{}] ($($m)*) ($($name)*) $($item)* }} }};",
+        "(($($m:tt)*) ($($name:tt)*) $($item:tt)*) => {{ ::skills_runtime::__private::skill_handler! {{ unknown {:?} [{}] ($($m)*) ($($name)*) $($item)* }} }};",
         opts.root,
         all.join(", ")
     ));
@@ -399,6 +414,7 @@ fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &
     out.doc("One trait per skill with `handler:`, implemented by its `#[skill]` function.");
     out.line("#[doc(hidden)]");
     out.open("pub mod __handlers {");
+    out.line("#[allow(unused_imports)]\nuse super::__rt;");
     for (s, n) in tree.skills.iter().zip(names) {
         if !s.has_handler() {
             continue;

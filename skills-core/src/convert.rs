@@ -258,7 +258,17 @@ mod owned {
 
     impl<'a, T: FromValue<'a>> FromFlag<'a> for Vec<T> {
         fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
-            slot.values.iter().map(T::from_value).collect()
+            // A plain loop rather than `collect::<Result<_, _>>()`: this is
+            // instantiated once per generated enum type, and the iterator
+            // adapters cost measurable build time in trees of 1,000 skills.
+            let mut out = Vec::with_capacity(slot.values.len());
+            for v in slot.values.iter() {
+                match T::from_value(v) {
+                    Ok(x) => out.push(x),
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(out)
         }
     }
 }
@@ -271,10 +281,13 @@ macro_rules! __impl_flag_enum {
     ($t:ty) => {
         impl<'a> $crate::convert::FromValue<'a> for $t {
             fn from_value(value: &'a str) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
-                <$t as $crate::convert::FlagEnum>::parse(value).ok_or($crate::convert::ConvertError {
-                    value,
-                    expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
-                })
+                match <$t as $crate::convert::FlagEnum>::parse(value) {
+                    ::core::option::Option::Some(v) => ::core::result::Result::Ok(v),
+                    ::core::option::Option::None => ::core::result::Result::Err($crate::convert::ConvertError {
+                        value,
+                        expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
+                    }),
+                }
             }
         }
         impl<'a> $crate::convert::FromFlag<'a> for $t {

@@ -9,7 +9,8 @@ use crate::ty::{self, Elem};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{FnArg, ItemFn, LitStr, Pat, ReturnType, Type};
+use crate::func::HandlerFn;
+use syn::{FnArg, LitStr, Pat, ReturnType, Type};
 
 /// How the reply is taken from the function's return value.
 enum Reply {
@@ -66,7 +67,7 @@ fn flag_list(shape: &Shape) -> String {
     format!("its flags are {}", names.join(", "))
 }
 
-fn check(shape: &Shape, module: &TokenStream, func: &ItemFn, errors: &mut Option<syn::Error>) -> Checked {
+fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Option<syn::Error>) -> Checked {
     let fname = &func.sig.ident;
     let module_text = format!("{}::{}", module.to_string().replace(' ', ""), shape.module);
     let mut checked = Checked { context: None, bound: Vec::new(), enum_checks: Vec::new() };
@@ -173,51 +174,50 @@ fn check_type(
     errors: &mut Option<syn::Error>,
     enum_checks: &mut Vec<TokenStream>,
 ) {
-    let at = format!("`--{}` of `{}` ({}:{})", flag.name, shape.name, shape.file, flag.line);
-    let want = ty::expected(flag, module);
-    let shown = quote!(#ty)
-        .to_string()
-        .replace(" < ", "<")
-        .replace(" > ", ">")
-        .replace("< ", "<")
-        .replace(" >", ">")
-        .replace(" ,", ",")
-        .replace("& ", "&")
-        .replace(" :: ", "::");
-    let fix = format!("\nhelp: write `{}: {want}`", raw_field(param));
+    // Messages are built only when something is wrong.
+    let at = || format!("`--{}` of `{}` ({}:{})", flag.name, shape.name, shape.file, flag.line);
+    let want = || ty::expected(flag, module);
+    let shown = || {
+        quote!(#ty)
+            .to_string()
+            .replace(" < ", "<")
+            .replace(" > ", ">")
+            .replace("< ", "<")
+            .replace(" >", ">")
+            .replace(" ,", ",")
+            .replace("& ", "&")
+            .replace(" :: ", "::")
+    };
+    let fix = || format!("\nhelp: write `{}: {}`", raw_field(param), want());
     let Some(p) = ty::classify(ty) else {
-        err(
-            errors,
-            ty.span(),
-            format!("{at} is {}, but `{param}` is `{shown}`, which a flag cannot convert to{fix}", ty::describe(flag)),
-        );
+        let m = format!("{} is {}, but `{param}` is `{}`, which a flag cannot convert to{}", at(), ty::describe(flag), shown(), fix());
+        err(errors, ty.span(), m);
         return;
     };
     if flag.value_type == "boolean" {
         if p.optional || p.list || !matches!(p.elem, Elem::Bool) {
-            err(
-                errors,
-                ty.span(),
-                format!(
-                    "{at} is a boolean flag (absent is false), but `{param}` is `{shown}`\nhelp: write `{}: bool`",
-                    raw_field(param)
-                ),
+            let m = format!(
+                "{} is a boolean flag (absent is false), but `{param}` is `{}`\nhelp: write `{}: bool`",
+                at(),
+                shown(),
+                raw_field(param)
             );
+            err(errors, ty.span(), m);
         }
         return;
     }
     if flag.always_present() && p.optional {
         let why = if flag.required { "required" } else { "defaulted" };
-        err(errors, ty.span(), format!("{at} is {why}, so it always has a value, but `{param}` is an `Option`{fix}"));
+        err(errors, ty.span(), format!("{} is {why}, so it always has a value, but `{param}` is an `Option`{}", at(), fix()));
         return;
     }
     if !flag.always_present() && !p.optional {
-        err(errors, ty.span(), format!("{at} is optional (no default), so `{param}` must be an `Option`{fix}"));
+        err(errors, ty.span(), format!("{} is optional (no default), so `{param}` must be an `Option`{}", at(), fix()));
         return;
     }
     if flag.list != p.list {
         let (f, q) = if flag.list { ("takes several values", "one value") } else { ("takes one value", "a list") };
-        err(errors, ty.span(), format!("{at} {f}, but `{param}` is `{shown}`, which holds {q}{fix}"));
+        err(errors, ty.span(), format!("{} {f}, but `{param}` is `{}`, which holds {q}{}", at(), shown(), fix()));
         return;
     }
     let kind = p.elem.kind();
@@ -227,15 +227,18 @@ fn check_type(
         } else {
             ""
         };
-        err(errors, ty.span(), format!("{at} is {}, but `{param}` is `{shown}`{extra}{fix}", ty::describe(flag)));
+        let m = format!("{} is {}, but `{param}` is `{}`{extra}{}", at(), ty::describe(flag), shown(), fix());
+        err(errors, ty.span(), m);
         return;
     }
     if let Elem::Named(enum_ty) = &p.elem {
         let values = &flag.values;
         let message = format!(
-            "the values of {at} ({}) differ from the variants of `{}`; use the generated `{want}` or make its variants match",
+            "the values of {} ({}) differ from the variants of `{}`; use the generated `{}` or make its variants match",
+            at(),
             values.join(", "),
-            quote!(#enum_ty).to_string().replace(' ', "")
+            quote!(#enum_ty).to_string().replace(' ', ""),
+            want()
         );
         enum_checks.push(quote_spanned! {ty.span()=>
             const _: () = if !::skills_runtime::__private::enum_values_match(
@@ -249,7 +252,7 @@ fn check_type(
 }
 
 /// Expands a handler whose skill was found.
-pub fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: ItemFn) -> TokenStream {
+pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: HandlerFn) -> TokenStream {
     let mut errors = None;
     if !shape.has_handler {
         err(
@@ -282,7 +285,14 @@ pub fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: ItemFn) 
         let index = b.flag;
         let flag = &shape.flags[b.flag].name;
         let field = quote_spanned!(b.span=> ::skills_runtime::__private::field);
-        quote! { let #bind = #field(__args, #index, #flag)?; }
+        // `match` instead of `?`: one less generic instantiation per
+        // parameter type (`Try::branch`), which adds up over large trees.
+        quote! {
+            let #bind = match #field(__args, #index, #flag) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
+            };
+        }
     });
     let ctx_arg = checked.context.as_ref().map(|c| {
         if c.mutable {

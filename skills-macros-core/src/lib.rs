@@ -12,6 +12,7 @@
 //! no file read by the macro and nothing for incremental builds to miss.
 #![warn(missing_docs)]
 
+mod func;
 mod handler;
 pub mod shape;
 mod ty;
@@ -19,7 +20,8 @@ mod ty;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::quote;
 use syn::parse::{ParseStream, Parser};
-use syn::{ItemFn, LitStr, Token};
+use func::HandlerFn;
+use syn::{LitStr, Token};
 
 /// The default path of the generated module (`include_skills!()` at the
 /// crate root).
@@ -68,26 +70,20 @@ pub fn skill_attribute(attr: TokenStream, item: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return with_item(e, item),
     };
-    let func: ItemFn = match syn::parse2(item.clone()) {
-        Ok(f) => f,
-        Err(_) => {
-            return with_item(
-                syn::Error::new(
-                    Span::call_site(),
-                    "`#[skill]` goes on a function: `#[skill(\"email.send\")] fn send(...)`",
-                ),
-                item,
-            );
-        }
-    };
+    // The item is forwarded unparsed: the callback parses it once, with the
+    // shape in hand (parsing costs real time in large crates, where
+    // proc-macros run unoptimized). A cheap look for `fn` gives the early
+    // error for other items.
+    if !item.clone().into_iter().any(|t| matches!(&t, TokenTree::Ident(i) if i == "fn")) {
+        let message = "`#[skill]` goes on a function: `#[skill(\"email.send\")] fn send(...)`";
+        return with_item(syn::Error::new(Span::call_site(), message), item);
+    }
+    let func = item;
     let name = attr.name.value();
     let (domain, action) = match skills_core::names::parse_skill_name(&name) {
         Ok(parts) => parts,
         Err(e) => {
-            return with_item(
-                syn::Error::new(attr.name.span(), format!("`{name}` is not a skill name: {e}")),
-                quote!(#func),
-            );
+            return with_item(syn::Error::new(attr.name.span(), format!("`{name}` is not a skill name: {e}")), func);
         }
     };
     let span = attr.name.span();
@@ -105,6 +101,25 @@ fn with_item(e: syn::Error, item: TokenStream) -> TokenStream {
     quote! { #e #item }
 }
 
+/// A string literal's value; cheap for the plain and raw literals generated
+/// code writes, and exact (through syn) for anything with escapes.
+fn literal_value(lit: LitStr) -> String {
+    let text = lit.token().to_string();
+    if let Some(inner) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'))
+        && !inner.contains('\\')
+    {
+        return inner.to_string();
+    }
+    if let Some(raw) = text.strip_prefix('r') {
+        let hashes = raw.len() - raw.trim_start_matches('#').len();
+        let body = &raw[hashes..raw.len() - hashes];
+        if let Some(inner) = body.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+            return inner.to_string();
+        }
+    }
+    lit.value()
+}
+
 /// A parenthesized group's tokens.
 fn group(input: ParseStream<'_>) -> syn::Result<TokenStream> {
     match input.parse::<TokenTree>()? {
@@ -116,18 +131,18 @@ fn group(input: ParseStream<'_>) -> syn::Result<TokenStream> {
 /// The callback from the generated per-domain macro:
 ///
 /// ```text
-/// shape "<json>" (module path) ("email.send") fn ...
+/// shape "<line>" (module path) ("email.send") fn ...
 /// unknown "<root>" ["email.send", ...] (module path) ("email.sned") fn ...
 /// ```
 pub fn skill_handler(input: TokenStream) -> TokenStream {
     let parsed = (|input: ParseStream<'_>| -> syn::Result<TokenStream> {
         let kind: syn::Ident = input.parse()?;
         if kind == "shape" {
-            let json: LitStr = input.parse()?;
+            let line = literal_value(input.parse()?);
             let module = group(input)?;
             let name: LitStr = syn::parse2(group(input)?)?;
-            let func: ItemFn = input.parse()?;
-            let shape = match shape::Shape::from_json(&json.value()) {
+            let func: HandlerFn = input.parse()?;
+            let shape = match shape::Shape::from_line(&line) {
                 Ok(s) => s,
                 Err(e) => return Ok(with_item(syn::Error::new(name.span(), e), quote!(#func))),
             };
@@ -138,7 +153,7 @@ pub fn skill_handler(input: TokenStream) -> TokenStream {
             let names = syn::punctuated::Punctuated::<LitStr, Token![,]>::parse_terminated.parse2(names_group)?;
             let _module = group(input)?;
             let name: LitStr = syn::parse2(group(input)?)?;
-            let func: ItemFn = input.parse()?;
+            let func: HandlerFn = input.parse()?;
             let given = name.value();
             let all: Vec<String> = names.iter().map(LitStr::value).collect();
             let (close, n) = skills_core::suggest::closest_n::<_, 3>(&given, all.iter().map(String::as_str));
@@ -168,7 +183,7 @@ pub fn skill_handler(input: TokenStream) -> TokenStream {
 mod tests {
     use super::*;
 
-    fn shape_json() -> String {
+    fn shape_line() -> String {
         shape::Shape {
             name: "email.send".into(),
             file: "skills/email/send.md".into(),
@@ -201,12 +216,12 @@ mod tests {
                 },
             ],
         }
-        .to_json()
+        .to_line()
     }
 
     fn handler(func: &str) -> String {
-        let json = shape_json();
-        let input: TokenStream = format!("shape {json:?} (crate::skills) (\"email.send\") {func}").parse().unwrap();
+        let line = shape_line();
+        let input: TokenStream = format!("shape {line:?} (crate::skills) (\"email.send\") {func}").parse().unwrap();
         skill_handler(input).to_string()
     }
 
@@ -287,9 +302,9 @@ mod tests {
 
     #[test]
     fn template_skills_take_no_handler() {
-        let json = shape_json().replace("\"has_handler\":true", "\"has_handler\":false");
+        let line = shape_line().replacen("|1|", "|0|", 1);
         let input: TokenStream =
-            format!("shape {json:?} (crate::skills) (\"email.send\") fn send() {{}}").parse().unwrap();
+            format!("shape {line:?} (crate::skills) (\"email.send\") fn send() {{}}").parse().unwrap();
         let out = skill_handler(input).to_string();
         assert!(out.contains("is a template skill") && out.contains("fn send"), "{out}");
     }

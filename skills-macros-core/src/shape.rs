@@ -1,14 +1,12 @@
 //! What generated code tells `#[skill]` about a skill: the protocol between
 //! `skills-codegen` (which writes it) and the handler check (which reads it).
 //!
-//! It travels as one JSON string literal inside the generated
+//! It travels as one string literal inside the generated
 //! `macro_rules!` that `#[skill]` calls back through, so the macro checks a
 //! handler against exactly the markdown the build script compiled.
 
-use serde_json::{Value, json};
-
 /// Version of the protocol; bumped when fields change meaning.
-pub const VERSION: u64 = 1;
+pub const VERSION: u64 = 2;
 
 /// One flag, as the handler check needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,66 +58,84 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The JSON text generated code carries.
-    pub fn to_json(&self) -> String {
-        json!({
-            "v": VERSION,
-            "name": self.name,
-            "file": self.file,
-            "has_handler": self.has_handler,
-            "handler_line": self.handler_line,
-            "handler_trait": self.handler_trait,
-            "module": self.module,
-            "flags": self.flags.iter().map(|f| json!({
-                "name": f.name,
-                "field": f.field,
-                "type": f.value_type,
-                "list": f.list,
-                "required": f.required,
-                "default": f.has_default,
-                "line": f.line,
-                "values": f.values,
-                "enum": f.enum_type,
-            })).collect::<Vec<_>>(),
-        })
-        .to_string()
+    /// The line generated code carries:
+    ///
+    /// ```text
+    /// v2|email.send|1|4|EmailSendHandler|email::send|<flags>|skills/email/send.md
+    /// flags: name,field,type,list,required,default,line,Enum,value value;...
+    /// ```
+    ///
+    /// Every field but the file is made of identifiers, numbers and enum
+    /// words, none of which can contain `|`, `;`, `,` or a space, so the line
+    /// splits without escaping; the file, which may contain anything, is
+    /// last. It is this simple on purpose: `#[skill]` parses one per handler,
+    /// unoptimized in debug builds, and JSON cost a measurable share of the
+    /// build of large crates.
+    pub fn to_line(&self) -> String {
+        let flags: Vec<String> = self
+            .flags
+            .iter()
+            .map(|f| {
+                format!(
+                    "{},{},{},{},{},{},{},{},{}",
+                    f.name,
+                    f.field,
+                    f.value_type,
+                    u8::from(f.list),
+                    u8::from(f.required),
+                    u8::from(f.has_default),
+                    f.line,
+                    f.enum_type.as_deref().unwrap_or(""),
+                    f.values.join(" ")
+                )
+            })
+            .collect();
+        format!(
+            "v{VERSION}|{}|{}|{}|{}|{}|{}|{}",
+            self.name,
+            u8::from(self.has_handler),
+            self.handler_line,
+            self.handler_trait,
+            self.module,
+            flags.join(";"),
+            self.file
+        )
     }
 
-    /// Reads what [`Shape::to_json`] wrote.
-    pub fn from_json(text: &str) -> Result<Shape, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        if v["v"].as_u64() != Some(VERSION) {
-            return Err("the generated code is from another version of skills-codegen; rebuild".into());
+    /// Reads what [`Shape::to_line`] wrote.
+    pub fn from_line(line: &str) -> Result<Shape, String> {
+        let stale = || "the generated code is from another version of skills-codegen; rebuild".to_string();
+        let mut parts = line.splitn(8, '|');
+        let mut next = || parts.next().ok_or_else(stale);
+        if next()? != format!("v{VERSION}") {
+            return Err(stale());
         }
-        let s = |v: &Value, k: &str| v[k].as_str().map(str::to_string).ok_or_else(|| format!("missing `{k}`"));
-        let b = |v: &Value, k: &str| v[k].as_bool().unwrap_or(false);
-        let n = |v: &Value, k: &str| v[k].as_u64().unwrap_or(0) as u32;
+        let name = next()?.to_string();
+        let has_handler = next()? == "1";
+        let handler_line = next()?.parse().map_err(|_| stale())?;
+        let handler_trait = next()?.to_string();
+        let module = next()?.to_string();
+        let flags_text = next()?;
+        let file = next()?.to_string();
         let mut flags = Vec::new();
-        for f in v["flags"].as_array().ok_or("missing `flags`")? {
+        for f in flags_text.split(';').filter(|f| !f.is_empty()) {
+            let p: Vec<&str> = f.splitn(9, ',').collect();
+            if p.len() != 9 {
+                return Err(stale());
+            }
             flags.push(FlagShape {
-                name: s(f, "name")?,
-                field: s(f, "field")?,
-                value_type: s(f, "type")?,
-                list: b(f, "list"),
-                required: b(f, "required"),
-                has_default: b(f, "default"),
-                line: n(f, "line"),
-                values: f["values"]
-                    .as_array()
-                    .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
-                    .unwrap_or_default(),
-                enum_type: f["enum"].as_str().map(str::to_string),
+                name: p[0].to_string(),
+                field: p[1].to_string(),
+                value_type: p[2].to_string(),
+                list: p[3] == "1",
+                required: p[4] == "1",
+                has_default: p[5] == "1",
+                line: p[6].parse().map_err(|_| stale())?,
+                enum_type: (!p[7].is_empty()).then(|| p[7].to_string()),
+                values: p[8].split(' ').filter(|v| !v.is_empty()).map(str::to_string).collect(),
             });
         }
-        Ok(Shape {
-            name: s(&v, "name")?,
-            file: s(&v, "file")?,
-            has_handler: b(&v, "has_handler"),
-            handler_line: n(&v, "handler_line"),
-            handler_trait: s(&v, "handler_trait")?,
-            module: s(&v, "module")?,
-            flags,
-        })
+        Ok(Shape { name, file, has_handler, handler_line, handler_trait, module, flags })
     }
 }
 
@@ -148,6 +164,8 @@ mod tests {
                 enum_type: Some("Status".into()),
             }],
         };
-        assert_eq!(Shape::from_json(&shape.to_json()).unwrap(), shape);
+        assert_eq!(Shape::from_line(&shape.to_line()).unwrap(), shape);
+        let odd = Shape { file: "odd|dir, with; \"quotes\"/x.md".into(), ..shape.clone() };
+        assert_eq!(Shape::from_line(&odd.to_line()).unwrap(), odd);
     }
 }

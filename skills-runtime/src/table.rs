@@ -87,7 +87,13 @@ impl<C> fmt::Debug for Table<C> {
 #[doc(hidden)]
 #[inline]
 pub fn field<'a, T: FromFlag<'a>>(args: &Args<'a>, index: usize, flag: &'static str) -> Result<T, CallError<'a>> {
-    T::from_flag(args.slot(index)).map_err(|error| CallError::Convert { flag, error })
+    // A `match` rather than `map_err` and a closure: this is instantiated for
+    // every parameter type of every handler, and combinators multiply the
+    // code the compiler generates (see docs/PERFORMANCE.md).
+    match T::from_flag(args.slot(index)) {
+        Ok(v) => Ok(v),
+        Err(error) => Err(CallError::Convert { flag, error }),
+    }
 }
 
 /// Writes a handler's `Result` reply.
