@@ -18,11 +18,38 @@ use skills_runtime::catalog::Catalog;
 use skills_runtime::dynamic::DynamicCatalog;
 use std::fmt::Write;
 
-/// Generated items name the runtime through this alias, declared once at the
-/// top (`use ::skills_runtime::__private as __rt;`) and re-imported in each
-/// module: absolute at its root, and half the tokens of the full path, which
-/// is measurable in trees of thousands of skills.
-const RT: &str = "__rt";
+/// What generated modules import. Items are named with one `__`-prefixed
+/// segment (`__FlagSpec`, `__VT_Enum`) through a hidden prelude module that
+/// every generated module glob-imports: resolving and type-checking long
+/// paths (`::skills_runtime::__private::FlagSpec`) was the largest single cost
+/// of building large trees (clean debug build of 1,000 skills: 19.7 s with
+/// full paths, 12.8 s with these; docs/PERFORMANCE.md). Generated enums are
+/// named from flags and never start with `__`, so nothing can clash; `Some`,
+/// `None`, `Ok` and `Err` are the prelude's, which no generated item shadows.
+const PRELUDE: &[&str] = &[
+    "FlagSpec",
+    "FlagDoc",
+    "StrList",
+    "SkillEntry",
+    "Eligibility",
+    "Args",
+    "CallError",
+    "List",
+    "Date",
+    "FlagEnum",
+    "DomainEntry",
+    "Handler",
+    "StaticCatalog",
+    "Table",
+    "field",
+    "phf",
+];
+
+/// The `use` line each generated module starts with; `depth` is how many
+/// modules below the generated root it is.
+fn prelude_use(depth: usize) -> String {
+    format!("#[allow(unused_imports)]\nuse {}__prelude::*;", "super::".repeat(depth))
+}
 
 /// What the emitter needs besides the tree.
 pub(crate) struct Options<'a> {
@@ -105,19 +132,19 @@ fn field_type(f: &Flag, enum_name: Option<&str>) -> String {
     let elem = match f.value_type {
         ValueType::String => "&'a str".to_string(),
         ValueType::Integer => "i64".to_string(),
-        ValueType::Date => format!("{RT}::Date"),
+        ValueType::Date => format!("__Date"),
         ValueType::Boolean => return "bool".to_string(),
         ValueType::Enum => enum_name.unwrap_or("()").to_string(),
     };
     let t = if f.list {
         match f.value_type {
-            ValueType::String => format!("{RT}::List<'a>"),
-            _ => format!("{RT}::List<'a, {elem}>"),
+            ValueType::String => format!("__List<'a>"),
+            _ => format!("__List<'a, {elem}>"),
         }
     } else {
         elem
     };
-    if f.spec().always_present() { t } else { format!("::core::option::Option<{t}>") }
+    if f.spec().always_present() { t } else { format!("Option<{t}>") }
 }
 
 fn value_type(t: ValueType) -> &'static str {
@@ -188,7 +215,14 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
         })
         .collect();
 
-    out.line("#[allow(unused_imports)]\nuse ::skills_runtime::__private as __rt;");
+    out.doc("Short names for what generated code uses (see `skills-codegen`).");
+    out.line("#[doc(hidden)]");
+    out.open("pub(crate) mod __prelude {");
+    let items: Vec<String> = PRELUDE.iter().map(|n| format!("{n} as __{n}")).collect();
+    out.line(&format!("pub use ::skills_runtime::__private::{{{}}};", items.join(", ")));
+    out.line("pub use ::skills_runtime::__private::ValueType::{Boolean as __VT_Boolean, Date as __VT_Date, Enum as __VT_Enum, Integer as __VT_Integer, String as __VT_String};");
+    out.close("}");
+    out.line(&prelude_use(0));
     out.line("");
     out.doc("Marker type the `#[skill]` handler traits are implemented for.");
     out.line("#[doc(hidden)]\n#[derive(Debug)]\npub struct __Skills;");
@@ -199,9 +233,9 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
         let skills: Vec<usize> = (0..n_skills).filter(|&i| tree.skills[i].domain == domain.name).collect();
         out.doc(&format!("The `{}` domain: {}", domain.name, domain.description));
         out.open(&format!("pub mod {} {{", ident(&domain.name)));
-        out.line("#[allow(unused_imports)]\nuse super::__rt;");
+        out.line(&prelude_use(1));
         for &i in &skills {
-            emit_skill_module(&mut out, &tree.skills[i], &names[i], opts);
+            emit_skill_module(&mut out, &tree.skills[i], catalog.skill_at(i).as_ref(), &names[i], opts);
             out.line("");
         }
         emit_domain_macro(&mut out, tree, &skills, &names, opts);
@@ -215,11 +249,17 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
     out.s
 }
 
-fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Options<'_>) {
+fn emit_skill_module(
+    out: &mut Out,
+    skill: &Skill,
+    view: Option<&skills_runtime::catalog::SkillView<'_>>,
+    names: &SkillNames,
+    opts: &Options<'_>,
+) {
     let file = (opts.display)(&skill.path);
     out.doc(&format!("`{}`: {}\n\nDefined in `{file}`.", skill.name, skill.description));
     out.open(&format!("pub mod {} {{", ident(&skill.action)));
-    out.line("#[allow(unused_imports)]\nuse super::__rt;");
+    out.line(&prelude_use(2));
     out.doc("The skill's name.");
     out.line(&format!("pub const NAME: &str = {:?};", skill.name));
     out.line("");
@@ -246,21 +286,25 @@ fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Op
     out.line("");
     out.open("impl<'a> Flags<'a> {");
     out.doc(&format!("Reads validated arguments of `{}` (see `skills_runtime::Router`).", skill.name));
-    out.open(&format!(
-        "pub fn from_args(args: &{RT}::Args<'a>) -> ::core::result::Result<Self, {RT}::CallError<'a>> {{"
-    ));
-    out.open("::core::result::Result::Ok(Self {");
-    for (i, f) in skill.flags.iter().enumerate() {
+    out.open(&format!("pub fn from_args(args: &__Args<'a>) -> Result<Self, __CallError<'a>> {{"));
+    // Explicit types, and each value in a local before the struct is built:
+    // leaving types to inference, or converting inside the struct literal,
+    // made these bodies the most expensive part of type and borrow checking
+    // large trees (docs/PERFORMANCE.md).
+    let mut fields = Vec::new();
+    for (i, (f, e)) in skill.flags.iter().zip(&names.enums).enumerate() {
+        let t = field_type(f, e.as_ref().map(|(n, _)| n.as_str()));
+        let id = ident(&f.field_name());
         out.line(&format!(
-            "{}: match {RT}::field(args, {i}, {:?}) {{ ::core::result::Result::Ok(v) => v, ::core::result::Result::Err(e) => return ::core::result::Result::Err(e) }},",
-            ident(&f.field_name()),
+            "let {id}: {t} = match __field::<{t}>(args, {i}, {:?}) {{ Ok(v) => v, Err(e) => return Err(e) }};",
             f.name
         ));
+        fields.push(id);
     }
     if !uses_lifetime {
-        out.line("__command: ::core::marker::PhantomData,");
+        fields.push("__command: ::core::marker::PhantomData".to_string());
     }
-    out.close("})");
+    out.line(&format!("Ok(Self {{ {} }})", fields.join(", ")));
     out.close("}");
     out.close("}");
     out.line("");
@@ -275,19 +319,19 @@ fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Op
 
     // Static schemas.
     out.doc("Flag schemas, in the markdown's order.");
-    out.open(&format!("pub static FLAGS: [{RT}::FlagSpec<'static>; {}] = [", skill.flags.len()));
+    out.open(&format!("pub static FLAGS: [__FlagSpec<'static>; {}] = [", skill.flags.len()));
     for f in &skill.flags {
         let values = if f.values.is_empty() {
-            format!("{RT}::StrList::EMPTY")
+            format!("__StrList::EMPTY")
         } else {
-            format!("{RT}::StrList::Slice({})", str_slice(&f.values))
+            format!("__StrList::Slice({})", str_slice(&f.values))
         };
         let default = match &f.default {
-            Some(d) => format!("::core::option::Option::Some({RT}::StrList::Slice({}))", str_slice(d)),
-            None => "::core::option::Option::None".to_string(),
+            Some(d) => format!("Some(__StrList::Slice({}))", str_slice(d)),
+            None => "None".to_string(),
         };
         out.line(&format!(
-            "{RT}::FlagSpec {{ name: {:?}, value_type: {RT}::ValueType::{}, list: {}, required: {}, values: {values}, default: {default} }},",
+            "__FlagSpec {{ name: {:?}, value_type: __VT_{}, list: {}, required: {}, values: {values}, default: {default} }},",
             f.name,
             value_type(f.value_type),
             f.list,
@@ -296,25 +340,67 @@ fn emit_skill_module(out: &mut Out, skill: &Skill, names: &SkillNames, opts: &Op
     }
     out.close("];");
     out.doc("Flag documentation, parallel to `FLAGS`.");
-    out.open(&format!("pub static DOCS: [{RT}::FlagDoc; {}] = [", skill.flags.len()));
+    out.open(&format!("pub static DOCS: [__FlagDoc; {}] = [", skill.flags.len()));
     for f in &skill.flags {
         out.line(&format!(
-            "{RT}::FlagDoc {{ placeholder: {:?}, description: {}, line: {} }},",
+            "__FlagDoc {{ placeholder: {:?}, description: {}, line: {} }},",
             f.placeholder.as_deref().unwrap_or(""),
             lit(&f.description),
             f.line
         ));
     }
     out.close("];");
+    emit_entry(out, skill, view, opts);
     out.close("}");
+}
+
+/// The skill's `static ENTRY`: its metadata, help text and tool schemas.
+fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::SkillView<'_>>, opts: &Options<'_>) {
+    let (openai, anthropic) = match (view, opts.json_schemas) {
+        (Some(v), true) => {
+            (skills_runtime::json::openai_tool(v).to_string(), skills_runtime::json::anthropic_tool(v).to_string())
+        }
+        _ => (String::new(), String::new()),
+    };
+    let schedule = match &s.schedule {
+        Some(c) => format!("Some({c:?})"),
+        None => "None".to_string(),
+    };
+    out.doc("The skill's metadata, help text and tool schemas.");
+    out.open(&format!("pub static ENTRY: __SkillEntry = __SkillEntry {{"));
+    out.line(&format!("name: {:?},", s.name));
+    out.line(&format!("domain: {:?},", s.domain));
+    out.line(&format!("description: {},", lit(&s.description)));
+    out.line(&format!("usage: {},", lit(s.usage.lines.first().map_or("", String::as_str))));
+    out.line(&format!("body: {},", lit(&s.body)));
+    out.line("flags: &FLAGS,");
+    out.line("flag_docs: &DOCS,");
+    out.line(&format!("aliases: {},", str_slice(&s.aliases)));
+    out.line(&format!("tags: {},", str_slice(&s.tags)));
+    out.line(&format!("schedule: {schedule},"));
+    out.line(&format!("read_only: {},", s.read_only));
+    out.line(&format!(
+        "eligibility: __Eligibility {{ os: {}, env: {}, binaries: {} }},",
+        str_slice(&s.eligibility.os),
+        str_slice(&s.eligibility.env),
+        str_slice(&s.eligibility.binaries)
+    ));
+    out.line(&format!("source: {:?},", (opts.display)(&s.path)));
+    out.line(&format!("shape: {:#018x},", s.shape_fingerprint()));
+    out.line(&format!("has_handler: {},", s.has_handler()));
+    out.line(&format!("openai_tool: {},", lit(&openai)));
+    out.line(&format!("anthropic_tool: {},", lit(&anthropic)));
+    out.close("};");
 }
 
 fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[String]) {
     let kind = if f.list { "One or more of" } else { "One of" };
     out.doc(&format!("Values of `--{}` of `{}` ({kind}: {}).", f.name, skill.name, f.values.join(", ")));
-    // Hash and the orderings are left out on purpose: across the thousands of
-    // enums of a large tree they cost more build time than everything else
-    // generated for the enum (see docs/PERFORMANCE.md).
+    // Only what the enum cannot share is generated: constants, the index,
+    // and `Display` as a plain `match` on literals. Parsing and conversions
+    // are written once in the runtime (`FlagEnum`); generic bodies here would
+    // cost a measurable share of the build of large trees (docs/PERFORMANCE.md).
+    // Hash and the orderings are left out for the same reason.
     out.line("#[derive(Clone, Copy, Debug, PartialEq, Eq)]");
     out.open(&format!("pub enum {name} {{"));
     for (v, value) in variants.iter().zip(&f.values) {
@@ -323,44 +409,25 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
     }
     out.close("}");
     out.line("");
-    out.open(&format!("impl {name} {{"));
-    out.doc("Every variant, in the markdown's order.");
-    let all: Vec<String> = variants.iter().map(|v| format!("Self::{v}")).collect();
-    out.line(&format!("pub const ALL: [Self; {}] = [{}];", variants.len(), all.join(", ")));
-    out.close("}");
-    out.line("");
-    out.open(&format!("impl {RT}::FlagEnum for {name} {{"));
+    out.open(&format!("impl __FlagEnum for {name} {{"));
     out.line(&format!("const VALUES: &'static [&'static str] = {};", str_slice(&f.values)));
+    let all: Vec<String> = variants.iter().map(|v| format!("Self::{v}")).collect();
+    out.line(&format!("const ALL: &'static [Self] = &[{}];", all.join(", ")));
     out.line(&format!("const EXPECTED: &'static str = {:?};", format!("one of: {}", f.values.join(", "))));
-    out.open("fn parse(value: &str) -> ::core::option::Option<Self> {");
-    out.line("let mut i = 0;");
-    out.open("while i < Self::ALL.len() {");
-    out.open("if <Self as ::skills_runtime::__private::FlagEnum>::VALUES[i].eq_ignore_ascii_case(value) {");
-    out.line("return ::core::option::Option::Some(Self::ALL[i]);");
-    out.close("}");
-    out.line("i += 1;");
-    out.close("}");
-    out.line("::core::option::Option::None");
-    out.close("}");
-    out.open("fn as_str(self) -> &'static str {");
-    out.line("<Self as ::skills_runtime::__private::FlagEnum>::VALUES[self as usize]");
+    out.open("fn index(self) -> usize {");
+    out.line("self as usize");
     out.close("}");
     out.close("}");
     out.line("");
     out.open(&format!("impl ::core::fmt::Display for {name} {{"));
     out.open("fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {");
-    out.line("f.write_str(<Self as ::skills_runtime::__private::FlagEnum>::as_str(*self))");
+    out.open("f.write_str(match self {");
+    for (v, value) in variants.iter().zip(&f.values) {
+        out.line(&format!("Self::{v} => {value:?},"));
+    }
+    out.close("})");
     out.close("}");
     out.close("}");
-    out.line("");
-    out.open(&format!("impl ::core::str::FromStr for {name} {{"));
-    out.line("type Err = &'static str;");
-    out.open("fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {");
-    out.line("<Self as ::skills_runtime::__private::FlagEnum>::parse(s).ok_or(<Self as ::skills_runtime::__private::FlagEnum>::EXPECTED)");
-    out.close("}");
-    out.close("}");
-    out.line("");
-    out.line(&format!("{RT}::impl_flag_enum!({name});"));
 }
 
 /// The per-domain `__skill!` macro that `#[skill]` calls back through.
@@ -414,7 +481,7 @@ fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &
     out.doc("One trait per skill with `handler:`, implemented by its `#[skill]` function.");
     out.line("#[doc(hidden)]");
     out.open("pub mod __handlers {");
-    out.line("#[allow(unused_imports)]\nuse super::__rt;");
+    out.line(&prelude_use(1));
     for (s, n) in tree.skills.iter().zip(names) {
         if !s.has_handler() {
             continue;
@@ -438,7 +505,7 @@ fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &
         out.doc(&format!("Implemented by the `#[skill(\"{}\")]` function.", s.name));
         out.open(&format!("pub trait {} {{", n.handler_trait));
         out.doc("The compiled handler.");
-        out.line(&format!("const HANDLER: {RT}::Handler<super::Context>;"));
+        out.line(&format!("const HANDLER: __Handler<super::Context>;"));
         out.close("}");
     }
     out.close("}");
@@ -447,54 +514,24 @@ fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &
 
 fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &DynamicCatalog, opts: &Options<'_>) {
     let n = tree.skills.len();
+    // Each skill's entry is a `static` in its own module and the table is
+    // an array of references: one enormous initializer instead would make
+    // type and borrow checking grow faster than the tree (measured: 26 s vs
+    // a few for 1,000 skills; see docs/PERFORMANCE.md).
     out.doc("Every skill, sorted by name.");
-    out.open(&format!("pub static SKILLS: [{RT}::SkillEntry; {n}] = ["));
-    for (i, (s, nm)) in tree.skills.iter().zip(names).enumerate() {
-        let view = catalog.skill_at(i);
-        let (openai, anthropic) = match (&view, opts.json_schemas) {
-            (Some(v), true) => {
-                (skills_runtime::json::openai_tool(v).to_string(), skills_runtime::json::anthropic_tool(v).to_string())
-            }
-            _ => (String::new(), String::new()),
-        };
-        let schedule = match &s.schedule {
-            Some(c) => format!("::core::option::Option::Some({c:?})"),
-            None => "::core::option::Option::None".to_string(),
-        };
-        out.open(&format!("{RT}::SkillEntry {{"));
-        out.line(&format!("name: {:?},", s.name));
-        out.line(&format!("domain: {:?},", s.domain));
-        out.line(&format!("description: {},", lit(&s.description)));
-        out.line(&format!("usage: {},", lit(s.usage.lines.first().map_or("", String::as_str))));
-        out.line(&format!("body: {},", lit(&s.body)));
-        out.line(&format!("flags: &{}::FLAGS,", nm.module));
-        out.line(&format!("flag_docs: &{}::DOCS,", nm.module));
-        out.line(&format!("aliases: {},", str_slice(&s.aliases)));
-        out.line(&format!("tags: {},", str_slice(&s.tags)));
-        out.line(&format!("schedule: {schedule},"));
-        out.line(&format!("read_only: {},", s.read_only));
-        out.line(&format!(
-            "eligibility: {RT}::Eligibility {{ os: {}, env: {}, binaries: {} }},",
-            str_slice(&s.eligibility.os),
-            str_slice(&s.eligibility.env),
-            str_slice(&s.eligibility.binaries)
-        ));
-        out.line(&format!("source: {:?},", (opts.display)(&s.path)));
-        out.line(&format!("shape: {:#018x},", s.shape_fingerprint()));
-        out.line(&format!("has_handler: {},", s.has_handler()));
-        out.line(&format!("openai_tool: {},", lit(&openai)));
-        out.line(&format!("anthropic_tool: {},", lit(&anthropic)));
-        out.close("},");
+    out.open(&format!("pub static SKILLS: [&__SkillEntry; {n}] = ["));
+    for nm in names {
+        out.line(&format!("&{}::ENTRY,", nm.module));
     }
     out.close("];");
     out.line("");
 
     out.doc("Every domain, sorted by name.");
-    out.open(&format!("pub static DOMAINS: [{RT}::DomainEntry; {}] = [", tree.domains.len()));
+    out.open(&format!("pub static DOMAINS: [__DomainEntry; {}] = [", tree.domains.len()));
     for d in &tree.domains {
         let source = d.index_path.as_deref().map(opts.display).unwrap_or_default();
         out.line(&format!(
-            "{RT}::DomainEntry {{ name: {:?}, description: {}, body: {}, source: {:?} }},",
+            "__DomainEntry {{ name: {:?}, description: {}, body: {}, source: {:?} }},",
             d.name,
             lit(&d.description),
             lit(&d.body),
@@ -505,7 +542,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.line("");
 
     let mut map = phf_codegen::Map::<&str>::new();
-    map.phf_path(format!("{RT}::phf"));
+    map.phf_path(format!("__phf"));
     let mut keys: Vec<(&str, usize)> = Vec::new();
     for (i, s) in tree.skills.iter().enumerate() {
         keys.push((&s.name, i));
@@ -518,23 +555,22 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
         map.entry(k, v.as_str());
     }
     out.doc("Skill names and aliases to indexes into `SKILLS` (a perfect hash, built at compile time).");
-    let _ = writeln!(out.s, "pub static INDEX: {RT}::phf::Map<&'static str, u16> = {};", map.build());
+    let _ = writeln!(out.s, "pub static INDEX: __phf::Map<&'static str, u16> = {};", map.build());
     out.line("");
 
     out.doc("Skills and domains, for routing and help.");
-    out.line(&format!("pub static CATALOG: {RT}::StaticCatalog = {RT}::StaticCatalog {{ skills: &SKILLS, domains: &DOMAINS, index: &INDEX }};"));
+    out.line(&format!(
+        "pub static CATALOG: __StaticCatalog = __StaticCatalog {{ skills: &SKILLS, domains: &DOMAINS, index: &INDEX }};"
+    ));
     out.line("");
 
     out.doc("The compiled handler of each skill (`None` for template skills).");
-    out.open(&format!("pub static HANDLERS: [::core::option::Option<{RT}::Handler<Context>>; {n}] = ["));
+    out.open(&format!("pub static HANDLERS: [Option<__Handler<Context>>; {n}] = ["));
     for (s, nm) in tree.skills.iter().zip(names) {
         if s.has_handler() {
-            out.line(&format!(
-                "::core::option::Option::Some(<__Skills as __handlers::{}>::HANDLER),",
-                nm.handler_trait
-            ));
+            out.line(&format!("Some(<__Skills as __handlers::{}>::HANDLER),", nm.handler_trait));
         } else {
-            out.line(&format!("::core::option::Option::None, // {}: template", s.name));
+            out.line(&format!("None, // {}: template", s.name));
         }
     }
     out.close("];");
@@ -545,5 +581,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.line(&format!("pub const SUMMARY: &str = {};", lit(&summary)));
     out.line("");
     out.doc("The dispatch table: pass it to `skills_runtime::Router::new`.");
-    out.line(&format!("pub static TABLE: {RT}::Table<Context> = {RT}::Table {{ catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY }};"));
+    out.line(&format!(
+        "pub static TABLE: __Table<Context> = __Table {{ catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY }};"
+    ));
 }

@@ -273,52 +273,48 @@ mod owned {
     }
 }
 
-/// Implements [`FromValue`] and [`FromFlag`] for an enum that also
-/// implements [`FlagEnum`]; generated code calls this for each enum flag.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __impl_flag_enum {
-    ($t:ty) => {
-        impl<'a> $crate::convert::FromValue<'a> for $t {
-            fn from_value(value: &'a str) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
-                match <$t as $crate::convert::FlagEnum>::parse(value) {
-                    ::core::option::Option::Some(v) => ::core::result::Result::Ok(v),
-                    ::core::option::Option::None => ::core::result::Result::Err($crate::convert::ConvertError {
-                        value,
-                        expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
-                    }),
-                }
-            }
-        }
-        impl<'a> $crate::convert::FromFlag<'a> for $t {
-            fn from_flag(
-                slot: &$crate::args::Slot<'a>,
-            ) -> ::core::result::Result<Self, $crate::convert::ConvertError<'a>> {
-                match slot.values.first() {
-                    ::core::option::Option::Some(v) => <$t as $crate::convert::FromValue<'a>>::from_value(v),
-                    ::core::option::Option::None => ::core::result::Result::Err($crate::convert::ConvertError {
-                        value: "",
-                        expected: <$t as $crate::convert::FlagEnum>::EXPECTED,
-                    }),
-                }
-            }
-        }
-    };
-}
-
 /// An enum whose variants are the values of an enum flag.
 ///
-/// Generated for every `One of:` / `One or more of:` flag; implement it by
-/// hand (with `skills_core::__impl_flag_enum!`) only for tests.
+/// Generated for every `One of:` / `One or more of:` flag. Generated code
+/// supplies only the constants and [`FlagEnum::index`]; parsing, printing and
+/// the conversions to handler parameters are written once, here (which is
+/// what keeps trees of thousands of enums quick to compile).
 pub trait FlagEnum: Sized + Copy + 'static {
     /// The values as written in the markdown, in order.
     const VALUES: &'static [&'static str];
+    /// Every variant, in the same order.
+    const ALL: &'static [Self];
     /// "one of: a, b, c", for conversion errors.
     const EXPECTED: &'static str;
+
+    /// The variant's position in [`FlagEnum::VALUES`].
+    fn index(self) -> usize;
+
     /// The variant written `value` (ASCII case ignored).
-    fn parse(value: &str) -> Option<Self>;
+    fn parse(value: &str) -> Option<Self> {
+        let i = Self::VALUES.iter().position(|v| v.eq_ignore_ascii_case(value))?;
+        Self::ALL.get(i).copied()
+    }
+
     /// The value as written in the markdown.
-    fn as_str(self) -> &'static str;
+    fn as_str(self) -> &'static str {
+        Self::VALUES.get(self.index()).copied().unwrap_or("")
+    }
+}
+
+impl<'a, T: FlagEnum> FromValue<'a> for T {
+    fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
+        match T::parse(value) {
+            Some(v) => Ok(v),
+            None => Err(ConvertError { value, expected: T::EXPECTED }),
+        }
+    }
+}
+
+impl<'a, T: FlagEnum> FromFlag<'a> for T {
+    fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+        single(slot)
+    }
 }
 
 #[cfg(test)]
@@ -359,21 +355,12 @@ mod tests {
     }
     impl FlagEnum for Tone {
         const VALUES: &'static [&'static str] = &["formal", "casual"];
+        const ALL: &'static [Self] = &[Tone::Formal, Tone::Casual];
         const EXPECTED: &'static str = "one of: formal, casual";
-        fn parse(value: &str) -> Option<Self> {
-            if value.eq_ignore_ascii_case("formal") {
-                Some(Tone::Formal)
-            } else if value.eq_ignore_ascii_case("casual") {
-                Some(Tone::Casual)
-            } else {
-                None
-            }
-        }
-        fn as_str(self) -> &'static str {
-            Self::VALUES[self as usize]
+        fn index(self) -> usize {
+            self as usize
         }
     }
-    crate::__impl_flag_enum!(Tone);
 
     #[test]
     fn enums() {

@@ -35,7 +35,10 @@ fn main() {
             format!("{}: {t}", f.field)
         })
         .collect();
-    let item = format!("fn h({}) -> String {{ let x = 1; let y = vec![1, 2, 3]; format!(\"{{x}} {{y:?}}\") }}", params.join(", "));
+    let item = format!(
+        "fn h({}) -> String {{ let x = 1; let y = vec![1, 2, 3]; format!(\"{{x}} {{y:?}}\") }}",
+        params.join(", ")
+    );
     let input: TokenStream = format!("shape {:?} (crate::skills) (\"d.a\") {item}", shape.to_line()).parse().unwrap();
     let attr_item: TokenStream = item.parse().unwrap();
     let n = 1000;

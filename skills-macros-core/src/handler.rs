@@ -4,12 +4,12 @@
 //! Every disagreement is reported, each at the span of the code that is
 //! wrong, and the function is always emitted so one mistake gives one error.
 
+use crate::func::HandlerFn;
 use crate::shape::{FlagShape, Shape};
 use crate::ty::{self, Elem};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use crate::func::HandlerFn;
 use syn::{FnArg, LitStr, Pat, ReturnType, Type};
 
 /// How the reply is taken from the function's return value.
@@ -34,6 +34,38 @@ fn reply_kind(output: &ReturnType) -> Reply {
 struct Bound {
     flag: usize,
     span: Span,
+    /// The parameter's type with named lifetimes (other than `'static`)
+    /// rewritten to `'_`, for use inside the glue.
+    ty: TokenStream,
+}
+
+/// `&'a str` -> `&'_ str`: the glue names each conversion's type (inferring
+/// it costs measurable build time over many handlers) but cannot name the
+/// handler's own lifetime parameters.
+fn erase_lifetimes(tokens: TokenStream) -> TokenStream {
+    use proc_macro2::{Group, Ident, Punct, Spacing, TokenTree};
+    let mut out = Vec::new();
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(t) = iter.next() {
+        match t {
+            TokenTree::Punct(p) if p.as_char() == '\'' && p.spacing() == Spacing::Joint => match iter.peek() {
+                Some(TokenTree::Ident(i)) if i != "static" => {
+                    let span = i.span();
+                    iter.next();
+                    out.push(TokenTree::Punct(p));
+                    out.push(TokenTree::Ident(Ident::new("_", span)));
+                }
+                _ => out.push(TokenTree::Punct(Punct::new('\'', Spacing::Joint))),
+            },
+            TokenTree::Group(g) => {
+                let mut ng = Group::new(g.delimiter(), erase_lifetimes(g.stream()));
+                ng.set_span(g.span());
+                out.push(TokenTree::Group(ng));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// The context parameter.
@@ -140,7 +172,8 @@ fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Opt
         taken[idx] = true;
         let flag = &shape.flags[idx];
         check_type(shape, flag, name, &pt.ty, &module_text, errors, &mut checked.enum_checks);
-        checked.bound.push(Bound { flag: idx, span: pt.ty.span() });
+        let ty = &pt.ty;
+        checked.bound.push(Bound { flag: idx, span: pt.ty.span(), ty: erase_lifetimes(quote!(#ty)) });
     }
     for (flag, taken) in shape.flags.iter().zip(&taken) {
         if !taken {
@@ -190,7 +223,13 @@ fn check_type(
     };
     let fix = || format!("\nhelp: write `{}: {}`", raw_field(param), want());
     let Some(p) = ty::classify(ty) else {
-        let m = format!("{} is {}, but `{param}` is `{}`, which a flag cannot convert to{}", at(), ty::describe(flag), shown(), fix());
+        let m = format!(
+            "{} is {}, but `{param}` is `{}`, which a flag cannot convert to{}",
+            at(),
+            ty::describe(flag),
+            shown(),
+            fix()
+        );
         err(errors, ty.span(), m);
         return;
     };
@@ -208,7 +247,11 @@ fn check_type(
     }
     if flag.always_present() && p.optional {
         let why = if flag.required { "required" } else { "defaulted" };
-        err(errors, ty.span(), format!("{} is {why}, so it always has a value, but `{param}` is an `Option`{}", at(), fix()));
+        err(
+            errors,
+            ty.span(),
+            format!("{} is {why}, so it always has a value, but `{param}` is an `Option`{}", at(), fix()),
+        );
         return;
     }
     if !flag.always_present() && !p.optional {
@@ -284,7 +327,8 @@ pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: H
     let conversions = checked.bound.iter().zip(&binds).map(|(b, bind)| {
         let index = b.flag;
         let flag = &shape.flags[b.flag].name;
-        let field = quote_spanned!(b.span=> ::skills_runtime::__private::field);
+        let ty = &b.ty;
+        let field = quote_spanned!(b.span=> ::skills_runtime::__private::field::<#ty>);
         // `match` instead of `?`: one less generic instantiation per
         // parameter type (`Try::branch`), which adds up over large trees.
         quote! {

@@ -17,10 +17,10 @@ mod handler;
 pub mod shape;
 mod ty;
 
+use func::HandlerFn;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::quote;
 use syn::parse::{ParseStream, Parser};
-use func::HandlerFn;
 use syn::{LitStr, Token};
 
 /// The default path of the generated module (`include_skills!()` at the
@@ -262,7 +262,7 @@ mod tests {
             handler("fn send(to: Vec<String>, cc: Option<Vec<String>>) -> Result<String, SkillError> { todo!() }");
         assert!(!out.contains("compile_error"), "{out}");
         assert!(out.contains("EmailSendHandler for crate :: skills :: __Skills"), "{out}");
-        assert!(out.contains("field (__args , 0usize , \"to\")"), "{out}");
+        assert!(out.contains("field :: < Vec < String > > (__args , 0usize , \"to\")"), "{out}");
         assert!(out.contains("reply_result"), "{out}");
     }
 
@@ -283,6 +283,13 @@ mod tests {
         // The function and a stub are still emitted.
         assert!(out.contains("fn send"), "{out}");
         assert!(out.contains("__skill_stub"), "{out}");
+    }
+
+    #[test]
+    fn named_lifetimes_are_erased_in_the_glue() {
+        let out = handler("fn send<'a>(to: List<'a>, cc: Option<List<'a>>) -> &'static str { \"x\" }");
+        assert!(out.contains("field :: < List < '_ > >"), "{out}");
+        assert!(!out.contains("field :: < List < 'a > >"), "{out}");
     }
 
     #[test]

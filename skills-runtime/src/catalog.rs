@@ -222,7 +222,7 @@ pub fn domains(c: &dyn Catalog) -> impl Iterator<Item = DomainView<'_>> {
 #[derive(Debug)]
 pub struct StaticCatalog {
     /// Skills, sorted by name.
-    pub skills: &'static [SkillEntry],
+    pub skills: &'static [&'static SkillEntry],
     /// Domains, sorted by name.
     pub domains: &'static [DomainEntry],
     /// Skill names and aliases to indexes into `skills`.
@@ -262,7 +262,7 @@ impl Catalog for StaticCatalog {
         self.skills.len()
     }
     fn skill_at(&self, index: usize) -> Option<SkillView<'_>> {
-        self.skills.get(index).map(SkillEntry::view)
+        self.skills.get(index).map(|s| s.view())
     }
     fn lookup(&self, name: &str) -> Option<usize> {
         self.index.get(name).map(|&i| i as usize)

@@ -87,7 +87,6 @@ pub mod __private {
         CallError, Handler, SyncHandler, Table, enum_values_match, field, reply_result, reply_value,
     };
     pub use phf;
-    pub use skills_core::__impl_flag_enum as impl_flag_enum;
     pub use skills_core::Date;
     pub use skills_core::args::Args;
     pub use skills_core::convert::{ConvertError, FlagEnum, FromFlag, List};

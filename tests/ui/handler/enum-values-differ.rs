@@ -1,6 +1,6 @@
 // A hand-written enum whose variants are not the markdown's values
 // (`todo, done`).
-use skills_runtime::__private::{FlagEnum, impl_flag_enum};
+use skills_runtime::convert::FlagEnum;
 use skills_runtime::skill;
 
 skills_runtime::include_skills!(from = "../gen/full.rs");
@@ -13,19 +13,12 @@ enum MyStatus {
 
 impl FlagEnum for MyStatus {
     const VALUES: &'static [&'static str] = &["todo", "doing"];
+    const ALL: &'static [Self] = &[MyStatus::Todo, MyStatus::Doing];
     const EXPECTED: &'static str = "one of: todo, doing";
-    fn parse(v: &str) -> Option<Self> {
-        match v {
-            "todo" => Some(MyStatus::Todo),
-            "doing" => Some(MyStatus::Doing),
-            _ => None,
-        }
-    }
-    fn as_str(self) -> &'static str {
-        Self::VALUES[self as usize]
+    fn index(self) -> usize {
+        self as usize
     }
 }
-impl_flag_enum!(MyStatus);
 
 #[skill("mail.send")]
 fn send(to: Vec<String>, subject: String, cc: Option<Vec<String>>) -> String {

@@ -1,5 +1,6 @@
 // Keywords and awkward values as names: `match.self`, `--type`, `--move`,
 // values `2x`, `in-progress` and `in_progress`, `Self`, `v1.2`.
+use skills_runtime::convert::FlagEnum;
 use skills_runtime::skill;
 
 skills_runtime::include_skills!(from = "../gen/awkward.rs");
@@ -18,5 +19,5 @@ fn main() {
     assert_eq!(router.execute(&mut (), "fn --type IN_PROGRESS").text, "in_progress [A] false");
     assert_eq!(Type::ALL.len(), 5);
     assert_eq!(Type::V1_2.to_string(), "v1.2");
-    assert_eq!("self".parse::<Type>(), Ok(Type::Self_));
+    assert_eq!(Type::parse("self"), Some(Type::Self_));
 }

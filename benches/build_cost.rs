@@ -1,0 +1,232 @@
+//! Build cost of generated skill trees, measured with real nested `cargo`
+//! builds (`cargo bench --bench build_cost`).
+//!
+//! For N skills of 10 flags each (two enums, a list, a date, an integer, a
+//! boolean, strings), it builds:
+//!
+//! - `templates`: the generated code alone (no handlers);
+//! - `handlers`: the generated code and one `#[skill]` handler per skill;
+//! - `clap`: the same flags as N `clap` derive structs with `ValueEnum`s, the
+//!   design this project replaces;
+//!
+//! and reports, per crate, the clean build time (dependencies already
+//! built; the crate and its build script from scratch), the incremental
+//! rebuild after editing one markdown file (or one struct, for clap), the
+//! release build, and the size of the generated code.
+//!
+//! `BUILD_COST_SKILLS` (default `1000`) takes a comma-separated list of N;
+//! `BUILD_COST_KINDS` (default `templates,handlers,clap`) selects crates;
+//! `BUILD_COST_RELEASE=0` skips release builds.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn skill_md(i: usize, domain: &str, handler: bool) -> String {
+    let name = format!("{domain}.act{i}");
+    let h = if handler { "handler: h\n" } else { "" };
+    format!(
+        "---\nname: {name}\ndescription: Skill number {i}\n{h}---\n\n# {name}\n\n## Usage\n\n\
+{name} --title <text> --body <text> --to <addresses> [--status <statuses>] [--sort <field>] [--due <date>] [--limit <n>] [--urgent] [--note <text>] [--owner <name>]\n\n\
+## Flags\n\n\
+--title    Title of the thing (required)\n\
+--body     Body text (required)\n\
+--to       Recipients, space-separated (required)\n\
+--status   One or more of: todo, doing, done, blocked (default: todo)\n\
+--sort     One of: due, priority, created (default: due)\n\
+--due      Due date (YYYY-MM-DD)\n\
+--limit    Maximum results (default: 20)\n\
+--urgent   Mark as urgent (boolean flag)\n\
+--note     A note\n\
+--owner    Who owns it\n\n\
+## Examples\n\n{name} --title T --body B --to a@b.c --status todo done --limit 3 --urgent\n"
+    )
+}
+
+struct Crate {
+    name: String,
+    dir: PathBuf,
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn manifest(name: &str, deps: &str, build_deps: &str) -> String {
+    format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\n{deps}\n[build-dependencies]\n{build_deps}\n[workspace]\n"
+    )
+}
+
+fn skills_crate(root: &Path, n: usize, handlers: bool) -> Crate {
+    let name = format!("{}{n}", if handlers { "handlers" } else { "templates" });
+    let dir = root.join(&name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let ws = workspace();
+    let domains = (n / 100).max(1);
+    let mut main = String::from("skills_runtime::include_skills!();\n\n");
+    for d in 0..domains {
+        write(
+            &dir.join(format!("skills/dom{d}/SKILL.md")),
+            &format!("---\ndomain: dom{d}\ndescription: Domain {d}\n---\n\n# dom{d}\n"),
+        );
+    }
+    for i in 0..n {
+        let domain = format!("dom{}", i % domains);
+        write(&dir.join(format!("skills/{domain}/act{i}.md")), &skill_md(i, &domain, handlers));
+        if handlers {
+            let m = format!("skills::{domain}::act{i}");
+            let _ = writeln!(
+                main,
+                "#[skills_runtime::skill(\"{domain}.act{i}\")]\nfn h{i}(title: &str, body: &str, to: skills_runtime::List<'_>, status: Vec<{m}::Status>, sort: {m}::Sort, due: Option<skills_runtime::Date>, limit: i64, urgent: bool, note: Option<&str>, owner: Option<&str>) -> String {{\n    let _ = (body, to, status, sort, due, urgent, note, owner);\n    format!(\"{{title}} {{limit}}\")\n}}\n"
+            );
+        }
+    }
+    main.push_str("fn main() {\n    let router = skills_runtime::Router::new(&skills::TABLE);\n    println!(\"{}\", router.summary().len());\n}\n");
+    write(&dir.join("src/main.rs"), &main);
+    write(&dir.join("build.rs"), "fn main() {\n    skills_codegen::build();\n}\n");
+    write(
+        &dir.join("Cargo.toml"),
+        &manifest(
+            &name,
+            &format!("skills-runtime = {{ path = {:?}, features = [\"macros\"] }}\n", ws.join("skills-runtime")),
+            &format!("skills-codegen = {{ path = {:?} }}\n", ws.join("skills-codegen")),
+        ),
+    );
+    std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    Crate { name, dir }
+}
+
+fn clap_crate(root: &Path, n: usize) -> Crate {
+    let name = format!("clap{n}");
+    let dir = root.join(&name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut main = String::from("use clap::{Parser, ValueEnum};\n\n");
+    for i in 0..n {
+        let _ = writeln!(
+            main,
+            "#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]\nenum Status{i} {{ Todo, Doing, Done, Blocked }}\n\
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]\nenum Sort{i} {{ Due, Priority, Created }}\n\
+/// Skill number {i}\n#[derive(Debug, Parser)]\nstruct Skill{i} {{\n\
+    /// Title of the thing\n    #[arg(long)]\n    title: String,\n\
+    /// Body text\n    #[arg(long)]\n    body: String,\n\
+    /// Recipients\n    #[arg(long, required = true, num_args = 1..)]\n    to: Vec<String>,\n\
+    /// Status\n    #[arg(long, value_enum, num_args = 1.., default_values_t = [Status{i}::Todo])]\n    status: Vec<Status{i}>,\n\
+    /// Sort order\n    #[arg(long, value_enum, default_value_t = Sort{i}::Due)]\n    sort: Sort{i},\n\
+    /// Due date\n    #[arg(long)]\n    due: Option<String>,\n\
+    /// Maximum results\n    #[arg(long, default_value_t = 20)]\n    limit: i64,\n\
+    /// Mark as urgent\n    #[arg(long)]\n    urgent: bool,\n\
+    /// A note\n    #[arg(long)]\n    note: Option<String>,\n\
+    /// Who owns it\n    #[arg(long)]\n    owner: Option<String>,\n}}\n"
+        );
+    }
+    main.push_str("fn main() {\n");
+    for i in 0..n.min(1) {
+        let _ = writeln!(
+            main,
+            "    let _ = Skill{i}::try_parse_from([\"x\", \"--title\", \"t\", \"--body\", \"b\", \"--to\", \"a\"]);"
+        );
+    }
+    let uses: Vec<String> = (0..n).map(|i| format!("Skill{i}::try_parse_from([\"x\"]).is_ok()")).collect();
+    let _ = writeln!(
+        main,
+        "    let parsed = [{}].iter().filter(|ok| **ok).count();\n    println!(\"{{parsed}}\");\n}}",
+        uses.join(", ")
+    );
+    write(&dir.join("src/main.rs"), &main);
+    write(&dir.join("Cargo.toml"), &manifest(&name, "clap = { version = \"4.5\", features = [\"derive\"] }\n", ""));
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    Crate { name, dir }
+}
+
+fn cargo(c: &Crate, target: &Path, args: &[&str]) -> f64 {
+    let t = Instant::now();
+    let jobs: &[&str] = if args[0] == "build" { &["-j2"] } else { &[] };
+    let out = Command::new(env!("CARGO"))
+        .args(args)
+        .args(jobs)
+        .args(["--offline", "--quiet"])
+        .current_dir(&c.dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let secs = t.elapsed().as_secs_f64();
+    assert!(out.status.success(), "{} {:?} failed:\n{}", c.name, args, String::from_utf8_lossy(&out.stderr));
+    secs
+}
+
+fn clean_build(c: &Crate, target: &Path, release: bool) -> f64 {
+    let mut args = vec!["build"];
+    if release {
+        args.push("--release");
+    }
+    // Dependencies warm, this crate (and its build script) from scratch.
+    cargo(c, target, &args);
+    let mut clean = vec!["clean", "-p", &c.name];
+    if release {
+        clean.push("--release");
+    }
+    cargo(c, target, &clean);
+    cargo(c, target, &args)
+}
+
+fn generated_size(target: &Path, name: &str) -> Option<u64> {
+    let build = target.join("debug/build");
+    std::fs::read_dir(build)
+        .ok()?
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&format!("{name}-")))
+        .find_map(|e| std::fs::metadata(e.path().join("out/skills.rs")).ok().map(|m| m.len()))
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list" || a == "--test") {
+        return;
+    }
+    let sizes: Vec<usize> = std::env::var("BUILD_COST_SKILLS")
+        .unwrap_or_else(|_| "1000".into())
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect();
+    let release = std::env::var("BUILD_COST_RELEASE").map_or(true, |v| v != "0");
+    let root = workspace().join("target/build-cost");
+    let target = root.join("target");
+    println!(
+        "| crate | skills | clean debug (s) | incremental after one edit (s) | clean release (s) | generated code |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for n in sizes {
+        let kinds = std::env::var("BUILD_COST_KINDS").unwrap_or_else(|_| "templates,handlers,clap".into());
+        for kind in kinds.split(',').map(str::trim) {
+            let c = match kind {
+                "templates" => skills_crate(&root, n, false),
+                "handlers" => skills_crate(&root, n, true),
+                _ => clap_crate(&root, n),
+            };
+            let debug = clean_build(&c, &target, false);
+            // Edit one markdown file (or one doc comment of the clap crate).
+            let incremental = if kind == "clap" {
+                let p = c.dir.join("src/main.rs");
+                let text =
+                    std::fs::read_to_string(&p).unwrap().replacen("/// Skill number 0", "/// Skill number zero", 1);
+                write(&p, &text);
+                cargo(&c, &target, &["build"])
+            } else {
+                let p = c.dir.join("skills/dom0/act0.md");
+                let text = std::fs::read_to_string(&p).unwrap().replacen("Skill number 0", "Skill number zero", 1);
+                write(&p, &text);
+                cargo(&c, &target, &["build"])
+            };
+            let rel = if release { format!("{:.1}", clean_build(&c, &target, true)) } else { "-".into() };
+            let size = generated_size(&target, &c.name).map_or("-".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
+            println!("| {kind} | {n} | {debug:.1} | {incremental:.1} | {rel} | {size} |");
+        }
+    }
+}
