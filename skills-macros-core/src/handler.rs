@@ -328,13 +328,13 @@ pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: H
         let index = b.flag;
         let flag = &shape.flags[b.flag].name;
         let ty = &b.ty;
-        let field = quote_spanned!(b.span=> ::skills_runtime::__private::field::<#ty>);
+        let field = quote_spanned!(b.span=> __field::<#ty>);
         // `match` instead of `?`: one less generic instantiation per
         // parameter type (`Try::branch`), which adds up over large trees.
         quote! {
             let #bind = match #field(__args, #index, #flag) {
-                ::core::result::Result::Ok(v) => v,
-                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
+                __Ok(v) => v,
+                __Err(e) => return __Err(e),
             };
         }
     });
@@ -349,6 +349,14 @@ pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: H
     let call = quote! { #fname(#ctx_arg #(#binds),*) };
     let enum_checks = &checked.enum_checks;
     let rt = quote!(::skills_runtime::__private);
+    // One-segment names inside the glue: long paths cost measurable type
+    // checking time over a thousand handlers (docs/PERFORMANCE.md).
+    let short_names = quote! {
+        #[allow(unused_imports)]
+        use ::skills_runtime::__private::field as __field;
+        #[allow(unused_imports)]
+        use ::core::result::Result::{Err as __Err, Ok as __Ok};
+    };
     let body = if is_async {
         let reply = match reply_kind(&func.sig.output) {
             Reply::Unit => quote! { #call.await; ::core::result::Result::Ok(::std::string::String::new()) },
@@ -360,6 +368,7 @@ pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: H
                 __ctx: &'__a mut #module::Context,
                 __args: &'__a #rt::Args<'__a>,
             ) -> #rt::BoxFuture<'__a, ::core::result::Result<::std::string::String, #rt::CallError<'__a>>> {
+                #short_names
                 #rt::Box::pin(async move {
                     #(#conversions)*
                     #reply
@@ -379,6 +388,7 @@ pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: H
                 __args: &#rt::Args<'__a>,
                 __out: &mut dyn ::core::fmt::Write,
             ) -> ::core::result::Result<(), #rt::CallError<'__a>> {
+                #short_names
                 #(#conversions)*
                 #reply
             }

@@ -262,7 +262,7 @@ mod tests {
             handler("fn send(to: Vec<String>, cc: Option<Vec<String>>) -> Result<String, SkillError> { todo!() }");
         assert!(!out.contains("compile_error"), "{out}");
         assert!(out.contains("EmailSendHandler for crate :: skills :: __Skills"), "{out}");
-        assert!(out.contains("field :: < Vec < String > > (__args , 0usize , \"to\")"), "{out}");
+        assert!(out.contains("__field :: < Vec < String > > (__args , 0usize , \"to\")"), "{out}");
         assert!(out.contains("reply_result"), "{out}");
     }
 
@@ -288,8 +288,8 @@ mod tests {
     #[test]
     fn named_lifetimes_are_erased_in_the_glue() {
         let out = handler("fn send<'a>(to: List<'a>, cc: Option<List<'a>>) -> &'static str { \"x\" }");
-        assert!(out.contains("field :: < List < '_ > >"), "{out}");
-        assert!(!out.contains("field :: < List < 'a > >"), "{out}");
+        assert!(out.contains("__field :: < List < '_ > >"), "{out}");
+        assert!(!out.contains("__field :: < List < 'a > >"), "{out}");
     }
 
     #[test]
