@@ -191,7 +191,9 @@ impl App {
                 attachments: Vec::new(),
             });
         }
-        let tasks: [(&str, &'static str, &'static str, Option<i64>, &str, &[&str]); 4] = [
+        /// Title, status, priority, due in days from today, assignee, tags.
+        type DemoTask = (&'static str, &'static str, &'static str, Option<i64>, &'static str, &'static [&'static str]);
+        let tasks: [DemoTask; 4] = [
             ("Review PR 42", "in_progress", "high", Some(2), "me", &["backend"]),
             ("Write Q1 report", "todo", "critical", Some(-1), "alice", &["Q1", "reports"]),
             ("Fix login bug", "blocked", "high", Some(5), "me", &["Q1", "backend"]),

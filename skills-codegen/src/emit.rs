@@ -132,13 +132,13 @@ fn field_type(f: &Flag, enum_name: Option<&str>) -> String {
     let elem = match f.value_type {
         ValueType::String => "&'a str".to_string(),
         ValueType::Integer => "i64".to_string(),
-        ValueType::Date => format!("__Date"),
+        ValueType::Date => "__Date".to_string(),
         ValueType::Boolean => return "bool".to_string(),
         ValueType::Enum => enum_name.unwrap_or("()").to_string(),
     };
     let t = if f.list {
         match f.value_type {
-            ValueType::String => format!("__List<'a>"),
+            ValueType::String => "__List<'a>".to_string(),
             _ => format!("__List<'a, {elem}>"),
         }
     } else {
@@ -286,7 +286,7 @@ fn emit_skill_module(
     out.line("");
     out.open("impl<'a> Flags<'a> {");
     out.doc(&format!("Reads validated arguments of `{}` (see `skills_runtime::Router`).", skill.name));
-    out.open(&format!("pub fn from_args(args: &__Args<'a>) -> Result<Self, __CallError<'a>> {{"));
+    out.open("pub fn from_args(args: &__Args<'a>) -> Result<Self, __CallError<'a>> {");
     // Explicit types, and each value in a local before the struct is built:
     // leaving types to inference, or converting inside the struct literal,
     // made these bodies the most expensive part of type and borrow checking
@@ -322,7 +322,7 @@ fn emit_skill_module(
     out.open(&format!("pub static FLAGS: [__FlagSpec<'static>; {}] = [", skill.flags.len()));
     for f in &skill.flags {
         let values = if f.values.is_empty() {
-            format!("__StrList::EMPTY")
+            "__StrList::EMPTY".to_string()
         } else {
             format!("__StrList::Slice({})", str_slice(&f.values))
         };
@@ -367,7 +367,7 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
         None => "None".to_string(),
     };
     out.doc("The skill's metadata, help text and tool schemas.");
-    out.open(&format!("pub static ENTRY: __SkillEntry = __SkillEntry {{"));
+    out.open("pub static ENTRY: __SkillEntry = __SkillEntry {");
     out.line(&format!("name: {:?},", s.name));
     out.line(&format!("domain: {:?},", s.domain));
     out.line(&format!("description: {},", lit(&s.description)));
@@ -505,7 +505,7 @@ fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &
         out.doc(&format!("Implemented by the `#[skill(\"{}\")]` function.", s.name));
         out.open(&format!("pub trait {} {{", n.handler_trait));
         out.doc("The compiled handler.");
-        out.line(&format!("const HANDLER: __Handler<super::Context>;"));
+        out.line("const HANDLER: __Handler<super::Context>;");
         out.close("}");
     }
     out.close("}");
@@ -542,7 +542,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.line("");
 
     let mut map = phf_codegen::Map::<&str>::new();
-    map.phf_path(format!("__phf"));
+    map.phf_path("__phf".to_string());
     let mut keys: Vec<(&str, usize)> = Vec::new();
     for (i, s) in tree.skills.iter().enumerate() {
         keys.push((&s.name, i));
@@ -559,9 +559,9 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.line("");
 
     out.doc("Skills and domains, for routing and help.");
-    out.line(&format!(
-        "pub static CATALOG: __StaticCatalog = __StaticCatalog {{ skills: &SKILLS, domains: &DOMAINS, index: &INDEX }};"
-    ));
+    out.line(
+        "pub static CATALOG: __StaticCatalog = __StaticCatalog { skills: &SKILLS, domains: &DOMAINS, index: &INDEX };",
+    );
     out.line("");
 
     out.doc("The compiled handler of each skill (`None` for template skills).");
@@ -581,7 +581,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.line(&format!("pub const SUMMARY: &str = {};", lit(&summary)));
     out.line("");
     out.doc("The dispatch table: pass it to `skills_runtime::Router::new`.");
-    out.line(&format!(
-        "pub static TABLE: __Table<Context> = __Table {{ catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY }};"
-    ));
+    out.line(
+        "pub static TABLE: __Table<Context> = __Table { catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY };",
+    );
 }

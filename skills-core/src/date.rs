@@ -239,6 +239,24 @@ mod tests {
         assert_eq!(Date::parse("2028-02-28").unwrap().add_days(1).unwrap().to_string(), "2028-02-29");
     }
 
+    #[cfg(feature = "chrono")]
+    #[test]
+    fn chrono_round_trip() {
+        let d = Date::parse("2028-02-29").unwrap();
+        let c: chrono::NaiveDate = d.into();
+        assert_eq!(c.to_string(), "2028-02-29");
+        assert_eq!(Date::try_from(c), Ok(d));
+    }
+
+    #[cfg(feature = "time")]
+    #[test]
+    fn time_round_trip() {
+        let d = Date::parse("2026-12-31").unwrap();
+        let t = time::Date::try_from(d).unwrap();
+        assert_eq!((t.year(), u8::from(t.month()), t.day()), (2026, 12, 31));
+        assert_eq!(Date::try_from(t), Ok(d));
+    }
+
     #[test]
     fn weekday_and_epoch() {
         assert_eq!(Date::parse("1970-01-01").unwrap().days_since_epoch(), 0);

@@ -15,7 +15,7 @@ pub(crate) enum Elem {
     /// `bool`.
     Bool,
     /// Another named type: an enum (generated, or the user's own).
-    Named(Type),
+    Named(Box<Type>),
 }
 
 impl Elem {
@@ -84,7 +84,7 @@ fn elem(ty: &Type) -> Option<Elem> {
         "bool" => Elem::Bool,
         n if INTEGERS.contains(&n) => Elem::Int,
         "Option" | "Vec" | "List" | "StrList" => return None,
-        _ => Elem::Named(ty.clone()),
+        _ => Elem::Named(Box::new(ty.clone())),
     })
 }
 

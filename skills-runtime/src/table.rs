@@ -156,15 +156,5 @@ pub const fn enum_values_match(actual: &[&str], markdown: &[&str]) -> bool {
 }
 
 const fn eq_ignore_ascii_case(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i].to_ascii_lowercase() != b[i].to_ascii_lowercase() {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    a.eq_ignore_ascii_case(b)
 }
