@@ -69,3 +69,29 @@ fn the_table_holds_every_bundled_skill() {
     let digest = skills::CATALOG.lookup("workflows.daily_digest").unwrap();
     assert!(skills::HANDLERS[digest].is_none());
 }
+
+/// Regression: generated code once indented every continuation line of
+/// multi-line string literals, so help bodies served 12 stray spaces per line.
+#[test]
+fn compiled_text_is_exactly_the_markdown() {
+    let tree = skills_parser::load(std::path::Path::new("skills"), &Default::default());
+    for parsed in &tree.skills {
+        let i = skills::CATALOG.lookup(&parsed.name).unwrap();
+        let compiled = skills::SKILLS[i];
+        assert_eq!(compiled.body, parsed.body, "{}", parsed.name);
+        assert_eq!(compiled.description, parsed.description, "{}", parsed.name);
+        for (doc, flag) in compiled.flag_docs.iter().zip(&parsed.flags) {
+            assert_eq!(doc.description, flag.description, "{} --{}", parsed.name, flag.name);
+        }
+    }
+    for d in &tree.domains {
+        let compiled = skills::DOMAINS.iter().find(|c| c.name == d.name).unwrap();
+        assert_eq!(compiled.body, d.body, "{}", d.name);
+    }
+    let summary = skills_runtime::prompt::summary(&skills::CATALOG, &|_| true);
+    assert_eq!(skills::SUMMARY, summary);
+    let router = router();
+    let mut app = App::demo(today());
+    let help = router.execute(&mut app, "get_skill: calendar.create");
+    assert!(help.text.starts_with("# calendar.create\n\nCreate an event"), "{:?}", &help.text[..60]);
+}

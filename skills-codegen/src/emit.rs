@@ -81,6 +81,16 @@ impl Out {
             self.s.push('\n');
         }
     }
+    /// One item whose text may hold a multi-line string literal: only its
+    /// first line is indented, because indenting the others would change
+    /// the literal's value.
+    fn item(&mut self, text: &str) {
+        for _ in 0..self.depth {
+            self.s.push_str("    ");
+        }
+        self.s.push_str(text);
+        self.s.push('\n');
+    }
     fn open(&mut self, text: &str) {
         self.line(text);
         self.depth += 1;
@@ -342,7 +352,7 @@ fn emit_skill_module(
     out.doc("Flag documentation, parallel to `FLAGS`.");
     out.open(&format!("pub static DOCS: [__FlagDoc; {}] = [", skill.flags.len()));
     for f in &skill.flags {
-        out.line(&format!(
+        out.item(&format!(
             "__FlagDoc {{ placeholder: {:?}, description: {}, line: {} }},",
             f.placeholder.as_deref().unwrap_or(""),
             lit(&f.description),
@@ -370,9 +380,9 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
     out.open("pub static ENTRY: __SkillEntry = __SkillEntry {");
     out.line(&format!("name: {:?},", s.name));
     out.line(&format!("domain: {:?},", s.domain));
-    out.line(&format!("description: {},", lit(&s.description)));
-    out.line(&format!("usage: {},", lit(s.usage.lines.first().map_or("", String::as_str))));
-    out.line(&format!("body: {},", lit(&s.body)));
+    out.item(&format!("description: {},", lit(&s.description)));
+    out.item(&format!("usage: {},", lit(s.usage.lines.first().map_or("", String::as_str))));
+    out.item(&format!("body: {},", lit(&s.body)));
     out.line("flags: &FLAGS,");
     out.line("flag_docs: &DOCS,");
     out.line(&format!("aliases: {},", str_slice(&s.aliases)));
@@ -388,8 +398,8 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
     out.line(&format!("source: {:?},", (opts.display)(&s.path)));
     out.line(&format!("shape: {:#018x},", s.shape_fingerprint()));
     out.line(&format!("has_handler: {},", s.has_handler()));
-    out.line(&format!("openai_tool: {},", lit(&openai)));
-    out.line(&format!("anthropic_tool: {},", lit(&anthropic)));
+    out.item(&format!("openai_tool: {},", lit(&openai)));
+    out.item(&format!("anthropic_tool: {},", lit(&anthropic)));
     out.close("};");
 }
 
@@ -437,7 +447,7 @@ fn emit_domain_macro(out: &mut Out, tree: &Tree, skills: &[usize], names: &[Skil
     for &i in skills {
         let s = &tree.skills[i];
         let shape = shape_of(s, &names[i], &(opts.display)(&s.path));
-        out.line(&format!(
+        out.item(&format!(
             "(($($m:tt)*) ({:?}) ($($name:tt)*) $($item:tt)*) => {{ ::skills_runtime::__private::skill_handler! {{ shape {} ($($m)*) ($($name)*) $($item)* }} }};",
             s.action,
             lit(&shape.to_line())
@@ -530,7 +540,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.open(&format!("pub static DOMAINS: [__DomainEntry; {}] = [", tree.domains.len()));
     for d in &tree.domains {
         let source = d.index_path.as_deref().map(opts.display).unwrap_or_default();
-        out.line(&format!(
+        out.item(&format!(
             "__DomainEntry {{ name: {:?}, description: {}, body: {}, source: {:?} }},",
             d.name,
             lit(&d.description),
@@ -560,7 +570,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
 
     out.doc("Skills and domains, for routing and help.");
     out.line(
-        "pub static CATALOG: __StaticCatalog = __StaticCatalog { skills: &SKILLS, domains: &DOMAINS, index: &INDEX };",
+        "pub static CATALOG: __StaticCatalog = __StaticCatalog { skills: &SKILLS, domains: &DOMAINS, index: Some(&INDEX) };",
     );
     out.line("");
 
@@ -578,7 +588,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
 
     let summary = skills_runtime::prompt::summary(catalog, &|_| true);
     out.doc("The system-prompt skill section: domains, how to drill down, quick reference.");
-    out.line(&format!("pub const SUMMARY: &str = {};", lit(&summary)));
+    out.item(&format!("pub const SUMMARY: &str = {};", lit(&summary)));
     out.line("");
     out.doc("The dispatch table: pass it to `skills_runtime::Router::new`.");
     out.line(

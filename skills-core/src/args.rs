@@ -148,6 +148,17 @@ pub enum ArgErrorKind<'a> {
     },
     /// The skill declares more flags than [`MAX_FLAGS`].
     TooManyFlags,
+    /// A JSON argument of a type no flag takes (an object, a nested array).
+    WrongType {
+        /// Flag name.
+        flag: &'a str,
+        /// The flag's value type.
+        value_type: ValueType,
+        /// Whether the flag takes a list.
+        list: bool,
+        /// What was given, in words.
+        got: &'static str,
+    },
 }
 
 impl ArgErrorKind<'_> {
@@ -166,6 +177,7 @@ impl ArgErrorKind<'_> {
             ArgErrorKind::NotInEnum { .. } => "invalid_enum",
             ArgErrorKind::MissingRequired { .. } => "missing_required",
             ArgErrorKind::TooManyFlags => "too_many_flags",
+            ArgErrorKind::WrongType { .. } => "invalid_type",
         }
     }
 }
@@ -179,11 +191,23 @@ pub struct ArgErrors<'a> {
     errors: [Option<ArgErrorKind<'a>>; MAX_ERRORS],
     len: usize,
     dropped: usize,
+    style: Style,
+}
+
+/// How errors name flags: as a command line writes them (`--limit`) or as
+/// a JSON tool call does (`limit`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// `` `--limit` ``.
+    #[default]
+    Command,
+    /// `` argument `limit` ``.
+    Json,
 }
 
 impl<'a> ArgErrors<'a> {
     fn new() -> Self {
-        ArgErrors { errors: [None; MAX_ERRORS], len: 0, dropped: 0 }
+        ArgErrors { errors: [None; MAX_ERRORS], len: 0, dropped: 0, style: Style::Command }
     }
 
     fn push(&mut self, e: ArgErrorKind<'a>) {
@@ -215,6 +239,11 @@ impl<'a> ArgErrors<'a> {
     /// Problems found beyond [`MAX_ERRORS`].
     pub fn dropped(&self) -> usize {
         self.dropped
+    }
+
+    /// How the errors name flags.
+    pub fn style(&self) -> Style {
+        self.style
     }
 
     /// The first problem.
@@ -373,6 +402,84 @@ pub fn from_assigned<'a>(specs: &[FlagSpec<'a>], assigned: &[Option<StrList<'a>>
     if errors.is_empty() { Ok(args) } else { Err(errors) }
 }
 
+/// One argument of a JSON tool call, after its JSON value was read.
+#[derive(Clone, Copy, Debug)]
+pub enum Given<'a> {
+    /// Its values (a string, a number or a boolean as text; an array).
+    Values(StrList<'a>),
+    /// `null`: the argument is absent (strict tool schemas send `null` for
+    /// optional arguments left out).
+    Null,
+    /// A JSON value no flag can take (an object, a nested array).
+    Unsupported {
+        /// What was given, in words (`an object`).
+        got: &'static str,
+    },
+}
+
+/// Builds [`Args`] from arguments given by name (the JSON tool-call path).
+///
+/// Names match as on the command line (ASCII case ignored, `-` and `_`
+/// alike); an unknown name is reported with the closest real one, never
+/// dropped; a name given twice is reported. Values are validated exactly as
+/// on the command line, so both paths give the same typed values or the same
+/// errors; only the wording differs (`` argument `limit` `` instead of
+/// `` `--limit` ``).
+///
+/// ```
+/// use skills_core::args::{from_named, Given};
+/// use skills_core::spec::{FlagSpec, StrList, ValueType};
+/// let specs = [FlagSpec { name: "limit", value_type: ValueType::Integer, list: false, required: false,
+///                         values: StrList::EMPTY, default: Some(StrList::Slice(&["20"])) }];
+/// let args = from_named(&specs, &[("limit", Given::Values(StrList::One("5")))]).unwrap();
+/// assert_eq!(args.slot(0).values.first(), Some("5"));
+/// let e = from_named(&specs, &[("limt", Given::Values(StrList::One("5")))]).unwrap_err();
+/// assert_eq!(e.to_string(), "unknown argument `limt`; did you mean `limit`?");
+/// ```
+#[allow(clippy::result_large_err)]
+pub fn from_named<'a>(specs: &[FlagSpec<'a>], named: &[(&'a str, Given<'a>)]) -> Result<Args<'a>, ArgErrors<'a>> {
+    let mut errors = ArgErrors::new();
+    errors.style = Style::Json;
+    if specs.len() > MAX_FLAGS {
+        errors.push(ArgErrorKind::TooManyFlags);
+        return Err(errors);
+    }
+    let mut assigned: [Option<StrList<'a>>; MAX_FLAGS] = [None; MAX_FLAGS];
+    let mut seen = [false; MAX_FLAGS];
+    for &(name, given) in named {
+        let Some(idx) = find_flag(specs, name) else {
+            errors.push(ArgErrorKind::UnknownFlag {
+                given: name,
+                suggestion: suggest::closest(name, specs.iter().map(|s| s.name)),
+            });
+            continue;
+        };
+        if seen[idx] {
+            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
+            continue;
+        }
+        seen[idx] = true;
+        match given {
+            Given::Values(v) => assigned[idx] = Some(v),
+            Given::Null => {}
+            Given::Unsupported { got } => {
+                let spec = &specs[idx];
+                errors.push(ArgErrorKind::WrongType {
+                    flag: spec.name,
+                    value_type: spec.value_type,
+                    list: spec.list,
+                    got,
+                });
+            }
+        }
+    }
+    let mut args = Args { slots: [Slot::ABSENT; MAX_FLAGS], len: specs.len() };
+    for (idx, spec) in specs.iter().enumerate() {
+        args.slots[idx] = settle(spec, assigned[idx], &mut errors);
+    }
+    if errors.is_empty() { Ok(args) } else { Err(errors) }
+}
+
 /// Checks one flag's values against its spec and applies its default.
 fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut ArgErrors<'a>) -> Slot<'a> {
     let Some(values) = values else {
@@ -447,11 +554,49 @@ pub fn parse_integer(v: &str) -> Option<i64> {
 
 impl fmt::Display for ArgErrorKind<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_styled(f, Style::Command)
+    }
+}
+
+/// Writes a flag as the caller wrote it: `` `--limit` `` or `` argument `limit` ``.
+struct Named<'n>(&'n str, Style);
+
+impl fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            Style::Command => write!(f, "`--{}`", self.0),
+            Style::Json => write!(f, "argument `{}`", self.0),
+        }
+    }
+}
+
+/// What a flag takes, as JSON.
+fn json_expected(f: &mut dyn fmt::Write, value_type: ValueType, list: bool) -> fmt::Result {
+    let one = match value_type {
+        ValueType::String => "string",
+        ValueType::Integer => "integer",
+        ValueType::Date => "date string (\"YYYY-MM-DD\")",
+        ValueType::Boolean => return f.write_str("true or false"),
+        ValueType::Enum => "string from its allowed values",
+    };
+    if list {
+        write!(f, "an array of values, each a {one}")
+    } else {
+        let article = if one.starts_with('i') { "an" } else { "a" };
+        write!(f, "{article} {one}")
+    }
+}
+
+impl ArgErrorKind<'_> {
+    /// Writes the message naming flags in `style`.
+    pub fn write_styled(&self, f: &mut dyn fmt::Write, style: Style) -> fmt::Result {
+        let json = style == Style::Json;
         match *self {
             ArgErrorKind::UnknownFlag { given, suggestion } => {
-                write!(f, "unknown flag `--{given}`")?;
+                let (noun, dashes) = if json { ("argument", "") } else { ("flag", "--") };
+                write!(f, "unknown {noun} `{dashes}{given}`")?;
                 if let Some(s) = suggestion {
-                    write!(f, "; did you mean `--{s}`?")?;
+                    write!(f, "; did you mean `{dashes}{s}`?")?;
                 }
                 Ok(())
             }
@@ -467,24 +612,36 @@ impl fmt::Display for ArgErrorKind<'_> {
             ArgErrorKind::DoubleDash => {
                 f.write_str("unexpected `--`; to pass a value that starts with a dash write `--flag=value`")
             }
-            ArgErrorKind::MissingValue { flag } => write!(f, "`--{flag}` needs a value"),
+            ArgErrorKind::MissingValue { flag } => write!(f, "{} needs a value", Named(flag, style)),
             ArgErrorKind::TooManyValues { flag, count } => {
-                write!(f, "`--{flag}` takes one value but got {count}; quote a value that contains spaces")
+                write!(f, "{} takes one value but got {count}", Named(flag, style))?;
+                if !json {
+                    f.write_str("; quote a value that contains spaces")?;
+                }
+                Ok(())
             }
             ArgErrorKind::Repeated { flag } => {
-                write!(f, "`--{flag}` is given more than once; give it once (list several values after one `--{flag}`)")
+                write!(f, "{} is given more than once", Named(flag, style))?;
+                if !json {
+                    write!(f, "; give it once (list several values after one `--{flag}`)")?;
+                }
+                Ok(())
             }
             ArgErrorKind::BadInteger { flag, value } => {
-                write!(f, "`--{flag}` expects an integer, not `{value}`")
+                write!(f, "{} expects an integer, not `{value}`", Named(flag, style))
             }
             ArgErrorKind::BadDate { flag, value, reason } => {
-                write!(f, "`--{flag}` expects a date written YYYY-MM-DD, not `{value}` ({reason})")
+                write!(f, "{} expects a date written YYYY-MM-DD, not `{value}` ({reason})", Named(flag, style))
             }
             ArgErrorKind::BadBoolean { flag, value } => {
-                write!(f, "`--{flag}` is a boolean flag: write `--{flag}` alone (or `true`/`false`), not `{value}`")
+                if json {
+                    write!(f, "argument `{flag}` is a boolean: send true or false, not `{value}`")
+                } else {
+                    write!(f, "`--{flag}` is a boolean flag: write `--{flag}` alone (or `true`/`false`), not `{value}`")
+                }
             }
             ArgErrorKind::NotInEnum { flag, value, allowed, suggestion } => {
-                write!(f, "`{value}` is not a value of `--{flag}`; allowed: ")?;
+                write!(f, "`{value}` is not a value of {}; allowed: ", Named(flag, style))?;
                 for (i, v) in allowed.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
@@ -496,9 +653,18 @@ impl fmt::Display for ArgErrorKind<'_> {
                 }
                 Ok(())
             }
-            ArgErrorKind::MissingRequired { flag } => write!(f, "missing required flag `--{flag}`"),
+            ArgErrorKind::MissingRequired { flag } => {
+                let noun = if json { "argument" } else { "flag" };
+                let dashes = if json { "" } else { "--" };
+                write!(f, "missing required {noun} `{dashes}{flag}`")
+            }
             ArgErrorKind::TooManyFlags => {
                 write!(f, "the skill declares more than {MAX_FLAGS} flags")
+            }
+            ArgErrorKind::WrongType { flag, value_type, list, got } => {
+                write!(f, "{} expects ", Named(flag, style))?;
+                json_expected(f, value_type, list)?;
+                write!(f, ", not {got}")
             }
         }
     }
@@ -508,6 +674,7 @@ impl fmt::Display for ArgErrors<'_> {
     /// All problems on one line each; missing required flags are named
     /// together.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let json = self.style == Style::Json;
         let mut first = true;
         let mut sep = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
             if !first {
@@ -519,19 +686,29 @@ impl fmt::Display for ArgErrors<'_> {
         for e in self.iter() {
             if !matches!(e, ArgErrorKind::MissingRequired { .. }) {
                 sep(f)?;
-                write!(f, "{e}")?;
+                e.write_styled(f, self.style)?;
             }
         }
         let mut missing = self.missing_required().peekable();
         if missing.peek().is_some() {
             sep(f)?;
             let count = self.missing_required().count();
-            f.write_str(if count == 1 { "missing required flag: " } else { "missing required flags: " })?;
+            let noun = match (json, count) {
+                (false, 1) => "missing required flag: ",
+                (false, _) => "missing required flags: ",
+                (true, 1) => "missing required argument: ",
+                (true, _) => "missing required arguments: ",
+            };
+            f.write_str(noun)?;
             for (i, m) in missing.enumerate() {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write!(f, "`--{m}`")?;
+                if json {
+                    write!(f, "`{m}`")?;
+                } else {
+                    write!(f, "`--{m}`")?;
+                }
             }
         }
         if self.dropped > 0 {

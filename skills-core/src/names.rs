@@ -106,6 +106,16 @@ pub fn write_tool_name<W: fmt::Write>(skill: &str, out: &mut W) -> fmt::Result {
     Ok(())
 }
 
+/// Displays the tool name of a skill without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct ToolName<'a>(pub &'a str);
+
+impl fmt::Display for ToolName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_tool_name(self.0, f)
+    }
+}
+
 /// The tool name of a skill (`email.send` -> `email_send`).
 #[cfg(feature = "alloc")]
 pub fn tool_name(skill: &str) -> alloc::string::String {

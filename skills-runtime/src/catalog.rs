@@ -225,8 +225,10 @@ pub struct StaticCatalog {
     pub skills: &'static [&'static SkillEntry],
     /// Domains, sorted by name.
     pub domains: &'static [DomainEntry],
-    /// Skill names and aliases to indexes into `skills`.
-    pub index: &'static phf::Map<&'static str, u16>,
+    /// Skill names and aliases to indexes into `skills`: a perfect hash
+    /// generated at build time. `None` for small hand-written tables, which
+    /// are searched instead (names by binary search, then aliases).
+    pub index: Option<&'static phf::Map<&'static str, u16>>,
 }
 
 impl SkillEntry {
@@ -265,7 +267,14 @@ impl Catalog for StaticCatalog {
         self.skills.get(index).map(|s| s.view())
     }
     fn lookup(&self, name: &str) -> Option<usize> {
-        self.index.get(name).map(|&i| i as usize)
+        match self.index {
+            Some(index) => index.get(name).map(|&i| i as usize),
+            None => self
+                .skills
+                .binary_search_by(|s| s.name.cmp(name))
+                .ok()
+                .or_else(|| self.skills.iter().position(|s| s.aliases.contains(&name))),
+        }
     }
     fn domain_count(&self) -> usize {
         self.domains.len()

@@ -186,6 +186,22 @@ pub enum Failure<'a> {
         /// What went wrong.
         error: ConvertError<'a>,
     },
+    /// The skill's circuit breaker is open after repeated failures.
+    CircuitOpen {
+        /// The skill.
+        skill: &'a str,
+        /// Seconds until a trial call is let through; `None` while the
+        /// trial call is running.
+        retry_after: Option<u64>,
+        /// Consecutive failures that opened it.
+        threshold: u32,
+    },
+    /// The skill changes state and the caller only allows read-only skills
+    /// (see [`Access`](crate::router::Access)).
+    NeedsConfirmation {
+        /// The skill.
+        skill: &'a str,
+    },
     /// The handler returned an error.
     Handler(SkillError),
 }
@@ -228,6 +244,8 @@ impl Failure<'_> {
             Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
             Failure::NotAvailable { .. } => "not_available",
             Failure::Convert { .. } => "invalid_value",
+            Failure::CircuitOpen { .. } => "circuit_open",
+            Failure::NeedsConfirmation { .. } => "needs_confirmation",
             Failure::Handler(e) => e.kind(),
         }
     }
@@ -255,6 +273,16 @@ impl Failure<'_> {
             Failure::Convert { skill, flag, error } => {
                 write!(out, "`--{flag}` of `{skill}`: {error}")
             }
+            Failure::CircuitOpen { skill, retry_after, threshold } => {
+                write!(out, "`{skill}` is paused after {threshold} failures in a row")?;
+                match retry_after {
+                    Some(s) => write!(out, "; it will accept one trial call in {s} s"),
+                    None => out.write_str("; a trial call is running now"),
+                }
+            }
+            Failure::NeedsConfirmation { skill } => {
+                write!(out, "`{skill}` changes state, so it was not run: only read-only skills run directly here")
+            }
             Failure::Handler(e) => out.write_str(e.message()),
         }
     }
@@ -273,6 +301,12 @@ impl Failure<'_> {
                 out.write_str("use another skill; `get_skill` lists what is available here")
             }
             Failure::Convert { skill, .. } => write!(out, "`{skill} --help` shows the flags"),
+            Failure::CircuitOpen { .. } => {
+                out.write_str("do not retry it now; continue without it or tell the user it is failing")
+            }
+            Failure::NeedsConfirmation { .. } => {
+                out.write_str("ask the user to confirm it, or delegate it to an agent that may change state")
+            }
             Failure::Handler(e) => match e.hint() {
                 Some(h) => out.write_str(h),
                 None => Ok(()),
@@ -280,17 +314,31 @@ impl Failure<'_> {
         }
     }
 
-    /// Whether the command never reached a handler (the model wrote it wrong).
+    /// Whether the command never reached a handler because the model wrote
+    /// it wrong (as opposed to a refusal or the handler's own failure).
     pub fn is_input_error(&self) -> bool {
-        !matches!(self, Failure::Handler(_))
+        !matches!(
+            self,
+            Failure::Handler(_)
+                | Failure::CircuitOpen { .. }
+                | Failure::NeedsConfirmation { .. }
+                | Failure::NotAvailable { .. }
+        )
     }
 }
 
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
+    let json = errors.style() == skills_core::args::Style::Json;
     match errors.first() {
         Some(ArgErrorKind::UnknownFlag { .. }) => {
             if skill.flags.is_empty() {
-                write!(out, "`{}` takes no flags", skill.name)
+                write!(out, "`{}` takes no {}", skill.name, if json { "arguments" } else { "flags" })
+            } else if json {
+                write!(out, "arguments of `{}`:", skill.name)?;
+                for (i, n) in skill.flags.names().enumerate() {
+                    write!(out, "{} {n}", if i == 0 { "" } else { "," })?;
+                }
+                Ok(())
             } else {
                 write!(out, "flags of `{}`:", skill.name)?;
                 for n in skill.flags.names() {
@@ -301,6 +349,7 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
         Some(ArgErrorKind::BadDate { .. }) => out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01"),
+        Some(ArgErrorKind::TooManyValues { .. }) if json => out.write_str("send a single value, not an array"),
         Some(ArgErrorKind::TooManyValues { .. }) => {
             out.write_str("quote a value that contains spaces: --subject \"Q1 Report\"")
         }
@@ -310,6 +359,9 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
                 write!(out, " {v}")?;
             }
             Ok(())
+        }
+        _ if json => {
+            write!(out, "the `{}` tool's schema lists its arguments", skills_core::names::ToolName(skill.name))
         }
         _ if !skill.usage.is_empty() => write!(out, "usage: {}", skill.usage),
         _ => write!(out, "`{} --help` shows the flags", skill.name),

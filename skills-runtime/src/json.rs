@@ -135,3 +135,339 @@ pub fn anthropic_tool(skill: &SkillView<'_>) -> Value {
         "input_schema": parameters(skill, false),
     })
 }
+
+/// The exported tool formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToolFormat {
+    /// OpenAI function tools, strict mode.
+    OpenAi,
+    /// Anthropic tools.
+    Anthropic,
+}
+
+impl ToolFormat {
+    /// `openai` or `anthropic`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolFormat::OpenAi => "openai",
+            ToolFormat::Anthropic => "anthropic",
+        }
+    }
+}
+
+impl core::str::FromStr for ToolFormat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "openai" => Ok(ToolFormat::OpenAi),
+            "anthropic" => Ok(ToolFormat::Anthropic),
+            other => Err(format!("unknown tool format `{other}`; use `openai` or `anthropic`")),
+        }
+    }
+}
+
+/// A tool call: the skill and its arguments, however the model's API
+/// spelled them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolCall {
+    /// A skill name (`email.send`), an alias, or a tool name (`email_send`).
+    pub name: String,
+    /// The arguments object (`Value::Null` when the call had none).
+    pub arguments: Value,
+}
+
+impl ToolCall {
+    /// Reads the call shapes models send:
+    ///
+    /// - the design's fallback, `{"skill": "email.send", "arguments": {...}}`;
+    /// - `{"name": "email_send", "arguments": {...}}` (OpenAI's `function`
+    ///   object, whose `arguments` is a JSON *string*, is accepted too);
+    /// - `{"type": "function", "function": {...}}` (an OpenAI tool call);
+    /// - `{"type": "tool_use", "name": ..., "input": {...}}` (Anthropic).
+    ///
+    /// ```
+    /// use skills_runtime::json::ToolCall;
+    /// let call = ToolCall::from_json(&serde_json::json!(
+    ///     {"type": "function", "function": {"name": "email_send", "arguments": "{\"to\": [\"bob@co.com\"]}"}}
+    /// )).unwrap();
+    /// assert_eq!(call.name, "email_send");
+    /// assert_eq!(call.arguments["to"][0], "bob@co.com");
+    /// ```
+    pub fn from_json(value: &Value) -> Result<ToolCall, String> {
+        let obj = value.as_object().ok_or_else(|| format!("a tool call is a JSON object, not {}", json_kind(value)))?;
+        if let Some(function) = obj.get("function") {
+            return ToolCall::from_json(function);
+        }
+        let name = ["skill", "name"]
+            .iter()
+            .find_map(|k| obj.get(*k))
+            .ok_or("the tool call names no skill: send {\"skill\": \"email.send\", \"arguments\": {...}}")?;
+        let name = name.as_str().ok_or_else(|| format!("the skill name is a string, not {}", json_kind(name)))?;
+        let arguments =
+            ["arguments", "input", "parameters"].iter().find_map(|k| obj.get(*k)).cloned().unwrap_or(Value::Null);
+        let arguments = match arguments {
+            Value::String(text) if text.trim().is_empty() => Value::Null,
+            Value::String(text) => {
+                serde_json::from_str(&text).map_err(|e| format!("the arguments are not valid JSON: {e}"))?
+            }
+            other => other,
+        };
+        Ok(ToolCall { name: name.to_string(), arguments })
+    }
+}
+
+/// A JSON value's type in words (`an object`).
+pub fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A scalar's text as a flag value: strings as they are, numbers as written
+/// (`20`, and `20.0` as `20`), booleans as `true`/`false`. Models often send
+/// `"20"` or `"false"` as strings; the flag's type check then reads them
+/// exactly as on a command line.
+fn scalar_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(n) => Some(match n.as_f64() {
+            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15 => format!("{}", f as i64),
+            _ => n.to_string(),
+        }),
+        Value::Null | Value::Array(_) | Value::Object(_) => None,
+    }
+}
+
+/// Arguments read from JSON, owned, before they are lent to the parser.
+pub(crate) enum Owned {
+    Values(Vec<String>),
+    Null,
+    Unsupported(&'static str),
+}
+
+/// Reads an arguments object into owned values per name.
+pub(crate) fn read_arguments(arguments: &Value) -> Result<Vec<(String, Owned)>, String> {
+    let map = match arguments {
+        Value::Null => return Ok(Vec::new()),
+        Value::Object(m) => m,
+        other => {
+            return Err(format!("the arguments are a JSON object of flag names to values, not {}", json_kind(other)));
+        }
+    };
+    Ok(map
+        .iter()
+        .map(|(k, v)| {
+            let owned = match v {
+                Value::Null => Owned::Null,
+                Value::Object(_) => Owned::Unsupported("an object"),
+                Value::Array(items) => {
+                    let texts: Option<Vec<String>> = items.iter().map(scalar_text).collect();
+                    match texts {
+                        Some(t) => Owned::Values(t),
+                        None => Owned::Unsupported("an array holding arrays, objects or nulls"),
+                    }
+                }
+                scalar => Owned::Values(scalar_text(scalar).into_iter().collect()),
+            };
+            (k.clone(), owned)
+        })
+        .collect())
+}
+
+use crate::outcome::Outcome;
+use crate::router::{Access, Prepared, Router};
+use skills_core::args::{Given, from_named};
+use skills_core::spec::StrList;
+
+impl<C: 'static> Router<C> {
+    /// Runs a tool call (see [`ToolCall::from_json`] for the shapes read).
+    ///
+    /// The arguments are validated into the same typed values as a command
+    /// line, with the same errors: an unknown argument name is rejected with
+    /// the closest real one, a missing required argument is named, and
+    /// values sent as strings (`"20"`, `"false"`) are read as the flag's type.
+    ///
+    /// ```
+    /// # skills_runtime::__doc_table!(TABLE);
+    /// use skills_runtime::{Router, json::ToolCall};
+    /// let router = Router::new(&TABLE);
+    /// let call = ToolCall { name: "demo_greet".into(), arguments: serde_json::json!({"name": "Ada"}) };
+    /// assert_eq!(router.call_tool(&mut (), &call).text, "hello, Ada");
+    /// let typo = ToolCall { name: "demo_greet".into(), arguments: serde_json::json!({"nme": "Ada"}) };
+    /// assert_eq!(router.call_tool(&mut (), &typo).text,
+    ///            "unknown argument `nme`; did you mean `name`?\nmissing required argument: `name`");
+    /// ```
+    pub fn call_tool(&self, ctx: &mut C, call: &ToolCall) -> Outcome {
+        self.call_tool_with(ctx, call, Access::All)
+    }
+
+    /// [`Router::call_tool`] if `access` allows it.
+    pub fn call_tool_with(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
+        let command = call_text(call);
+        let index = match self.find_tool(&call.name) {
+            Ok(i) => i,
+            Err(outcome) => return outcome.for_command(&command),
+        };
+        let owned = match read_arguments(&call.arguments) {
+            Ok(o) => o,
+            Err(message) => return self.bad_arguments(&command, index, message),
+        };
+        let values: Vec<Vec<&str>> = owned
+            .iter()
+            .map(|(_, o)| match o {
+                Owned::Values(v) => v.iter().map(String::as_str).collect(),
+                Owned::Null | Owned::Unsupported(_) => Vec::new(),
+            })
+            .collect();
+        let named = given(&owned, &values);
+        let mut text = String::new();
+        let result = match self.prepare_named(index, &named, access, &mut text) {
+            Prepared::Done(r) => r,
+            Prepared::Call { index, skill, args, handler } => {
+                self.call_sync(ctx, index, &skill, &args, handler, &mut text)
+            }
+        };
+        self.outcome(&command, result, text)
+    }
+
+    /// [`Router::call_tool`], awaiting async handlers.
+    #[cfg(feature = "async")]
+    pub async fn call_tool_async(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
+        let command = call_text(call);
+        let index = match self.find_tool(&call.name) {
+            Ok(i) => i,
+            Err(outcome) => return outcome.for_command(&command),
+        };
+        let owned = match read_arguments(&call.arguments) {
+            Ok(o) => o,
+            Err(message) => return self.bad_arguments(&command, index, message),
+        };
+        let values: Vec<Vec<&str>> = owned
+            .iter()
+            .map(|(_, o)| match o {
+                Owned::Values(v) => v.iter().map(String::as_str).collect(),
+                Owned::Null | Owned::Unsupported(_) => Vec::new(),
+            })
+            .collect();
+        let named = given(&owned, &values);
+        let mut text = String::new();
+        let result = match self.prepare_named(index, &named, access, &mut text) {
+            Prepared::Done(r) => r,
+            Prepared::Call { index, skill, args, handler } => {
+                self.call_async(ctx, index, &skill, &args, handler, &mut text).await
+            }
+        };
+        self.outcome(&command, result, text)
+    }
+
+    fn prepare_named<'a>(
+        &'a self,
+        index: usize,
+        named: &[(&'a str, Given<'a>)],
+        access: Access,
+        out: &mut dyn core::fmt::Write,
+    ) -> Prepared<'a, C> {
+        let catalog: &'a dyn crate::catalog::Catalog = self.catalog();
+        let Some(skill) = catalog.skill_at(index) else {
+            return Prepared::Done(Err((crate::Failure::UnknownSkill { name: "", suggestions: ([""; 3], 0) }, None)));
+        };
+        match skill.flags.with_specs(|specs| from_named(specs, named)) {
+            Ok(args) => self.invoke(index, skill, args, access, out),
+            Err(errors) => Prepared::Done(Err((crate::Failure::Args { skill, errors }, Some(index)))),
+        }
+    }
+
+    /// The skill a tool name (`email_send`), skill name or alias calls.
+    fn find_tool(&self, name: &str) -> Result<usize, Outcome> {
+        let catalog = self.catalog();
+        if let Some(i) = catalog.lookup(name) {
+            return Ok(i);
+        }
+        // `a_b_c` is `a.b_c` or `a_b.c`: the checker keeps at most one of
+        // them in a tree, so trying each underscore finds it.
+        for (at, _) in name.match_indices('_') {
+            let candidate = format!("{}.{}", &name[..at], &name[at + 1..]);
+            if let Some(i) = catalog.lookup(&candidate)
+                && catalog.skill_at(i).is_some_and(|s| s.name == candidate)
+            {
+                return Ok(i);
+            }
+        }
+        let visible = self.visible();
+        let tools: Vec<String> = crate::catalog::skills(catalog)
+            .filter(|s| visible(s))
+            .map(|s| skills_core::names::tool_name(s.name))
+            .collect();
+        let (close, n) = skills_core::suggest::closest_n::<_, 3>(name, tools.iter().map(String::as_str));
+        let mut message = format!("unknown tool `{name}`");
+        let _ = crate::help::write_suggestions(&mut message, &close[..n]);
+        Err(Outcome::error(
+            "",
+            None,
+            "unknown_skill",
+            message,
+            "call one of the tools listed; a tool name is the skill name with `_` for `.` (email.send is email_send)",
+        ))
+    }
+
+    fn bad_arguments(&self, command: &str, index: usize, message: String) -> Outcome {
+        let skill = self.catalog().skill_at(index).map(|s| s.name);
+        Outcome::error(
+            command,
+            skill,
+            "invalid_arguments",
+            message,
+            "send the arguments as a JSON object, such as {\"limit\": 5}",
+        )
+    }
+
+    /// Every available skill as a tool, in `format`, as one JSON array
+    /// (compiled in by the build; nothing is generated at run time).
+    pub fn tool_schemas(&self, format: ToolFormat) -> Value {
+        let visible = self.visible();
+        let tools = self
+            .table()
+            .catalog
+            .skills
+            .iter()
+            .filter(|s| visible(&s.view()))
+            .filter_map(|s| {
+                let text = match format {
+                    ToolFormat::OpenAi => s.openai_tool,
+                    ToolFormat::Anthropic => s.anthropic_tool,
+                };
+                serde_json::from_str::<Value>(text).ok()
+            })
+            .collect();
+        Value::Array(tools)
+    }
+}
+
+fn given<'a>(owned: &'a [(String, Owned)], values: &'a [Vec<&'a str>]) -> Vec<(&'a str, Given<'a>)> {
+    owned
+        .iter()
+        .zip(values)
+        .map(|((k, o), v)| {
+            let g = match o {
+                Owned::Values(_) => Given::Values(StrList::Slice(v)),
+                Owned::Null => Given::Null,
+                Owned::Unsupported(got) => Given::Unsupported { got },
+            };
+            (k.as_str(), g)
+        })
+        .collect()
+}
+
+/// How a tool call reads in a result's `command`: `email_send {"to": ...}`.
+fn call_text(call: &ToolCall) -> String {
+    match &call.arguments {
+        Value::Null => call.name.clone(),
+        args => format!("{} {args}", call.name),
+    }
+}

@@ -8,6 +8,7 @@
 extern crate alloc;
 
 pub mod catalog;
+mod doc_table;
 pub mod entry;
 pub mod error;
 pub mod help;
@@ -16,10 +17,16 @@ pub mod route;
 pub mod router;
 pub mod table;
 
+#[cfg(feature = "async")]
+mod asynchronous;
+#[cfg(feature = "std")]
+pub mod breaker;
 #[cfg(feature = "std")]
 pub mod eligibility;
 #[cfg(feature = "std")]
 pub mod outcome;
+#[cfg(feature = "std")]
+pub mod turn;
 
 #[cfg(feature = "dev")]
 pub mod dynamic;

@@ -46,6 +46,30 @@ impl Outcome {
         }
     }
 
+    /// An error result built from its parts.
+    pub(crate) fn error(
+        command: &str,
+        skill: Option<&str>,
+        kind: &'static str,
+        message: String,
+        hint: &str,
+    ) -> Outcome {
+        Outcome {
+            command: command.to_string(),
+            skill: skill.map(str::to_string),
+            kind: Kind::Error,
+            text: message.clone(),
+            error: Some(ErrorInfo { kind, message, hint: hint.to_string() }),
+        }
+    }
+
+    /// The same result for another command text.
+    #[cfg(feature = "json")]
+    pub(crate) fn for_command(mut self, command: &str) -> Outcome {
+        self.command = command.to_string();
+        self
+    }
+
     /// Whether the command failed.
     pub fn is_error(&self) -> bool {
         self.kind == Kind::Error

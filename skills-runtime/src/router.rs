@@ -1,4 +1,18 @@
 //! The entry point: one command line in, one result out.
+//!
+//! ```
+//! # skills_runtime::__doc_table!(TABLE);
+//! use skills_runtime::{Kind, Router};
+//!
+//! let router = Router::new(&TABLE);
+//! // Help, a template's body, a handler's reply or an error: always a result.
+//! let help = router.execute(&mut (), "get_skill");
+//! assert_eq!(help.kind, Kind::Help);
+//! let hello = router.execute(&mut (), "demo.greet --name Ada");
+//! assert_eq!(hello.to_model_text(), "[Command Result: demo.greet]\nhello, Ada");
+//! let wrong = router.execute(&mut (), "demo.greet --nmae Ada");
+//! assert_eq!(wrong.error.unwrap().message, "unknown flag `--nmae`; did you mean `--name`?\nmissing required flag: `--name`");
+//! ```
 
 use crate::catalog::{Catalog, SkillView};
 use crate::error::{Failure, Reason};
@@ -37,6 +51,22 @@ impl Kind {
     }
 }
 
+/// Which skills a caller may run directly.
+///
+/// The design lets an orchestrator call read-only skills (`*.search`,
+/// `*.get`, `*.list`, `*.read`, or any skill with `read_only: true`) itself,
+/// while skills that change state go through confirmation or a sub-agent.
+/// With [`Access::ReadOnly`] such a skill is not run and its result is a
+/// `needs_confirmation` error; help and templates are always allowed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Access {
+    /// Every skill runs.
+    #[default]
+    All,
+    /// Only read-only skills run.
+    ReadOnly,
+}
+
 /// What [`Router::dispatch`] wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dispatched {
@@ -48,31 +78,109 @@ pub struct Dispatched {
     pub skill: Option<usize>,
 }
 
+/// How a router runs handlers.
+#[cfg(feature = "std")]
+#[derive(Clone)]
+pub struct RouterConfig {
+    /// Longest an async handler may run (default 30 s).
+    pub timeout: std::time::Duration,
+    /// When per-skill circuit breakers open.
+    pub breaker: crate::breaker::BreakerConfig,
+    /// The wall clock the breakers read (tests pass their own).
+    pub clock: crate::breaker::Clock,
+}
+
+#[cfg(feature = "std")]
+impl Default for RouterConfig {
+    fn default() -> Self {
+        RouterConfig {
+            timeout: std::time::Duration::from_secs(30),
+            breaker: crate::breaker::BreakerConfig::default(),
+            clock: std::sync::Arc::new(std::time::SystemTime::now),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl fmt::Debug for RouterConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RouterConfig")
+            .field("timeout", &self.timeout)
+            .field("breaker", &self.breaker)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Routes commands to the handlers of a compiled table.
 ///
 /// `C` is the application context handlers receive (see
-/// `include_skills!(context = ...)`).
+/// `include_skills!(context = ...)`). A router is `Sync`: share one across
+/// threads, each with its own context.
 pub struct Router<C: 'static> {
     table: &'static Table<C>,
     #[cfg(feature = "std")]
     unavailable: std::vec::Vec<Option<std::string::String>>,
+    #[cfg(feature = "std")]
+    breakers: crate::breaker::Breakers,
+    #[cfg(feature = "std")]
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    timeout: std::time::Duration,
 }
 
 impl<C> fmt::Debug for Router<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Router").field("table", &self.table).finish_non_exhaustive()
+        f.debug_struct("Router").field("skills", &self.table.catalog.skills.len()).finish_non_exhaustive()
     }
+}
+
+/// A routing failure and the skill it concerns.
+pub(crate) type Failed<'a> = (Failure<'a>, Option<usize>);
+
+/// What a command needs after routing.
+pub(crate) enum Prepared<'a, C: 'static> {
+    /// Finished: help or a template written, or a failure.
+    Done(Result<Dispatched, Failed<'a>>),
+    /// A handler to run (admitted by its breaker).
+    Call {
+        /// Skill index.
+        index: usize,
+        /// The skill.
+        skill: SkillView<'a>,
+        /// Its flags.
+        args: Args<'a>,
+        /// The handler.
+        handler: Handler<C>,
+    },
 }
 
 impl<C: 'static> Router<C> {
     /// A router over a generated table. With `std`, eligibility conditions
     /// (`os`, `env`, `binaries`) are checked once, here.
     pub fn new(table: &'static Table<C>) -> Self {
+        #[cfg(feature = "std")]
+        {
+            Router::with_config(table, RouterConfig::default())
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            Router { table }
+        }
+    }
+
+    /// A router with its timeout and circuit breakers configured.
+    #[cfg(feature = "std")]
+    pub fn with_config(table: &'static Table<C>, config: RouterConfig) -> Self {
         Router {
             table,
-            #[cfg(feature = "std")]
             unavailable: table.catalog.skills.iter().map(|s| crate::eligibility::check(&s.view())).collect(),
+            breakers: crate::breaker::Breakers::new(table.catalog.skills.len(), config.breaker, config.clock),
+            timeout: config.timeout,
         }
+    }
+
+    /// The compiled table.
+    pub fn table(&self) -> &'static Table<C> {
+        self.table
     }
 
     /// The table's catalog.
@@ -80,7 +188,7 @@ impl<C: 'static> Router<C> {
         self.table.catalog
     }
 
-    /// The generated system-prompt skill section.
+    /// The generated system-prompt skill section (see [`crate::prompt`]).
     pub fn summary(&self) -> &'static str {
         self.table.summary
     }
@@ -97,20 +205,32 @@ impl<C: 'static> Router<C> {
         }
     }
 
-    fn visible(&self) -> impl Fn(&SkillView<'_>) -> bool + '_ {
+    /// Whether the skill named (or aliased) `name` only reads, so that an
+    /// orchestrator may call it directly; `None` for an unknown name.
+    pub fn is_read_only(&self, name: &str) -> Option<bool> {
+        let i = self.table.catalog.lookup(name)?;
+        self.table.catalog.skills.get(i).map(|s| s.read_only)
+    }
+
+    pub(crate) fn visible(&self) -> impl Fn(&SkillView<'_>) -> bool + '_ {
         move |s: &SkillView<'_>| self.table.catalog.lookup(s.name).is_some_and(|i| self.is_available(i))
     }
 
     /// Runs one command without a heap: the command is unescaped in place
     /// in `line`, and the result (help, template body, reply or error) is
-    /// written to `out`.
+    /// written to `out`. Async handlers cannot run here; with `std`,
+    /// [`Router::execute`] and `Router::execute_async` are the owned forms.
     pub fn dispatch(&self, ctx: &mut C, line: &mut [u8], out: &mut dyn Write) -> Dispatched {
         let mut tokens = [""; MAX_TOKENS];
         let n = match tokenize::split_in_place(line, &mut tokens) {
             Ok(n) => n,
             Err(e) => return write_failure(&Failure::Tokenize(e), None, out),
         };
-        match self.run(ctx, &tokens[..n], out) {
+        let result = match self.prepare(&tokens[..n], Access::All, out) {
+            Prepared::Done(r) => r,
+            Prepared::Call { index, skill, args, handler } => self.call_sync(ctx, index, &skill, &args, handler, out),
+        };
+        match result {
             Ok(d) => d,
             Err((f, skill)) => write_failure(&f, skill, out),
         }
@@ -128,46 +248,99 @@ impl<C: 'static> Router<C> {
         }
     }
 
-    /// Routes tokens and runs what they ask for; success text goes to `out`,
-    /// failures are returned.
-    // The failure is plain data on the stack: the heap-free path cannot box.
-    #[allow(clippy::result_large_err)]
-    pub(crate) fn run<'a>(
-        &'a self,
-        ctx: &mut C,
-        tokens: &'a [&'a str],
-        out: &mut dyn Write,
-    ) -> Result<Dispatched, (Failure<'a>, Option<usize>)> {
+    /// Routes tokens: help and templates are written to `out`; failures and
+    /// handlers to call are returned.
+    pub(crate) fn prepare<'a>(&'a self, tokens: &'a [&'a str], access: Access, out: &mut dyn Write) -> Prepared<'a, C> {
         let visible = self.visible();
         let catalog: &'a dyn Catalog = self.table.catalog;
         match step(catalog, tokens, &visible) {
             Step::Help(target) => {
                 let _ = help::write(catalog, target, &visible, out);
-                Ok(Dispatched { kind: Kind::Help, error: None, skill: None })
+                Prepared::Done(Ok(Dispatched { kind: Kind::Help, error: None, skill: None }))
             }
-            Step::Fail(f) => Err((f, None)),
-            Step::Invoke { index, skill, args } => {
-                if let Some(reason) = self.unavailable_reason(index) {
-                    return Err((Failure::NotAvailable { skill: skill.name, reason }, Some(index)));
-                }
-                match self.table.handlers.get(index).copied().flatten() {
-                    None => {
-                        let _ = write_template(&skill, &args, out);
-                        Ok(Dispatched { kind: Kind::Template, error: None, skill: Some(index) })
-                    }
-                    Some(Handler::Sync(f)) => match call_sync(f, ctx, &args, out) {
-                        Ok(()) => Ok(Dispatched { kind: Kind::Reply, error: None, skill: Some(index) }),
-                        Err(e) => Err((call_failure(skill.name, e), Some(index))),
-                    },
-                    #[cfg(feature = "std")]
-                    Some(Handler::Async(_)) => Err((
-                        Failure::Handler(crate::SkillError::new_static(
-                            "this skill's handler is async; run it with Router::execute_async",
-                        )),
-                        Some(index),
-                    )),
-                }
+            Step::Fail(f) => Prepared::Done(Err((f, None))),
+            Step::Invoke { index, skill, args } => self.invoke(index, skill, args, access, out),
+        }
+    }
+
+    /// What every path does once a skill and valid arguments are known:
+    /// eligibility, access, then a template's body or the handler, if its
+    /// breaker lets the call through.
+    pub(crate) fn invoke<'a>(
+        &'a self,
+        index: usize,
+        skill: SkillView<'a>,
+        args: Args<'a>,
+        access: Access,
+        out: &mut dyn Write,
+    ) -> Prepared<'a, C> {
+        if let Some(reason) = self.unavailable_reason(index) {
+            return Prepared::Done(Err((Failure::NotAvailable { skill: skill.name, reason }, Some(index))));
+        }
+        let Some(handler) = self.table.handlers.get(index).copied().flatten() else {
+            let _ = write_template(&skill, &args, out);
+            return Prepared::Done(Ok(Dispatched { kind: Kind::Template, error: None, skill: Some(index) }));
+        };
+        if access == Access::ReadOnly && !skill.read_only {
+            return Prepared::Done(Err((Failure::NeedsConfirmation { skill: skill.name }, Some(index))));
+        }
+        #[cfg(feature = "std")]
+        if let Err(refusal) = self.breakers.admit(index) {
+            let retry_after = match refusal {
+                crate::breaker::Refusal::Open { retry_after } => Some(retry_after),
+                crate::breaker::Refusal::TrialRunning => None,
+            };
+            let threshold = self.breakers.config().threshold;
+            return Prepared::Done(Err((
+                Failure::CircuitOpen { skill: skill.name, retry_after, threshold },
+                Some(index),
+            )));
+        }
+        Prepared::Call { index, skill, args, handler }
+    }
+
+    /// Reports a call's end to the breaker: only the skill's own failures
+    /// count (a value that did not fit the handler's type is the command's
+    /// fault).
+    #[cfg_attr(not(feature = "std"), allow(unused_variables))]
+    pub(crate) fn record(&self, index: usize, result: &Result<(), CallError<'_>>) {
+        #[cfg(feature = "std")]
+        match result {
+            Ok(()) => self.breakers.record(index, true),
+            Err(CallError::Skill(_)) => self.breakers.record(index, false),
+            Err(CallError::Convert { .. }) => self.breakers.release(index),
+        }
+    }
+
+    pub(crate) fn call_sync<'a>(
+        &'a self,
+        ctx: &mut C,
+        index: usize,
+        skill: &SkillView<'a>,
+        args: &Args<'a>,
+        handler: Handler<C>,
+        out: &mut dyn Write,
+    ) -> Result<Dispatched, Failed<'a>> {
+        let result = match handler {
+            Handler::Sync(f) => call_sync(f, ctx, args, out),
+            #[cfg(feature = "std")]
+            Handler::Async(_) => {
+                self.breakers.release(index);
+                return Err((
+                    Failure::Handler(
+                        crate::SkillError::new_static(
+                            "this skill's handler is async and this application runs commands synchronously",
+                        )
+                        .with_static_hint("the application must run it with Router::execute_async (feature `async`)"),
+                    ),
+                    Some(index),
+                ));
             }
+        };
+        self.record(index, &result);
+        match result {
+            Ok(()) => Ok(Dispatched { kind: Kind::Reply, error: None, skill: Some(index) }),
+            Err(e) => Err((call_failure(skill.name, e), Some(index))),
         }
     }
 }
@@ -183,7 +356,7 @@ fn call_sync<'a, C>(
     #[cfg(feature = "std")]
     {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ctx, args, out)))
-            .unwrap_or_else(|panic| Err(CallError::Skill(crate::error::panic_error(&panic))))
+            .unwrap_or_else(|panic| Err(CallError::Skill(crate::error::panic_error(&*panic))))
     }
     #[cfg(not(feature = "std"))]
     {
@@ -223,15 +396,14 @@ impl Write for HintProbe {
 /// the command (values of list flags joined by spaces); placeholders of
 /// absent flags, and any other `{...}`, are left for the model.
 pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Write) -> fmt::Result {
-    let body = skill.body;
-    let mut rest = body;
+    let mut rest = skill.body;
     while let Some(open) = rest.find('{') {
         let Some(len) = rest[open + 1..].find('}') else { break };
         let name = &rest[open + 1..open + 1 + len];
         let flag = (0..skill.flags.len())
             .find(|&i| skill.flags.spec(i).is_some_and(|s| skills_core::args::same_flag_name(s.name, name)));
-        match flag.map(|i| (i, args.slot(i))) {
-            Some((_, slot)) if slot.is_present() && !slot.values.is_empty() => {
+        match flag.map(|i| args.slot(i)) {
+            Some(slot) if slot.is_present() && !slot.values.is_empty() => {
                 out.write_str(&rest[..open])?;
                 for (k, v) in slot.values.iter().enumerate() {
                     if k > 0 {
@@ -250,13 +422,12 @@ pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Writ
 #[cfg(feature = "std")]
 impl<C: 'static> Router<C> {
     /// Runs one command and returns its result.
-    ///
-    /// ```ignore
-    /// let router = skills_runtime::Router::new(&skills::TABLE);
-    /// let outcome = router.execute(&mut app, r#"email.send --to bob@co.com --subject "Q1" --body "Hi""#);
-    /// println!("{outcome}"); // [Command Result: email.send] ...
-    /// ```
     pub fn execute(&self, ctx: &mut C, line: &str) -> crate::outcome::Outcome {
+        self.execute_with(ctx, line, Access::All)
+    }
+
+    /// Runs one command if `access` allows it (see [`Access`]).
+    pub fn execute_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
         use crate::outcome::Outcome;
         let tokens = match tokenize::split(line) {
             Ok(t) => t,
@@ -264,8 +435,75 @@ impl<C: 'static> Router<C> {
         };
         let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
         let mut text = std::string::String::new();
+        let result = match self.prepare(&tokens, access, &mut text) {
+            Prepared::Done(r) => r,
+            Prepared::Call { index, skill, args, handler } => {
+                self.call_sync(ctx, index, &skill, &args, handler, &mut text)
+            }
+        };
+        self.outcome(line, result, text)
+    }
+
+    /// Runs one command, awaiting an `async fn` handler for at most the
+    /// configured timeout (30 s by default). A panic inside one is reported
+    /// like a sync handler's; sync handlers run as in [`Router::execute`].
+    #[cfg(feature = "async")]
+    pub async fn execute_async(&self, ctx: &mut C, line: &str) -> crate::outcome::Outcome {
+        self.execute_async_with(ctx, line, Access::All).await
+    }
+
+    /// [`Router::execute_async`] if `access` allows it.
+    #[cfg(feature = "async")]
+    pub async fn execute_async_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
+        use crate::outcome::Outcome;
+        let tokens = match tokenize::split(line) {
+            Ok(t) => t,
+            Err(e) => return Outcome::failure(line, None, &Failure::Tokenize(e)),
+        };
+        let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+        let mut text = std::string::String::new();
+        let result = match self.prepare(&tokens, access, &mut text) {
+            Prepared::Done(r) => r,
+            Prepared::Call { index, skill, args, handler } => {
+                self.call_async(ctx, index, &skill, &args, handler, &mut text).await
+            }
+        };
+        self.outcome(line, result, text)
+    }
+
+    #[cfg(feature = "async")]
+    pub(crate) async fn call_async<'a>(
+        &'a self,
+        ctx: &mut C,
+        index: usize,
+        skill: &SkillView<'a>,
+        args: &Args<'a>,
+        handler: Handler<C>,
+        text: &mut std::string::String,
+    ) -> Result<Dispatched, Failed<'a>> {
+        let Handler::Async(f) = handler else {
+            return self.call_sync(ctx, index, skill, args, handler, text);
+        };
+        // The future borrows the arguments only for its own lifetime; copy
+        // them so it can be polled across awaits.
+        let args = *args;
+        let result = crate::asynchronous::run(f(ctx, &args), self.timeout).await.map(|reply| text.push_str(&reply));
+        self.record(index, &result);
+        match result {
+            Ok(()) => Ok(Dispatched { kind: Kind::Reply, error: None, skill: Some(index) }),
+            Err(e) => Err((call_failure(skill.name, detach(e)), Some(index))),
+        }
+    }
+
+    pub(crate) fn outcome(
+        &self,
+        line: &str,
+        result: Result<Dispatched, Failed<'_>>,
+        mut text: std::string::String,
+    ) -> crate::outcome::Outcome {
+        use crate::outcome::Outcome;
         let name = |i: Option<usize>| i.and_then(|i| self.table.catalog.skills.get(i)).map(|s| s.name);
-        match self.run(ctx, &tokens, &mut text) {
+        match result {
             Ok(d) => {
                 if d.kind == Kind::Reply && text.is_empty() {
                     text.push_str("done");
@@ -279,6 +517,40 @@ impl<C: 'static> Router<C> {
                 }
             }
             Err((f, i)) => Outcome::failure(line, name(i), &f),
+        }
+    }
+
+    /// The circuit breaker of every skill that is not closed and clean, to
+    /// persist (see [`Router::restore_breakers`]).
+    pub fn breakers(&self) -> std::vec::Vec<crate::breaker::BreakerSnapshot> {
+        self.breakers.snapshot(self.table.catalog.skills.iter().map(|s| s.name.to_string()))
+    }
+
+    /// The breaker state of one skill; `None` for an unknown name.
+    pub fn breaker(&self, name: &str) -> Option<crate::breaker::BreakerState> {
+        self.table.catalog.lookup(name).and_then(|i| self.breakers.state(i))
+    }
+
+    /// Restores persisted breaker states; snapshots of skills this table
+    /// does not have are ignored.
+    pub fn restore_breakers(&self, snapshots: &[crate::breaker::BreakerSnapshot]) {
+        for s in snapshots {
+            if let Some(i) = self.table.catalog.lookup(&s.skill) {
+                self.breakers.restore(i, s.state);
+            }
+        }
+    }
+}
+
+/// An async handler's error outlives the arguments copied for it only as
+/// owned data: a conversion error's borrowed value is re-borrowed from the
+/// caller's `'a` by reporting the flag without the value's lifetime.
+#[cfg(feature = "async")]
+fn detach<'a>(e: CallError<'_>) -> CallError<'a> {
+    match e {
+        CallError::Skill(s) => CallError::Skill(s),
+        CallError::Convert { flag, error } => {
+            CallError::Skill(crate::SkillError::new(format!("`--{flag}`: {error}")).with_kind("invalid_value"))
         }
     }
 }

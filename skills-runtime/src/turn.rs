@@ -1,0 +1,260 @@
+//! Running a model's reply: every command of its ```` ```cmd ```` blocks, in
+//! order, one result each, within a per-turn limit.
+//!
+//! ```
+//! # skills_runtime::__doc_table!(TABLE);
+//! use skills_runtime::turn::{Turn, TurnConfig};
+//! use skills_runtime::Router;
+//!
+//! let router = Router::new(&TABLE);
+//! let reply = "Greeting both.\n\n```cmd\ndemo.greet --name Ada\ndemo.greet --name Bob\n```\n";
+//! let mut turn = Turn::new(reply, TurnConfig { max_commands: 1, ..TurnConfig::default() });
+//! let first = turn.run(&router, &mut ());
+//! assert_eq!(first.results.len(), 1);
+//! assert!(first.paused, "the limit stops the turn");
+//! assert!(first.to_model_text().contains("Ran 1 of 2 commands"));
+//! // The model (or the application) asks to continue: nothing runs twice.
+//! let rest = turn.run(&router, &mut ());
+//! assert_eq!(rest.results[0].text, "hello, Bob");
+//! assert!(turn.is_finished());
+//! ```
+//!
+//! A turn is plain data ([`Turn::commands`], [`Turn::next_index`],
+//! [`Turn::from_parts`]), so an application can persist a paused turn and
+//! resume it in a later request.
+
+use crate::outcome::Outcome;
+use crate::router::{Access, Router};
+use skills_core::extract::{self, ExtractDiagnostic, ExtractDiagnosticKind, Found};
+use std::fmt::Write as _;
+use std::string::String;
+use std::vec::Vec;
+
+/// Limits and permissions of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnConfig {
+    /// Most commands run before the turn pauses and asks to continue
+    /// (default 10, as in the design). At least one always runs.
+    pub max_commands: usize,
+    /// Which skills may run (default: all).
+    pub access: Access,
+}
+
+impl Default for TurnConfig {
+    fn default() -> Self {
+        TurnConfig { max_commands: 10, access: Access::All }
+    }
+}
+
+/// One entry of a turn: a command to run, or a fence problem to report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Planned {
+    /// A command line from a closed ```` ```cmd ```` block.
+    Command {
+        /// The command.
+        text: String,
+        /// 1-based line in the reply.
+        line: usize,
+    },
+    /// A ```` ```cmd ```` fence problem (a block never closed, a fence
+    /// indented into a code block): the commands it holds did not run, and
+    /// the model is told so.
+    Problem(ExtractDiagnostic),
+}
+
+/// The commands of one model reply and how far they have run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    planned: Vec<Planned>,
+    next: usize,
+    text: String,
+    config: TurnConfig,
+}
+
+/// What one call of [`Turn::run`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnReport {
+    /// One result per command run (and per unclosed block), in order.
+    pub results: Vec<Outcome>,
+    /// Whether commands remain because the limit was reached.
+    pub paused: bool,
+    /// Commands run so far in this turn, this call included.
+    pub done: usize,
+    /// Commands in the turn.
+    pub total: usize,
+    /// The limit per call.
+    pub limit: usize,
+    /// The commands not yet run, when paused.
+    pub remaining: Vec<String>,
+}
+
+impl Turn {
+    /// Extracts the commands of a model reply.
+    pub fn new(reply: &str, config: TurnConfig) -> Turn {
+        let mut planned = Vec::new();
+        for found in extract::blocks(reply) {
+            match found {
+                Found::Block(b) if b.closed => {
+                    planned.extend(b.commands().map(|c| Planned::Command { text: c.text().into_owned(), line: c.line }))
+                }
+                Found::Block(b) => planned.push(Planned::Problem(ExtractDiagnostic {
+                    kind: ExtractDiagnosticKind::Unterminated,
+                    line: b.line,
+                })),
+                Found::Diagnostic(d) => planned.push(Planned::Problem(d)),
+            }
+        }
+        Turn { planned, next: 0, text: extract::extract(reply).text, config }
+    }
+
+    /// A turn restored from persisted parts; `next` is clamped to the end.
+    pub fn from_parts(planned: Vec<Planned>, next: usize, config: TurnConfig) -> Turn {
+        let next = next.min(planned.len());
+        Turn { planned, next, text: String::new(), config }
+    }
+
+    /// Everything the reply asked for, in order.
+    pub fn commands(&self) -> &[Planned] {
+        &self.planned
+    }
+
+    /// How many entries have run (the index of the next one).
+    pub fn next_index(&self) -> usize {
+        self.next
+    }
+
+    /// The reply's conversational text (outside the command blocks).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether every command has run.
+    pub fn is_finished(&self) -> bool {
+        self.next >= self.planned.len()
+    }
+
+    fn command_count(&self) -> usize {
+        self.planned.iter().filter(|p| matches!(p, Planned::Command { .. })).count()
+    }
+
+    fn commands_before(&self, end: usize) -> usize {
+        self.planned[..end].iter().filter(|p| matches!(p, Planned::Command { .. })).count()
+    }
+
+    /// Runs the next commands, up to the limit: the first call runs the
+    /// reply, later calls resume where the previous one paused.
+    pub fn run<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
+        let mut results = Vec::new();
+        let mut ran = 0;
+        while let Some(p) = self.planned.get(self.next) {
+            match p {
+                Planned::Problem(d) => results.push(problem(d)),
+                Planned::Command { text, .. } => {
+                    if ran == self.config.max_commands.max(1) {
+                        break;
+                    }
+                    results.push(router.execute_with(ctx, text, self.config.access));
+                    ran += 1;
+                }
+            }
+            self.next += 1;
+        }
+        self.report(results)
+    }
+
+    /// [`Turn::run`], awaiting async handlers.
+    #[cfg(feature = "async")]
+    pub async fn run_async<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
+        let mut results = Vec::new();
+        let mut ran = 0;
+        while let Some(p) = self.planned.get(self.next) {
+            match p {
+                Planned::Problem(d) => results.push(problem(d)),
+                Planned::Command { text, .. } => {
+                    if ran == self.config.max_commands.max(1) {
+                        break;
+                    }
+                    let text = text.clone();
+                    results.push(router.execute_async_with(ctx, &text, self.config.access).await);
+                    ran += 1;
+                }
+            }
+            self.next += 1;
+        }
+        self.report(results)
+    }
+
+    fn report(&self, results: Vec<Outcome>) -> TurnReport {
+        let remaining: Vec<String> = self.planned[self.next..]
+            .iter()
+            .filter_map(|p| match p {
+                Planned::Command { text, .. } => Some(text.clone()),
+                Planned::Problem(_) => None,
+            })
+            .collect();
+        TurnReport {
+            results,
+            paused: !remaining.is_empty(),
+            done: self.commands_before(self.next),
+            total: self.command_count(),
+            limit: self.config.max_commands.max(1),
+            remaining,
+        }
+    }
+}
+
+fn problem(d: &ExtractDiagnostic) -> Outcome {
+    let message = d.to_string();
+    let hint = match d.kind {
+        ExtractDiagnosticKind::Unterminated => "end the block with a line of three backticks: ```",
+        ExtractDiagnosticKind::IndentedFence => "start the ```cmd fence at the beginning of the line",
+    };
+    Outcome::error("```cmd", None, d.code(), message, hint)
+}
+
+impl TurnReport {
+    /// Whether any result is an error.
+    pub fn has_errors(&self) -> bool {
+        self.results.iter().any(Outcome::is_error)
+    }
+
+    /// The results as the model reads them, one `[Command Result: ...]`
+    /// section each, then a progress report when the limit paused the turn.
+    pub fn to_model_text(&self) -> String {
+        let mut s = String::new();
+        for (i, r) in self.results.iter().enumerate() {
+            if i > 0 {
+                s.push_str("\n\n");
+            }
+            s.push_str(&r.to_model_text());
+        }
+        if self.paused {
+            if !s.is_empty() {
+                s.push_str("\n\n");
+            }
+            let _ = write!(
+                s,
+                "[Turn paused]\nRan {} of {} commands: at most {} run per turn. Not yet run:",
+                self.done, self.total, self.limit
+            );
+            for c in &self.remaining {
+                let _ = write!(s, "\n  {c}");
+            }
+            s.push_str("\nReply `continue` to run the remaining commands (completed ones are not repeated), or send new commands instead.");
+        }
+        s
+    }
+
+    /// The report as JSON, for programs.
+    #[cfg(feature = "json")]
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "results": self.results.iter().map(Outcome::to_json).collect::<Vec<_>>(),
+            "paused": self.paused,
+            "done": self.done,
+            "total": self.total,
+            "limit": self.limit,
+            "remaining": self.remaining,
+        })
+    }
+}
