@@ -18,6 +18,16 @@ pub use state::App;
 
 skills_runtime::include_skills!(context = App);
 
+/// The demo state for day `today`, knowing every compiled skill name (so
+/// `workflow.build` refuses conflicts), writing new workflows under
+/// `skills_root` when given.
+pub fn demo_app(today: skills_runtime::Date, skills_root: Option<std::path::PathBuf>) -> App {
+    let mut app = App::demo(today);
+    app.skills_root = skills_root;
+    app.known_skills = skills::SKILLS.iter().map(|s| s.name.to_string()).collect();
+    app
+}
+
 /// A router over the compiled bundled skills.
 pub fn router() -> skills_runtime::Router<App> {
     skills_runtime::Router::new(&skills::TABLE)

@@ -296,7 +296,10 @@ fn emit_skill_module(
     out.line("");
     out.open("impl<'a> Flags<'a> {");
     out.doc(&format!("Reads validated arguments of `{}` (see `skills_runtime::Router`).", skill.name));
-    out.open("pub fn from_args(args: &__Args<'a>) -> Result<Self, __CallError<'a>> {");
+    // A skill without flags reads nothing; `_args` keeps user crates free
+    // of an `unused_variables` warning.
+    let param = if skill.flags.is_empty() { "_args" } else { "args" };
+    out.open(&format!("pub fn from_args({param}: &__Args<'a>) -> Result<Self, __CallError<'a>> {{"));
     // Explicit types, and each value in a local before the struct is built:
     // leaving types to inference, or converting inside the struct literal,
     // made these bodies the most expensive part of type and borrow checking

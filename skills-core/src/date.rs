@@ -152,6 +152,9 @@ const fn days_in_month(year: u16, month: u8) -> u8 {
     }
 }
 
+#[cfg(feature = "std")]
+impl std::error::Error for DateError {}
+
 impl FromStr for Date {
     type Err = DateError;
     fn from_str(s: &str) -> Result<Date, DateError> {

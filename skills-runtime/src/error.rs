@@ -309,7 +309,10 @@ impl Failure<'_> {
             }
             Failure::Handler(e) => match e.hint() {
                 Some(h) => out.write_str(h),
-                None => Ok(()),
+                // The model should know that rewriting the flags will not help.
+                None => out.write_str(
+                    "the command was valid but the skill failed; fix what the message names, or tell the user",
+                ),
             },
         }
     }

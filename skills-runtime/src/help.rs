@@ -146,7 +146,7 @@ pub fn write(
             if d.body.trim().is_empty() {
                 write_generated_index(catalog, name, d.description, visible, out)
             } else {
-                out.write_str(d.body)
+                write_index_body(catalog, d.body, visible, out)
             }
         }
         HelpTarget::Skill(name) => match catalog.lookup(name).and_then(|i| catalog.skill_at(i)) {
@@ -172,6 +172,30 @@ pub fn write(
             Ok(())
         }
     }
+}
+
+/// Writes a `SKILL.md` body without the table rows of skills hidden here
+/// (a row whose first cell names a skill that is not visible), so that a
+/// skill whose eligibility fails leaves every listing.
+fn write_index_body(
+    catalog: &dyn Catalog,
+    body: &str,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    for line in body.split_inclusive('\n') {
+        let hidden = line
+            .trim_start()
+            .strip_prefix('|')
+            .and_then(|rest| rest.split('|').next())
+            .map(|cell| cell.trim().trim_matches('`'))
+            .and_then(|name| catalog.lookup(name).and_then(|i| catalog.skill_at(i)).filter(|s| s.name == name))
+            .is_some_and(|s| !visible(&s));
+        if !hidden {
+            out.write_str(line)?;
+        }
+    }
+    Ok(())
 }
 
 /// The `get_skill` listing, as in the design.

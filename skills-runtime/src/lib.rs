@@ -38,7 +38,7 @@ pub mod workflow;
 pub use error::{Failure, SkillError};
 #[cfg(feature = "std")]
 pub use outcome::{ErrorInfo, Outcome};
-pub use router::{Dispatched, Kind, Router};
+pub use router::{Access, Dispatched, Kind, Router};
 pub use skills_core::Date;
 pub use skills_core::convert::List;
 pub use skills_core::{args, convert, extract, names, spec, tokenize};

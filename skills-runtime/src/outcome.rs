@@ -93,7 +93,7 @@ impl Outcome {
     /// Errors read `Error (kind): message` and `Hint: ...`.
     pub fn to_model_text(&self) -> String {
         match &self.error {
-            None => format!("[Command Result: {}]\n{}", self.name(), self.text),
+            None => format!("[Command Result: {}]\n{}", self.name(), self.text.trim_end()),
             Some(e) => {
                 let mut s = format!("[Command Result: {}]\nError ({}): {}", self.name(), e.kind, e.message);
                 if !e.hint.is_empty() {

@@ -70,3 +70,53 @@ pub fn summary(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool) 
     let _ = write_summary(catalog, visible, &mut s);
     s
 }
+
+/// The design's CLI-first system prompt (how to write commands, how to
+/// browse skills, the rules), with the skill section `summary` at its end.
+/// Applications append their own user, task and memory context.
+#[cfg(feature = "alloc")]
+pub fn system_prompt(summary: &str) -> alloc::string::String {
+    let mut s = alloc::string::String::from(RULES);
+    s.push('\n');
+    s.push_str(summary.trim_end());
+    s.push('\n');
+    s
+}
+
+/// The instructions that open [`system_prompt`].
+pub const RULES: &str = "You are an AI assistant. You help users by executing skills.
+
+To perform actions, output commands inside ```cmd code blocks:
+
+```cmd
+email.send --to bob@co.com --subject \"Hello\" --body \"Hi Bob!\"
+```
+
+To explore available skills:
+```cmd
+get_skill
+```
+
+To see skills in a specific domain:
+```cmd
+get_skill: email
+```
+
+To see details about a specific skill:
+```cmd
+get_skill: email.send
+```
+
+To load all skills in a domain at once:
+```cmd
+get_skill: email.all
+```
+
+Rules:
+- Each command goes on its own line inside a ```cmd block
+- Arguments with spaces must be quoted: --subject \"Q1 Report\"
+- Flags with multiple values are space-separated: --to alice@co.com bob@co.com
+- Boolean flags are true by presence: --overdue
+- You can output multiple commands to accomplish multi-step tasks
+- Text outside ```cmd blocks is your response to the user
+";
