@@ -8,11 +8,12 @@
 //! let router = router();
 //! let mut app = App::demo("2026-02-17".parse().unwrap());
 //! let out = router.execute(&mut app, r#"tasks.create --title "Ship v1" --priority high --due 2026-03-01"#);
-//! assert_eq!(out.to_model_text(), "[Command Result: tasks.create]\nCreated task_5: task_5 [todo, high] Ship v1 (me, due 2026-03-01)");
+//! assert_eq!(out.to_model_text(), "[Command Result: tasks.create]\nCreated task_5 [todo, high] Ship v1 (me, due 2026-03-01)");
 //! ```
 
 pub mod handlers;
 pub mod state;
+pub mod transcript;
 
 pub use state::App;
 

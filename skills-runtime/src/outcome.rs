@@ -75,11 +75,16 @@ impl Outcome {
         self.kind == Kind::Error
     }
 
-    /// The name in the result header: the skill, or the command's first word.
+    /// The name in the result header: the skill, `get_skill` for browsing,
+    /// or the command's first word.
     pub fn name(&self) -> &str {
-        match &self.skill {
-            Some(s) => s,
-            None => self.command.split_whitespace().next().unwrap_or("command"),
+        if let Some(s) = &self.skill {
+            return s;
+        }
+        let first = self.command.split_whitespace().next().unwrap_or("command");
+        match first.strip_prefix(skills_core::names::GET_SKILL) {
+            Some(rest) if rest.is_empty() || rest.starts_with(':') => skills_core::names::GET_SKILL,
+            _ => first,
         }
     }
 

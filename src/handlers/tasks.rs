@@ -67,7 +67,7 @@ fn create(
     let id = app.next_id("task");
     let now = app.tick();
     let task = Task {
-        id: id.clone(),
+        id,
         title,
         description,
         status: "todo",
@@ -81,7 +81,7 @@ fn create(
     };
     let summary = line(&task);
     app.tasks.push(task);
-    Ok(format!("Created {id}: {summary}"))
+    Ok(format!("Created {summary}"))
 }
 
 #[skill("tasks.search")]

@@ -1,0 +1,140 @@
+//! The `assistant` binary as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn assistant(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_assistant"))
+        .args(["--today", "2026-02-17"])
+        .args(args)
+        .env_remove("SKILLS_ROOT")
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn exec_prints_the_result_as_the_model_sees_it_and_exits_by_kind() {
+    let ok = assistant(&["exec", "tasks.search --status blocked"]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert_eq!(
+        stdout(&ok),
+        "[Command Result: tasks.search]\n1 task:\n- task_3 [blocked, high] Fix login bug (me, due 2026-02-22)\n"
+    );
+    let help = assistant(&["exec", "get_skill: memory"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).starts_with("[Command Result: get_skill]\n# Memory"));
+    let bad = assistant(&["exec", "tasks.search --status overdue"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stdout(&bad).contains("Error (invalid_enum): `overdue` is not a value of `--status`"));
+}
+
+#[test]
+fn exec_json_gives_the_structured_form() {
+    let o = assistant(&["exec", "--json", "email.sned --to x"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["kind"], "error");
+    assert_eq!(v["error"]["kind"], "unknown_skill");
+    assert_eq!(v["error"]["message"], "unknown skill `email.sned`; did you mean `email.send`?");
+    assert_eq!(v["command"], "email.sned --to x");
+}
+
+#[test]
+fn call_runs_a_json_tool_call() {
+    let o = assistant(&["call", r#"{"skill": "tasks.get", "arguments": {"id": "task_1"}}"#]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("[Command Result: tasks.get]\ntask_1: Review PR 42"));
+    let o = assistant(&["call", r#"{"name": "tasks_get", "arguments": {"ids": "task_1"}}"#]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("unknown argument `ids`; did you mean `id`?"));
+    assert_eq!(assistant(&["call", "{not json"]).status.code(), Some(2));
+}
+
+#[test]
+fn run_executes_every_block_of_a_reply_from_a_file_or_stdin() {
+    let reply = "Checking.\n\n```cmd\ntasks.search --overdue\nmemory.save --content \"likes tea\"\n```\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("reply.md");
+    std::fs::write(&file, reply).unwrap();
+    let from_file = assistant(&["run", file.to_str().unwrap()]);
+    assert_eq!(from_file.status.code(), Some(0));
+    let text = stdout(&from_file);
+    assert!(text.starts_with("[Command Result: tasks.search]\n1 task:"), "{text}");
+    assert!(text.contains("\n\n[Command Result: memory.save]\nRemembered as mem_1 (note)."), "{text}");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_assistant"))
+        .args(["--today", "2026-02-17", "run", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(reply.as_bytes()).unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    assert_eq!(stdout(&from_stdin), text);
+}
+
+#[test]
+fn run_pauses_at_the_limit_and_continues_on_request() {
+    let lines: Vec<String> = (1..=4).map(|i| format!("memory.save --content m{i}")).collect();
+    let reply = format!("```cmd\n{}\n```\n", lines.join("\n"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("reply.md");
+    std::fs::write(&file, reply).unwrap();
+    let paused = stdout(&assistant(&["run", "--max-commands", "3", file.to_str().unwrap()]));
+    assert_eq!(paused.matches("[Command Result: memory.save]").count(), 3);
+    assert!(paused.contains("[Turn paused]\nRan 3 of 4 commands"), "{paused}");
+    let all = stdout(&assistant(&["run", "--max-commands", "3", "--continue", file.to_str().unwrap()]));
+    assert_eq!(all.matches("[Command Result: memory.save]").count(), 4);
+    assert!(all.contains("Remembered as mem_4"), "{all}");
+    let json = assistant(&["run", "--json", "--max-commands", "3", "--continue", file.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2, "two turns of the limit");
+    assert_eq!(v[0]["paused"], true);
+    assert_eq!(v[1]["results"][0]["text"], "Remembered as mem_4 (note).");
+}
+
+#[test]
+fn run_exits_1_when_any_result_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("reply.md");
+    std::fs::write(&file, "```cmd\ntasks.search\ntasks.get\n```\n").unwrap();
+    assert_eq!(assistant(&["run", file.to_str().unwrap()]).status.code(), Some(1));
+    assert_eq!(assistant(&["run", "/no/such/file.md"]).status.code(), Some(2));
+}
+
+#[test]
+fn read_only_mode_defers_mutating_skills() {
+    let o = assistant(&["--read-only", "exec", "memory.save --content x"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("Error (needs_confirmation)"));
+    assert_eq!(assistant(&["--read-only", "exec", "memory.search --query x"]).status.code(), Some(0));
+}
+
+#[test]
+fn schema_prints_every_skill_in_either_format() {
+    for (format, name_at) in [("openai", "/function/name"), ("anthropic", "/name")] {
+        let o = assistant(&["schema", "--format", format]);
+        assert_eq!(o.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let names: Vec<&str> =
+            v.as_array().unwrap().iter().map(|t| t.pointer(name_at).unwrap().as_str().unwrap()).collect();
+        assert_eq!(names.len(), 16);
+        assert!(names.contains(&"email_send") && names.contains(&"workflows_daily_digest"));
+    }
+    assert_ne!(assistant(&["schema", "--format", "gemini"]).status.code(), Some(0));
+}
+
+#[test]
+fn prompt_prints_the_section_and_its_size() {
+    let o = stdout(&assistant(&["prompt"]));
+    assert!(o.starts_with("Available skill domains:\n"));
+    let last = o.trim_end().lines().last().unwrap();
+    let tokens: usize = last.trim_start_matches('~').split(' ').next().unwrap().parse().unwrap();
+    assert!(tokens > 100 && tokens < 400, "{last}");
+    let full = stdout(&assistant(&["prompt", "--full"]));
+    assert!(full.starts_with("You are an AI assistant.") && full.contains("Quick reference:"));
+}

@@ -1,0 +1,267 @@
+//! JSON tool calling: the exported schemas are valid JSON Schema (checked by
+//! the `jsonschema` crate), tool names map back to their skills, and a JSON
+//! call gives the same typed values, the same result or the same error as
+//! the command line.
+
+use assistant::{demo_app, router, skills};
+use serde_json::{Value, json};
+use skills_runtime::json::{ToolCall, ToolFormat, args_to_json};
+use skills_runtime::{Kind, Outcome};
+
+fn today() -> skills_runtime::Date {
+    "2026-02-17".parse().unwrap()
+}
+
+fn call(name: &str, arguments: Value) -> Outcome {
+    router().call_tool(&mut demo_app(today(), None), &ToolCall { name: name.into(), arguments })
+}
+
+fn kind(o: &Outcome) -> &'static str {
+    o.error.as_ref().map_or("none", |e| e.kind)
+}
+
+fn parameters(tool: &Value, format: ToolFormat) -> &Value {
+    match format {
+        ToolFormat::OpenAi => &tool["function"]["parameters"],
+        ToolFormat::Anthropic => &tool["input_schema"],
+    }
+}
+
+#[test]
+fn every_exported_schema_is_valid_json_schema() {
+    let router = router();
+    for format in [ToolFormat::OpenAi, ToolFormat::Anthropic] {
+        let tools = router.tool_schemas(format);
+        let tools = tools.as_array().unwrap();
+        assert_eq!(tools.len(), skills::SKILLS.len());
+        for tool in tools {
+            let schema = parameters(tool, format);
+            if let Err(e) = jsonschema::meta::validate(schema) {
+                panic!("{format:?} schema of {tool} is not valid JSON Schema: {e}");
+            }
+            jsonschema::options().should_validate_formats(true).build(schema).unwrap();
+        }
+    }
+}
+
+#[test]
+fn openai_schemas_follow_strict_mode() {
+    for tool in router().tool_schemas(ToolFormat::OpenAi).as_array().unwrap() {
+        let f = &tool["function"];
+        assert_eq!(tool["type"], "function");
+        assert_eq!(f["strict"], true);
+        let params = &f["parameters"];
+        assert_eq!(params["additionalProperties"], false, "{}", f["name"]);
+        let props: Vec<&String> = params["properties"].as_object().unwrap().keys().collect();
+        let required: Vec<&str> = params["required"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        assert_eq!(props, required, "{}: strict mode lists every property as required", f["name"]);
+        // Optional flags accept null; required ones do not.
+        let i = skills::SKILLS.iter().position(|s| skills_core_tool_name(s.name) == f["name"]).unwrap();
+        let validator = jsonschema::validator_for(params).unwrap();
+        for spec in skills::SKILLS[i].flags {
+            let schema = &params["properties"][spec.name];
+            let accepts_null = jsonschema::is_valid(schema, &Value::Null);
+            assert_eq!(accepts_null, !spec.required, "{} --{}", f["name"], spec.name);
+        }
+        assert!(!validator.is_valid(&json!({"no_such_flag": 1})), "additional properties are rejected");
+    }
+}
+
+fn skills_core_tool_name(skill: &str) -> String {
+    skill.replace('.', "_")
+}
+
+#[test]
+fn tool_names_are_legal_and_map_back_to_their_skill() {
+    for format in [ToolFormat::OpenAi, ToolFormat::Anthropic] {
+        for tool in router().tool_schemas(format).as_array().unwrap() {
+            let name = match format {
+                ToolFormat::OpenAi => tool["function"]["name"].as_str().unwrap(),
+                ToolFormat::Anthropic => tool["name"].as_str().unwrap(),
+            };
+            assert!(
+                name.len() <= 64 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'),
+                "{name}"
+            );
+            let o = call(name, json!({}));
+            let skill = o.skill.as_deref().unwrap_or_else(|| panic!("{name} resolves to no skill: {o}"));
+            assert_eq!(skills_core_tool_name(skill), name);
+        }
+    }
+    // The dotted name and aliases work too.
+    assert_eq!(call("tasks.search", json!({})).skill.as_deref(), Some("tasks.search"));
+    assert_eq!(call("recall", json!({"query": "x"})).skill.as_deref(), Some("memory.search"));
+    let o = call("taks_search", json!({}));
+    assert_eq!(kind(&o), "unknown_skill");
+    assert_eq!(o.text, "unknown tool `taks_search`; did you mean `tasks_search`?");
+}
+
+/// Every example of every bundled skill, run as a command line and as a
+/// tool call built from the command's own typed values: the same typed
+/// values, then the same result.
+#[test]
+fn the_json_path_gives_the_same_values_and_results_as_the_command_line() {
+    let tree = skills_parser::load(std::path::Path::new("skills"), &Default::default());
+    let router = router();
+    let mut compared = 0;
+    for skill in tree.skills.iter().filter(|s| s.name != "workflow.build") {
+        let entry = skills::SKILLS.iter().find(|e| e.name == skill.name).unwrap();
+        let view = entry.view();
+        for ex in &skill.examples {
+            let tokens = skills_runtime::tokenize::split(&ex.text).unwrap();
+            let tokens: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+            let cli_args = skills_runtime::args::parse(entry.flags, &tokens[1..]).unwrap();
+            let typed = args_to_json(&view.flags, &cli_args);
+            // Strict schemas accept exactly this object.
+            let strict = router.tool_schemas(ToolFormat::OpenAi);
+            let tool = strict
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["function"]["name"] == skills_core_tool_name(&skill.name))
+                .unwrap();
+            assert!(jsonschema::is_valid(&tool["function"]["parameters"], &typed), "{}: {typed}", ex.text);
+
+            let by_cli = router.execute(&mut demo_app(today(), None), &ex.text);
+            let by_json = router.call_tool(
+                &mut demo_app(today(), None),
+                &ToolCall { name: skills_core_tool_name(&skill.name), arguments: typed.clone() },
+            );
+            assert_eq!(
+                (by_cli.kind, &by_cli.skill, &by_cli.text),
+                (by_json.kind, &by_json.skill, &by_json.text),
+                "{}",
+                ex.text
+            );
+            assert_ne!(by_cli.kind, Kind::Error, "{}: {by_cli}", ex.text);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 25, "{compared}");
+}
+
+#[test]
+fn the_json_path_reports_the_same_errors_in_its_own_words() {
+    let cases: &[(&str, &str, Value, &str, &str)] = &[
+        (
+            "tasks.search --limt 5",
+            "tasks_search",
+            json!({"limt": 5}),
+            "unknown_flag",
+            "unknown argument `limt`; did you mean `limit`?",
+        ),
+        (
+            "tasks.search --limit five",
+            "tasks_search",
+            json!({"limit": "five"}),
+            "invalid_integer",
+            "argument `limit` expects an integer, not `five`",
+        ),
+        (
+            "tasks.search --limit 2.5",
+            "tasks_search",
+            json!({"limit": 2.5}),
+            "invalid_integer",
+            "argument `limit` expects an integer, not `2.5`",
+        ),
+        (
+            "tasks.search --due-before 2026-02-30",
+            "tasks_search",
+            json!({"due-before": "2026-02-30"}),
+            "invalid_date",
+            "argument `due-before` expects a date written YYYY-MM-DD, not `2026-02-30` (that day does not exist in that month)",
+        ),
+        (
+            "tasks.search --status overdue",
+            "tasks_search",
+            json!({"status": ["overdue"]}),
+            "invalid_enum",
+            "`overdue` is not a value of argument `status`; allowed: todo, in_progress, blocked, done, cancelled",
+        ),
+        (
+            "tasks.search --query marketing report",
+            "tasks_search",
+            json!({"query": ["marketing", "report"]}),
+            "too_many_values",
+            "argument `query` takes one value but got 2",
+        ),
+        (
+            "email.send --to a@b.com",
+            "email_send",
+            json!({"to": ["a@b.com"]}),
+            "missing_required",
+            "missing required arguments: `subject`, `body`",
+        ),
+        (
+            "tasks.search --overdue maybe",
+            "tasks_search",
+            json!({"overdue": "maybe"}),
+            "invalid_boolean",
+            "argument `overdue` is a boolean: send true or false, not `maybe`",
+        ),
+    ];
+    for (line, tool, args, want_kind, json_message) in cases {
+        let by_cli = router().execute(&mut demo_app(today(), None), line);
+        let by_json = call(tool, args.clone());
+        assert_eq!(kind(&by_cli), *want_kind, "{line}: {by_cli}");
+        assert_eq!(kind(&by_json), *want_kind, "{args}: {by_json}");
+        assert_eq!(by_json.text, *json_message, "{args}");
+    }
+}
+
+#[test]
+fn values_sent_as_strings_are_read_as_the_flags_type() {
+    let loose = call("tasks_search", json!({"limit": "1", "overdue": "false", "status": "todo"}));
+    let exact = call("tasks_search", json!({"limit": 1, "overdue": false, "status": ["todo"]}));
+    assert_eq!(loose.kind, Kind::Reply, "{loose}");
+    assert_eq!(loose.text, exact.text);
+    let whole = call("tasks_search", json!({"limit": 1.0}));
+    assert_eq!(whole.kind, Kind::Reply, "1.0 is the integer 1");
+    // Null means absent (strict schemas send it for optional flags).
+    assert_eq!(call("tasks_search", json!({"query": null, "limit": null})).kind, Kind::Reply);
+    let o = call("tasks_search", json!({"query": {"text": "x"}}));
+    assert_eq!(kind(&o), "invalid_type");
+    assert_eq!(o.text, "argument `query` expects a string, not an object");
+    let o = call("tasks_search", json!({"status": [["todo"]]}));
+    assert_eq!(
+        o.text,
+        "argument `status` expects an array of values, each a string from its allowed values, not an array holding arrays, objects or nulls"
+    );
+    let o = call("tasks_search", json!(["not", "an", "object"]));
+    assert_eq!(kind(&o), "invalid_arguments");
+}
+
+#[test]
+fn every_call_shape_models_send_is_read() {
+    let shapes = [
+        json!({"skill": "tasks.get", "arguments": {"id": "task_1"}}),
+        json!({"name": "tasks_get", "arguments": "{\"id\": \"task_1\"}"}),
+        json!({"type": "function", "function": {"name": "tasks_get", "arguments": "{\"id\": \"task_1\"}"}}),
+        json!({"type": "tool_use", "id": "toolu_1", "name": "tasks_get", "input": {"id": "task_1"}}),
+    ];
+    let mut texts = Vec::new();
+    for shape in &shapes {
+        let call = ToolCall::from_json(shape).unwrap();
+        let o = router().call_tool(&mut demo_app(today(), None), &call);
+        assert_eq!(o.kind, Kind::Reply, "{shape}: {o}");
+        texts.push(o.text);
+    }
+    assert!(texts.windows(2).all(|w| w[0] == w[1]));
+    assert!(ToolCall::from_json(&json!({"arguments": {}})).unwrap_err().contains("names no skill"));
+    assert!(
+        ToolCall::from_json(&json!({"name": "x", "arguments": "{oops"}))
+            .unwrap_err()
+            .starts_with("the arguments are not valid JSON")
+    );
+}
+
+#[test]
+fn the_prompt_section_stays_under_400_tokens() {
+    let tokens = skills_runtime::prompt::estimate_tokens(skills::SUMMARY);
+    assert!(tokens < 400, "{tokens}");
+    assert!(skills::SUMMARY.contains("Use: get_skill: <domain>.all to load all skills in a domain"));
+    assert!(skills::SUMMARY.contains("email.send --to <addresses> --subject <text> --body <text> [...]"));
+    let full = skills_runtime::prompt::system_prompt(skills::SUMMARY);
+    assert!(full.starts_with("You are an AI assistant."));
+    assert!(full.trim_end().ends_with(skills::SUMMARY.trim_end()));
+}
