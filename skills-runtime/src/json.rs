@@ -310,9 +310,8 @@ impl<C: 'static> Router<C> {
     /// [`Router::call_tool`] if `access` allows it.
     pub fn call_tool_with(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
         let command = call_text(call);
-        let index = match self.find_tool(&call.name) {
-            Ok(i) => i,
-            Err(outcome) => return outcome.for_command(&command),
+        let Some(index) = self.find_tool(&call.name) else {
+            return self.unknown_tool(&call.name).for_command(&command);
         };
         let owned = match read_arguments(&call.arguments) {
             Ok(o) => o,
@@ -340,9 +339,8 @@ impl<C: 'static> Router<C> {
     #[cfg(feature = "async")]
     pub async fn call_tool_async(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
         let command = call_text(call);
-        let index = match self.find_tool(&call.name) {
-            Ok(i) => i,
-            Err(outcome) => return outcome.for_command(&command),
+        let Some(index) = self.find_tool(&call.name) else {
+            return self.unknown_tool(&call.name).for_command(&command);
         };
         let owned = match read_arguments(&call.arguments) {
             Ok(o) => o,
@@ -377,6 +375,8 @@ impl<C: 'static> Router<C> {
         let Some(skill) = catalog.skill_at(index) else {
             return Prepared::Done(Err((crate::Failure::UnknownSkill { name: "", suggestions: ([""; 3], 0) }, None)));
         };
+        // Both sides of the result live on the stack by design (see `args::parse`).
+        #[allow(clippy::result_large_err)]
         match skill.flags.with_specs(|specs| from_named(specs, named)) {
             Ok(args) => self.invoke(index, skill, args, access, out),
             Err(errors) => Prepared::Done(Err((crate::Failure::Args { skill, errors }, Some(index)))),
@@ -384,10 +384,10 @@ impl<C: 'static> Router<C> {
     }
 
     /// The skill a tool name (`email_send`), skill name or alias calls.
-    fn find_tool(&self, name: &str) -> Result<usize, Outcome> {
+    fn find_tool(&self, name: &str) -> Option<usize> {
         let catalog = self.catalog();
         if let Some(i) = catalog.lookup(name) {
-            return Ok(i);
+            return Some(i);
         }
         // `a_b_c` is `a.b_c` or `a_b.c`: the checker keeps at most one of
         // them in a tree, so trying each underscore finds it.
@@ -396,9 +396,15 @@ impl<C: 'static> Router<C> {
             if let Some(i) = catalog.lookup(&candidate)
                 && catalog.skill_at(i).is_some_and(|s| s.name == candidate)
             {
-                return Ok(i);
+                return Some(i);
             }
         }
+        None
+    }
+
+    /// The error for a tool name no skill has, naming the closest tools.
+    fn unknown_tool(&self, name: &str) -> Outcome {
+        let catalog = self.catalog();
         let visible = self.visible();
         let tools: Vec<String> = crate::catalog::skills(catalog)
             .filter(|s| visible(s))
@@ -407,13 +413,13 @@ impl<C: 'static> Router<C> {
         let (close, n) = skills_core::suggest::closest_n::<_, 3>(name, tools.iter().map(String::as_str));
         let mut message = format!("unknown tool `{name}`");
         let _ = crate::help::write_suggestions(&mut message, &close[..n]);
-        Err(Outcome::error(
+        Outcome::error(
             "",
             None,
             "unknown_skill",
             message,
             "call one of the tools listed; a tool name is the skill name with `_` for `.` (email.send is email_send)",
-        ))
+        )
     }
 
     fn bad_arguments(&self, command: &str, index: usize, message: String) -> Outcome {
