@@ -57,6 +57,8 @@ pub(crate) struct Options<'a> {
     pub(crate) display: &'a dyn Fn(&std::path::Path) -> String,
     /// The skill root as shown (`skills`).
     pub(crate) root: String,
+    /// A Rust expression for the root's path on disk.
+    pub(crate) root_expr: String,
     /// Whether to embed tool schemas (off for small firmware images).
     pub(crate) json_schemas: bool,
 }
@@ -595,6 +597,6 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.line("");
     out.doc("The dispatch table: pass it to `skills_runtime::Router::new`.");
     out.line(
-        "pub static TABLE: __Table<Context> = __Table { catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY };",
+        &format!("pub static TABLE: __Table<Context> = __Table {{ catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY, root: {} }};", opts.root_expr),
     );
 }

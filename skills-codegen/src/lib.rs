@@ -143,7 +143,15 @@ impl Builder {
         if tree.has_errors() {
             return Err(Failed { diagnostics: tree.diagnostics });
         }
-        let opts = emit::Options { display: &show, root: show(&root), json_schemas: self.json_schemas };
+        // Where the tree lives on disk, for dev mode: relative roots resolve
+        // against the including crate's directory when it compiles, so the
+        // generated text names no machine's paths.
+        let root_expr = if self.root.is_absolute() {
+            format!("{:?}", root.display().to_string())
+        } else {
+            format!("::core::concat!(::core::env!(\"CARGO_MANIFEST_DIR\"), \"/\", {:?})", display_path(&self.root))
+        };
+        let opts = emit::Options { display: &show, root: show(&root), root_expr, json_schemas: self.json_schemas };
         let code = emit::generate(&tree, &opts);
         let warnings = std::mem::take(&mut tree.diagnostics);
         Ok(Generated { code, warnings, tree })

@@ -79,6 +79,6 @@ macro_rules! __doc_table {
             write!(out, "hello, {name}").map_err(|e| __CallError::Skill(e.into()))
         }
         static __HANDLERS: [Option<__Handler<()>>; 2] = [Some(__Handler::Sync(__greet)), None];
-        static $name: __Table<()> = __Table { catalog: &__CATALOG, handlers: &__HANDLERS, summary: "" };
+        static $name: __Table<()> = __Table { catalog: &__CATALOG, handlers: &__HANDLERS, summary: "", root: "skills" };
     };
 }

@@ -2,25 +2,68 @@
 //! `skills` CLI.
 
 use crate::catalog::{Catalog, DomainView, EligibilityView, Flags, SkillView, Strs};
+use crate::entry::SkillEntry;
 use skills_parser::diagnostic::display_path;
-use skills_parser::{Skill, Tree};
-use std::collections::HashMap;
+use skills_parser::{Domain, Skill, Tree};
+use std::collections::{BTreeMap, HashMap};
 
+/// One skill of a dynamic catalog.
 #[derive(Clone, Debug)]
-struct DynSkill {
-    skill: Skill,
-    usage: String,
-    source: String,
-    root: String,
-    shape: u64,
+pub(crate) enum DynSkill {
+    /// Parsed from a file.
+    #[allow(missing_docs)]
+    Parsed { skill: Box<Skill>, usage: String, source: String, root: String, shape: u64 },
+    /// Served as compiled: dev mode does this when the file's flag shape no
+    /// longer matches the compiled handler, or when the compiled skill's
+    /// root is not among the roots read.
+    Compiled { entry: &'static SkillEntry, root: String },
 }
 
-#[derive(Clone, Debug)]
-struct DynDomain {
-    name: String,
-    description: String,
-    body: String,
-    source: String,
+impl DynSkill {
+    /// A parsed skill from root `root`.
+    pub(crate) fn parsed(s: &Skill, root: &str) -> DynSkill {
+        DynSkill::Parsed {
+            usage: s.usage.lines.first().cloned().unwrap_or_default(),
+            source: display_path(&s.path),
+            root: root.to_string(),
+            shape: s.shape_fingerprint(),
+            skill: Box::new(s.clone()),
+        }
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        match self {
+            DynSkill::Parsed { skill, .. } => &skill.name,
+            DynSkill::Compiled { entry, .. } => entry.name,
+        }
+    }
+
+    fn aliases(&self) -> Vec<&str> {
+        match self {
+            DynSkill::Parsed { skill, .. } => skill.aliases.iter().map(String::as_str).collect(),
+            DynSkill::Compiled { entry, .. } => entry.aliases.to_vec(),
+        }
+    }
+}
+
+/// One domain of a dynamic catalog.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DynDomain {
+    pub(crate) name: String,
+    pub(crate) description: String,
+    pub(crate) body: String,
+    pub(crate) source: String,
+}
+
+impl DynDomain {
+    pub(crate) fn from_parsed(d: &Domain) -> DynDomain {
+        DynDomain {
+            name: d.name.clone(),
+            description: d.description.clone(),
+            body: d.body.clone(),
+            source: d.index_path.as_deref().map(display_path).unwrap_or_default(),
+        }
+    }
 }
 
 /// Skills and domains parsed from one or more skill roots.
@@ -40,51 +83,50 @@ impl DynamicCatalog {
     /// Several roots, highest precedence first: a skill (or domain index) in
     /// an earlier root shadows the same name in later ones.
     pub fn layered(roots: &[(&str, &Tree)]) -> Self {
-        let mut by_name: std::collections::BTreeMap<&str, DynSkill> = std::collections::BTreeMap::new();
-        let mut domains: std::collections::BTreeMap<&str, DynDomain> = std::collections::BTreeMap::new();
+        let mut skills: BTreeMap<String, DynSkill> = BTreeMap::new();
+        let mut domains: BTreeMap<String, DynDomain> = BTreeMap::new();
         for (label, tree) in roots {
             for s in &tree.skills {
-                by_name.entry(s.name.as_str()).or_insert_with(|| DynSkill {
-                    usage: s.usage.lines.first().cloned().unwrap_or_default(),
-                    source: display_path(&s.path),
-                    root: label.to_string(),
-                    shape: s.shape_fingerprint(),
-                    skill: s.clone(),
-                });
+                skills.entry(s.name.clone()).or_insert_with(|| DynSkill::parsed(s, label));
             }
             for d in &tree.domains {
-                let entry = domains.entry(d.name.as_str()).or_insert_with(|| DynDomain {
-                    name: d.name.clone(),
-                    description: String::new(),
-                    body: String::new(),
-                    source: String::new(),
-                });
-                // The highest root with an index supplies it.
-                if entry.source.is_empty()
-                    && let Some(p) = &d.index_path
-                {
-                    entry.description = d.description.clone();
-                    entry.body = d.body.clone();
-                    entry.source = display_path(p);
-                }
+                merge_domain(&mut domains, DynDomain::from_parsed(d));
             }
         }
-        let skills: Vec<DynSkill> = by_name.into_values().collect();
-        let mut index = HashMap::new();
+        Self::from_parts(skills, domains)
+    }
+
+    /// A catalog of exactly these skills and domains (sorted by name).
+    pub(crate) fn from_parts(skills: BTreeMap<String, DynSkill>, domains: BTreeMap<String, DynDomain>) -> Self {
+        let skills: Vec<DynSkill> = skills.into_values().collect();
+        let mut index = HashMap::with_capacity(skills.len());
         for (i, s) in skills.iter().enumerate() {
-            index.insert(s.skill.name.clone(), i);
+            index.insert(s.name().to_string(), i);
         }
         for (i, s) in skills.iter().enumerate() {
-            for a in &s.skill.aliases {
-                index.entry(a.clone()).or_insert(i);
+            for a in s.aliases() {
+                index.entry(a.to_string()).or_insert(i);
             }
         }
         DynamicCatalog { skills, domains: domains.into_values().collect(), index }
     }
 
-    /// The parsed skill at `index`.
+    /// The parsed skill at `index` (`None` for compiled entries).
     pub fn parsed(&self, index: usize) -> Option<&Skill> {
-        self.skills.get(index).map(|s| &s.skill)
+        match self.skills.get(index)? {
+            DynSkill::Parsed { skill, .. } => Some(skill),
+            DynSkill::Compiled { .. } => None,
+        }
+    }
+}
+
+/// Adds a domain unless a higher root already supplied its index; a domain
+/// seen only without an index takes the first index found later.
+pub(crate) fn merge_domain(domains: &mut BTreeMap<String, DynDomain>, d: DynDomain) {
+    let entry =
+        domains.entry(d.name.clone()).or_insert_with(|| DynDomain { name: d.name.clone(), ..DynDomain::default() });
+    if entry.source.is_empty() && !d.source.is_empty() {
+        *entry = d;
     }
 }
 
@@ -94,29 +136,34 @@ impl Catalog for DynamicCatalog {
     }
 
     fn skill_at(&self, index: usize) -> Option<SkillView<'_>> {
-        let d = self.skills.get(index)?;
-        let s = &d.skill;
-        Some(SkillView {
-            name: &s.name,
-            domain: &s.domain,
-            description: &s.description,
-            usage: &d.usage,
-            body: &s.body,
-            flags: Flags::Parsed(&s.flags),
-            aliases: Strs::Owned(&s.aliases),
-            tags: Strs::Owned(&s.tags),
-            schedule: s.schedule.as_deref(),
-            read_only: s.read_only,
-            has_handler: s.has_handler(),
-            eligibility: EligibilityView {
-                os: Strs::Owned(&s.eligibility.os),
-                env: Strs::Owned(&s.eligibility.env),
-                binaries: Strs::Owned(&s.eligibility.binaries),
-            },
-            source: &d.source,
-            root: &d.root,
-            shape: d.shape,
-        })
+        match self.skills.get(index)? {
+            DynSkill::Compiled { entry, root } => {
+                let mut view = entry.view();
+                view.root = root;
+                Some(view)
+            }
+            DynSkill::Parsed { skill: s, usage, source, root, shape } => Some(SkillView {
+                name: &s.name,
+                domain: &s.domain,
+                description: &s.description,
+                usage,
+                body: &s.body,
+                flags: Flags::Parsed(&s.flags),
+                aliases: Strs::Owned(&s.aliases),
+                tags: Strs::Owned(&s.tags),
+                schedule: s.schedule.as_deref(),
+                read_only: s.read_only,
+                has_handler: s.has_handler(),
+                eligibility: EligibilityView {
+                    os: Strs::Owned(&s.eligibility.os),
+                    env: Strs::Owned(&s.eligibility.env),
+                    binaries: Strs::Owned(&s.eligibility.binaries),
+                },
+                source,
+                root,
+                shape: *shape,
+            }),
+        }
     }
 
     fn lookup(&self, name: &str) -> Option<usize> {

@@ -281,7 +281,7 @@ pub(crate) fn read_arguments(arguments: &Value) -> Result<Vec<(String, Owned)>, 
 }
 
 use crate::outcome::Outcome;
-use crate::router::{Access, Prepared, Router};
+use crate::router::{Access, Prepared, Router, View};
 use skills_core::args::{Given, from_named};
 use skills_core::spec::StrList;
 
@@ -310,149 +310,156 @@ impl<C: 'static> Router<C> {
     /// [`Router::call_tool`] if `access` allows it.
     pub fn call_tool_with(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
         let command = call_text(call);
-        let Some(index) = self.find_tool(&call.name) else {
-            return self.unknown_tool(&call.name).for_command(&command);
+        let live = self.live();
+        let view = self.view(&live);
+        let Some(index) = find_tool(view, &call.name) else {
+            return unknown_tool(view, &call.name).for_command(&command);
         };
         let owned = match read_arguments(&call.arguments) {
             Ok(o) => o,
-            Err(message) => return self.bad_arguments(&command, index, message),
+            Err(message) => return bad_arguments(view, &command, index, message),
         };
-        let values: Vec<Vec<&str>> = owned
-            .iter()
-            .map(|(_, o)| match o {
-                Owned::Values(v) => v.iter().map(String::as_str).collect(),
-                Owned::Null | Owned::Unsupported(_) => Vec::new(),
-            })
-            .collect();
+        let values = owned_values(&owned);
         let named = given(&owned, &values);
         let mut text = String::new();
-        let result = match self.prepare_named(index, &named, access, &mut text) {
+        let result = match self.prepare_named(view, index, &named, access, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, skill, args, handler } => {
-                self.call_sync(ctx, index, &skill, &args, handler, &mut text)
+            Prepared::Call { index, compiled, skill, args, handler } => {
+                self.call_sync(ctx, index, compiled, &skill, &args, handler, &mut text)
             }
         };
-        self.outcome(&command, result, text)
+        self.outcome(view, &command, result, text)
     }
 
-    /// [`Router::call_tool`], awaiting async handlers.
+    /// [`Router::call_tool_with`], awaiting async handlers.
     #[cfg(feature = "async")]
     pub async fn call_tool_async(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
         let command = call_text(call);
-        let Some(index) = self.find_tool(&call.name) else {
-            return self.unknown_tool(&call.name).for_command(&command);
+        let live = self.live();
+        let view = self.view(&live);
+        let Some(index) = find_tool(view, &call.name) else {
+            return unknown_tool(view, &call.name).for_command(&command);
         };
         let owned = match read_arguments(&call.arguments) {
             Ok(o) => o,
-            Err(message) => return self.bad_arguments(&command, index, message),
+            Err(message) => return bad_arguments(view, &command, index, message),
         };
-        let values: Vec<Vec<&str>> = owned
-            .iter()
-            .map(|(_, o)| match o {
-                Owned::Values(v) => v.iter().map(String::as_str).collect(),
-                Owned::Null | Owned::Unsupported(_) => Vec::new(),
-            })
-            .collect();
+        let values = owned_values(&owned);
         let named = given(&owned, &values);
         let mut text = String::new();
-        let result = match self.prepare_named(index, &named, access, &mut text) {
+        let result = match self.prepare_named(view, index, &named, access, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, skill, args, handler } => {
-                self.call_async(ctx, index, &skill, &args, handler, &mut text).await
+            Prepared::Call { index, compiled, skill, args, handler } => {
+                self.call_async(ctx, index, compiled, &skill, &args, handler, &mut text).await
             }
         };
-        self.outcome(&command, result, text)
+        self.outcome(view, &command, result, text)
     }
 
     fn prepare_named<'a>(
         &'a self,
+        view: View<'a>,
         index: usize,
         named: &[(&'a str, Given<'a>)],
         access: Access,
         out: &mut dyn core::fmt::Write,
     ) -> Prepared<'a, C> {
-        let catalog: &'a dyn crate::catalog::Catalog = self.catalog();
-        let Some(skill) = catalog.skill_at(index) else {
+        let Some(skill) = view.catalog.skill_at(index) else {
             return Prepared::Done(Err((crate::Failure::UnknownSkill { name: "", suggestions: ([""; 3], 0) }, None)));
         };
         // Both sides of the result live on the stack by design (see `args::parse`).
         #[allow(clippy::result_large_err)]
         match skill.flags.with_specs(|specs| from_named(specs, named)) {
-            Ok(args) => self.invoke(index, skill, args, access, out),
+            Ok(args) => self.invoke(view, index, skill, args, access, out),
             Err(errors) => Prepared::Done(Err((crate::Failure::Args { skill, errors }, Some(index)))),
         }
     }
 
-    /// The skill a tool name (`email_send`), skill name or alias calls.
-    fn find_tool(&self, name: &str) -> Option<usize> {
-        let catalog = self.catalog();
-        if let Some(i) = catalog.lookup(name) {
-            return Some(i);
-        }
-        // `a_b_c` is `a.b_c` or `a_b.c`: the checker keeps at most one of
-        // them in a tree, so trying each underscore finds it.
-        for (at, _) in name.match_indices('_') {
-            let candidate = format!("{}.{}", &name[..at], &name[at + 1..]);
-            if let Some(i) = catalog.lookup(&candidate)
-                && catalog.skill_at(i).is_some_and(|s| s.name == candidate)
-            {
-                return Some(i);
-            }
-        }
-        None
-    }
-
-    /// The error for a tool name no skill has, naming the closest tools.
-    fn unknown_tool(&self, name: &str) -> Outcome {
-        let catalog = self.catalog();
-        let visible = self.visible();
-        let tools: Vec<String> = crate::catalog::skills(catalog)
-            .filter(|s| visible(s))
-            .map(|s| skills_core::names::tool_name(s.name))
-            .collect();
-        let (close, n) = skills_core::suggest::closest_n::<_, 3>(name, tools.iter().map(String::as_str));
-        let mut message = format!("unknown tool `{name}`");
-        let _ = crate::help::write_suggestions(&mut message, &close[..n]);
-        Outcome::error(
-            "",
-            None,
-            "unknown_skill",
-            message,
-            "call one of the tools listed; a tool name is the skill name with `_` for `.` (email.send is email_send)",
-        )
-    }
-
-    fn bad_arguments(&self, command: &str, index: usize, message: String) -> Outcome {
-        let skill = self.catalog().skill_at(index).map(|s| s.name);
-        Outcome::error(
-            command,
-            skill,
-            "invalid_arguments",
-            message,
-            "send the arguments as a JSON object, such as {\"limit\": 5}",
-        )
-    }
-
-    /// Every available skill as a tool, in `format`, as one JSON array
-    /// (compiled in by the build; nothing is generated at run time).
+    /// Every available skill as a tool, in `format`, as one JSON array.
+    /// Compiled skills use the schemas generated at build time; in dev mode,
+    /// skills read from disk get theirs built from the live markdown.
     pub fn tool_schemas(&self, format: ToolFormat) -> Value {
-        let visible = self.visible();
-        let tools = self
-            .table()
-            .catalog
-            .skills
-            .iter()
-            .filter(|s| visible(&s.view()))
+        let live = self.live();
+        let view = self.view(&live);
+        let visible = view.visible();
+        let tools = crate::catalog::skills(view.catalog)
+            .filter(|s| visible(s))
             .filter_map(|s| {
-                let text = match format {
-                    ToolFormat::OpenAi => s.openai_tool,
-                    ToolFormat::Anthropic => s.anthropic_tool,
-                };
-                serde_json::from_str::<Value>(text).ok()
+                let compiled = self.table().catalog.skills.iter().find(|e| e.name == s.name && e.shape == s.shape);
+                let text = compiled.map(|e| match format {
+                    ToolFormat::OpenAi => e.openai_tool,
+                    ToolFormat::Anthropic => e.anthropic_tool,
+                });
+                match text {
+                    Some(t) if !t.is_empty() && view.compiled => serde_json::from_str::<Value>(t).ok(),
+                    _ => Some(match format {
+                        ToolFormat::OpenAi => openai_tool(&s),
+                        ToolFormat::Anthropic => anthropic_tool(&s),
+                    }),
+                }
             })
             .collect();
         Value::Array(tools)
     }
+}
+
+/// The skill a tool name (`email_send`), skill name or alias calls.
+fn find_tool(view: View<'_>, name: &str) -> Option<usize> {
+    let catalog = view.catalog;
+    if let Some(i) = catalog.lookup(name) {
+        return Some(i);
+    }
+    // `a_b_c` is `a.b_c` or `a_b.c`: the checker keeps at most one of them
+    // in a tree, so trying each underscore finds it.
+    for (at, _) in name.match_indices('_') {
+        let candidate = format!("{}.{}", &name[..at], &name[at + 1..]);
+        if let Some(i) = catalog.lookup(&candidate)
+            && catalog.skill_at(i).is_some_and(|s| s.name == candidate)
+        {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// The error for a tool name no skill has, naming the closest tools.
+fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
+    let visible = view.visible();
+    let tools: Vec<String> = crate::catalog::skills(view.catalog)
+        .filter(|s| visible(s))
+        .map(|s| skills_core::names::tool_name(s.name))
+        .collect();
+    let (close, n) = skills_core::suggest::closest_n::<_, 3>(name, tools.iter().map(String::as_str));
+    let mut message = format!("unknown tool `{name}`");
+    let _ = crate::help::write_suggestions(&mut message, &close[..n]);
+    Outcome::error(
+        "",
+        None,
+        "unknown_skill",
+        message,
+        "call one of the tools listed; a tool name is the skill name with `_` for `.` (email.send is email_send)",
+    )
+}
+
+fn bad_arguments(view: View<'_>, command: &str, index: usize, message: String) -> Outcome {
+    let skill = view.catalog.skill_at(index).map(|s| s.name);
+    Outcome::error(
+        command,
+        skill,
+        "invalid_arguments",
+        message,
+        "send the arguments as a JSON object, such as {\"limit\": 5}",
+    )
+}
+
+fn owned_values(owned: &[(String, Owned)]) -> Vec<Vec<&str>> {
+    owned
+        .iter()
+        .map(|(_, o)| match o {
+            Owned::Values(v) => v.iter().map(String::as_str).collect(),
+            Owned::Null | Owned::Unsupported(_) => Vec::new(),
+        })
+        .collect()
 }
 
 fn given<'a>(owned: &'a [(String, Owned)], values: &'a [Vec<&'a str>]) -> Vec<(&'a str, Given<'a>)> {

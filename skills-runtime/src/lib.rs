@@ -32,6 +32,8 @@ pub mod turn;
 pub mod dynamic;
 #[cfg(feature = "json")]
 pub mod json;
+#[cfg(feature = "dev")]
+pub mod registry;
 #[cfg(feature = "workflow")]
 pub mod workflow;
 

@@ -129,6 +129,8 @@ pub struct Router<C: 'static> {
     #[cfg(feature = "std")]
     #[cfg_attr(not(feature = "async"), allow(dead_code))]
     timeout: std::time::Duration,
+    #[cfg(feature = "dev")]
+    registry: Option<crate::registry::Registry>,
 }
 
 impl<C> fmt::Debug for Router<C> {
@@ -140,14 +142,46 @@ impl<C> fmt::Debug for Router<C> {
 /// A routing failure and the skill it concerns.
 pub(crate) type Failed<'a> = (Failure<'a>, Option<usize>);
 
+/// What routing reads: the compiled table's catalog, or a dev-mode
+/// snapshot, with which of its skills may run here.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    pub(crate) catalog: &'a dyn Catalog,
+    /// Reasons skills cannot run, by catalog index.
+    #[cfg(feature = "std")]
+    pub(crate) unavailable: &'a [Option<std::string::String>],
+    /// Whether catalog indexes are the compiled table's own.
+    pub(crate) compiled: bool,
+}
+
+impl<'a> View<'a> {
+    pub(crate) fn unavailable(&self, index: usize) -> Option<&'a str> {
+        #[cfg(feature = "std")]
+        {
+            self.unavailable.get(index).and_then(|r| r.as_deref())
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            let _ = index;
+            None
+        }
+    }
+
+    pub(crate) fn visible(self) -> impl Fn(&SkillView<'_>) -> bool + 'a {
+        move |s: &SkillView<'_>| self.catalog.lookup(s.name).is_some_and(|i| self.unavailable(i).is_none())
+    }
+}
+
 /// What a command needs after routing.
 pub(crate) enum Prepared<'a, C: 'static> {
     /// Finished: help or a template written, or a failure.
     Done(Result<Dispatched, Failed<'a>>),
     /// A handler to run (admitted by its breaker).
     Call {
-        /// Skill index.
+        /// Skill index in the view.
         index: usize,
+        /// Its index in the compiled table.
+        compiled: usize,
         /// The skill.
         skill: SkillView<'a>,
         /// Its flags.
@@ -179,6 +213,43 @@ impl<C: 'static> Router<C> {
             unavailable: table.catalog.skills.iter().map(|s| crate::eligibility::check(&s.view())).collect(),
             breakers: crate::breaker::Breakers::new(table.catalog.skills.len(), config.breaker, config.clock),
             timeout: config.timeout,
+            #[cfg(feature = "dev")]
+            registry: None,
+        }
+    }
+
+    /// A router that reads skills live from `registry` (dev mode) and runs
+    /// the compiled handlers of `table` (see [`crate::registry`]).
+    #[cfg(feature = "dev")]
+    pub fn with_registry(table: &'static Table<C>, registry: crate::registry::Registry) -> Self {
+        Router::with_registry_and_config(table, registry, RouterConfig::default())
+    }
+
+    /// [`Router::with_registry`] with its timeout and breakers configured.
+    #[cfg(feature = "dev")]
+    pub fn with_registry_and_config(
+        table: &'static Table<C>,
+        registry: crate::registry::Registry,
+        config: RouterConfig,
+    ) -> Self {
+        let mut router = Router::with_config(table, config);
+        router.registry = Some(registry);
+        router
+    }
+
+    /// The live registry, in dev mode.
+    #[cfg(feature = "dev")]
+    pub fn registry(&self) -> Option<&crate::registry::Registry> {
+        self.registry.as_ref()
+    }
+
+    /// Routing over the compiled table.
+    pub(crate) fn static_view(&self) -> View<'_> {
+        View {
+            catalog: self.table.catalog,
+            #[cfg(feature = "std")]
+            unavailable: &self.unavailable,
+            compiled: true,
         }
     }
 
@@ -212,12 +283,17 @@ impl<C: 'static> Router<C> {
     /// Whether the skill named (or aliased) `name` only reads, so that an
     /// orchestrator may call it directly; `None` for an unknown name.
     pub fn is_read_only(&self, name: &str) -> Option<bool> {
-        let i = self.table.catalog.lookup(name)?;
-        self.table.catalog.skills.get(i).map(|s| s.read_only)
-    }
-
-    pub(crate) fn visible(&self) -> impl Fn(&SkillView<'_>) -> bool + '_ {
-        move |s: &SkillView<'_>| self.table.catalog.lookup(s.name).is_some_and(|i| self.is_available(i))
+        #[cfg(feature = "std")]
+        {
+            let live = self.live();
+            let view = self.view(&live);
+            view.catalog.lookup(name).and_then(|i| view.catalog.skill_at(i)).map(|s| s.read_only)
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            let i = self.table.catalog.lookup(name)?;
+            self.table.catalog.skills.get(i).map(|s| s.read_only)
+        }
     }
 
     /// Runs one command without a heap: the command is unescaped in place
@@ -230,9 +306,12 @@ impl<C: 'static> Router<C> {
             Ok(n) => n,
             Err(e) => return write_failure(&Failure::Tokenize(e), None, out),
         };
-        let result = match self.prepare(&tokens[..n], Access::All, out) {
+        let view = self.static_view();
+        let result = match self.prepare(view, &tokens[..n], Access::All, out) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, skill, args, handler } => self.call_sync(ctx, index, &skill, &args, handler, out),
+            Prepared::Call { index, compiled, skill, args, handler } => {
+                self.call_sync(ctx, index, compiled, &skill, &args, handler, out)
+            }
         };
         match result {
             Ok(d) => d,
@@ -240,31 +319,33 @@ impl<C: 'static> Router<C> {
         }
     }
 
-    fn unavailable_reason(&self, index: usize) -> Option<Reason<'_>> {
-        #[cfg(feature = "std")]
-        {
-            self.unavailable.get(index).and_then(|r| r.as_deref()).map(Reason::Other)
-        }
-        #[cfg(not(feature = "std"))]
-        {
-            let _ = index;
-            None
-        }
-    }
-
     /// Routes tokens: help and templates are written to `out`; failures and
     /// handlers to call are returned.
-    pub(crate) fn prepare<'a>(&'a self, tokens: &'a [&'a str], access: Access, out: &mut dyn Write) -> Prepared<'a, C> {
-        let visible = self.visible();
-        let catalog: &'a dyn Catalog = self.table.catalog;
-        match step(catalog, tokens, &visible) {
+    pub(crate) fn prepare<'a>(
+        &'a self,
+        view: View<'a>,
+        tokens: &'a [&'a str],
+        access: Access,
+        out: &mut dyn Write,
+    ) -> Prepared<'a, C> {
+        let visible = view.visible();
+        match step(view.catalog, tokens, &visible) {
             Step::Help(target) => {
-                let _ = help::write(catalog, target, &visible, out);
+                let _ = help::write(view.catalog, target, &visible, out);
                 Prepared::Done(Ok(Dispatched { kind: Kind::Help, error: None, skill: None }))
             }
             Step::Fail(f) => Prepared::Done(Err((f, None))),
-            Step::Invoke { index, skill, args } => self.invoke(index, skill, args, access, out),
+            Step::Invoke { index, skill, args } => self.invoke(view, index, skill, args, access, out),
         }
+    }
+
+    /// The compiled skill that runs view skill `skill`, if any.
+    fn compiled_index(&self, view: View<'_>, index: usize, skill: &SkillView<'_>) -> Option<usize> {
+        if view.compiled {
+            return Some(index);
+        }
+        let c = self.table.catalog.lookup(skill.name)?;
+        self.table.catalog.skills.get(c).filter(|e| e.name == skill.name).map(|_| c)
     }
 
     /// What every path does once a skill and valid arguments are known:
@@ -272,24 +353,52 @@ impl<C: 'static> Router<C> {
     /// breaker lets the call through.
     pub(crate) fn invoke<'a>(
         &'a self,
+        view: View<'a>,
         index: usize,
         skill: SkillView<'a>,
         args: Args<'a>,
         access: Access,
         out: &mut dyn Write,
     ) -> Prepared<'a, C> {
-        if let Some(reason) = self.unavailable_reason(index) {
-            return Prepared::Done(Err((Failure::NotAvailable { skill: skill.name, reason }, Some(index))));
+        if let Some(reason) = view.unavailable(index) {
+            return Prepared::Done(Err((
+                Failure::NotAvailable { skill: skill.name, reason: Reason::Other(reason) },
+                Some(index),
+            )));
         }
-        let Some(handler) = self.table.handlers.get(index).copied().flatten() else {
+        if !skill.has_handler {
             let _ = write_template(&skill, &args, out);
             return Prepared::Done(Ok(Dispatched { kind: Kind::Template, error: None, skill: Some(index) }));
+        }
+        let compiled = self.compiled_index(view, index, &skill);
+        let handler = compiled.and_then(|c| self.table.handlers.get(c).copied().flatten());
+        let (Some(compiled), Some(handler)) = (compiled, handler) else {
+            // Dev mode: the markdown names a handler this build does not have.
+            return Prepared::Done(Err((
+                Failure::NotAvailable {
+                    skill: skill.name,
+                    reason: Reason::Other("its handler is not compiled into this build yet; rebuild to apply"),
+                },
+                Some(index),
+            )));
         };
+        if !view.compiled && self.table.catalog.skills.get(compiled).is_some_and(|e| e.shape != skill.shape) {
+            // A live file whose flags the compiled handler does not take
+            // (the registry serves the compiled shape; this guards routers
+            // given another table's registry).
+            return Prepared::Done(Err((
+                Failure::NotAvailable {
+                    skill: skill.name,
+                    reason: Reason::Other("its flags changed since this build; rebuild to apply"),
+                },
+                Some(index),
+            )));
+        }
         if access == Access::ReadOnly && !skill.read_only {
             return Prepared::Done(Err((Failure::NeedsConfirmation { skill: skill.name }, Some(index))));
         }
         #[cfg(feature = "std")]
-        if let Err(refusal) = self.breakers.admit(index) {
+        if let Err(refusal) = self.breakers.admit(compiled) {
             let retry_after = match refusal {
                 crate::breaker::Refusal::Open { retry_after } => Some(retry_after),
                 crate::breaker::Refusal::TrialRunning => None,
@@ -300,7 +409,7 @@ impl<C: 'static> Router<C> {
                 Some(index),
             )));
         }
-        Prepared::Call { index, skill, args, handler }
+        Prepared::Call { index, compiled, skill, args, handler }
     }
 
     /// Reports a call's end to the breaker: only the skill's own failures
@@ -316,10 +425,12 @@ impl<C: 'static> Router<C> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn call_sync<'a>(
         &'a self,
         ctx: &mut C,
         index: usize,
+        compiled: usize,
         skill: &SkillView<'a>,
         args: &Args<'a>,
         handler: Handler<C>,
@@ -329,7 +440,7 @@ impl<C: 'static> Router<C> {
             Handler::Sync(f) => call_sync(f, ctx, args, out),
             #[cfg(feature = "std")]
             Handler::Async(_) => {
-                self.breakers.release(index);
+                self.breakers.release(compiled);
                 return Err((
                     Failure::Handler(
                         crate::SkillError::new_static(
@@ -341,7 +452,7 @@ impl<C: 'static> Router<C> {
                 ));
             }
         };
-        self.record(index, &result);
+        self.record(compiled, &result);
         match result {
             Ok(()) => Ok(Dispatched { kind: Kind::Reply, error: None, skill: Some(index) }),
             Err(e) => Err((call_failure(skill.name, e), Some(index))),
@@ -423,8 +534,38 @@ pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Writ
     out.write_str(rest)
 }
 
+/// A dev-mode snapshot held for the length of one command.
+#[cfg(feature = "dev")]
+pub(crate) type Live = std::sync::Arc<crate::registry::Snapshot>;
+/// Without dev mode there is nothing live to hold.
+#[cfg(all(feature = "std", not(feature = "dev")))]
+pub(crate) type Live = core::convert::Infallible;
+
 #[cfg(feature = "std")]
 impl<C: 'static> Router<C> {
+    /// The live snapshot to route one command against, in dev mode.
+    pub(crate) fn live(&self) -> Option<Live> {
+        #[cfg(feature = "dev")]
+        {
+            self.registry.as_ref().map(crate::registry::Registry::snapshot)
+        }
+        #[cfg(not(feature = "dev"))]
+        {
+            None
+        }
+    }
+
+    /// The view a command routes against: the live snapshot, else the table.
+    pub(crate) fn view<'a>(&'a self, live: &'a Option<Live>) -> View<'a> {
+        match live {
+            #[cfg(feature = "dev")]
+            Some(snap) => View { catalog: &snap.catalog, unavailable: &snap.unavailable, compiled: false },
+            #[cfg(not(feature = "dev"))]
+            Some(never) => match *never {},
+            None => self.static_view(),
+        }
+    }
+
     /// Runs one command and returns its result.
     pub fn execute(&self, ctx: &mut C, line: &str) -> crate::outcome::Outcome {
         self.execute_with(ctx, line, Access::All)
@@ -438,14 +579,16 @@ impl<C: 'static> Router<C> {
             Err(e) => return Outcome::failure(line, None, &Failure::Tokenize(e)),
         };
         let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+        let live = self.live();
+        let view = self.view(&live);
         let mut text = std::string::String::new();
-        let result = match self.prepare(&tokens, access, &mut text) {
+        let result = match self.prepare(view, &tokens, access, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, skill, args, handler } => {
-                self.call_sync(ctx, index, &skill, &args, handler, &mut text)
+            Prepared::Call { index, compiled, skill, args, handler } => {
+                self.call_sync(ctx, index, compiled, &skill, &args, handler, &mut text)
             }
         };
-        self.outcome(line, result, text)
+        self.outcome(view, line, result, text)
     }
 
     /// Runs one command, awaiting an `async fn` handler for at most the
@@ -465,34 +608,38 @@ impl<C: 'static> Router<C> {
             Err(e) => return Outcome::failure(line, None, &Failure::Tokenize(e)),
         };
         let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+        let live = self.live();
+        let view = self.view(&live);
         let mut text = std::string::String::new();
-        let result = match self.prepare(&tokens, access, &mut text) {
+        let result = match self.prepare(view, &tokens, access, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, skill, args, handler } => {
-                self.call_async(ctx, index, &skill, &args, handler, &mut text).await
+            Prepared::Call { index, compiled, skill, args, handler } => {
+                self.call_async(ctx, index, compiled, &skill, &args, handler, &mut text).await
             }
         };
-        self.outcome(line, result, text)
+        self.outcome(view, line, result, text)
     }
 
     #[cfg(feature = "async")]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) async fn call_async<'a>(
         &'a self,
         ctx: &mut C,
         index: usize,
+        compiled: usize,
         skill: &SkillView<'a>,
         args: &Args<'a>,
         handler: Handler<C>,
         text: &mut std::string::String,
     ) -> Result<Dispatched, Failed<'a>> {
         let Handler::Async(f) = handler else {
-            return self.call_sync(ctx, index, skill, args, handler, text);
+            return self.call_sync(ctx, index, compiled, skill, args, handler, text);
         };
         // The future borrows the arguments only for its own lifetime; copy
         // them so it can be polled across awaits.
         let args = *args;
         let result = crate::asynchronous::run(f(ctx, &args), self.timeout).await.map(|reply| text.push_str(&reply));
-        self.record(index, &result);
+        self.record(compiled, &result);
         match result {
             Ok(()) => Ok(Dispatched { kind: Kind::Reply, error: None, skill: Some(index) }),
             Err(e) => Err((call_failure(skill.name, detach(e)), Some(index))),
@@ -501,12 +648,13 @@ impl<C: 'static> Router<C> {
 
     pub(crate) fn outcome(
         &self,
+        view: View<'_>,
         line: &str,
         result: Result<Dispatched, Failed<'_>>,
         mut text: std::string::String,
     ) -> crate::outcome::Outcome {
         use crate::outcome::Outcome;
-        let name = |i: Option<usize>| i.and_then(|i| self.table.catalog.skills.get(i)).map(|s| s.name);
+        let name = |i: Option<usize>| i.and_then(|i| view.catalog.skill_at(i)).map(|s| s.name);
         match result {
             Ok(d) => {
                 if d.kind == Kind::Reply && text.is_empty() {
@@ -521,6 +669,19 @@ impl<C: 'static> Router<C> {
                 }
             }
             Err((f, i)) => Outcome::failure(line, name(i), &f),
+        }
+    }
+
+    /// The system-prompt skill section as of now: in dev mode built from
+    /// the live skills, otherwise the compiled [`Router::summary`].
+    pub fn prompt_section(&self) -> std::string::String {
+        let live = self.live();
+        match &live {
+            Some(_) => {
+                let view = self.view(&live);
+                crate::prompt::summary(view.catalog, &view.visible())
+            }
+            None => self.table.summary.to_string(),
         }
     }
 

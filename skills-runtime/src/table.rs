@@ -75,6 +75,9 @@ pub struct Table<C: 'static> {
     pub handlers: &'static [Option<Handler<C>>],
     /// The system-prompt skill section (domains and a quick reference).
     pub summary: &'static str,
+    /// The skill root this table was compiled from, as a path on the
+    /// build machine (dev mode reads it live; static builds never touch it).
+    pub root: &'static str,
 }
 
 impl<C> fmt::Debug for Table<C> {

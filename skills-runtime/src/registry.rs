@@ -1,0 +1,577 @@
+//! Dev mode: skills read live from disk, in several roots, reloaded when a
+//! file changes, without losing the compiled handlers.
+//!
+//! ```no_run
+//! # skills_runtime::__doc_table!(TABLE);
+//! use skills_runtime::registry::Registry;
+//! use skills_runtime::Router;
+//!
+//! let registry = Registry::builder(&TABLE)
+//!     .root("project", "skills")                  // highest precedence first
+//!     .root("user", "/home/me/.config/assistant/skills")
+//!     .on_event(|e| eprintln!("skills: {e}"))
+//!     .build();
+//! let _watch = registry.watch().expect("watch the roots"); // dropping it stops watching
+//! let router = Router::with_registry(&TABLE, registry);
+//! // Every command now sees the latest saved markdown.
+//! ```
+//!
+//! # What a reload does
+//!
+//! - Every root is loaded with the one skill parser. Readers never block and
+//!   never see a half-applied reload: each reload builds a whole new
+//!   [`Snapshot`] and swaps it in atomically (`arc-swap`).
+//! - A file that no longer loads (a definition error) keeps its last good
+//!   version live; its diagnostics (`file:line`) go to the event callback.
+//!   A deleted file disappears; a new file appears.
+//! - Higher roots shadow lower ones by skill name (and by domain index).
+//! - Compiled skills: prose (description, usage, behavior, examples, help)
+//!   is served live. A flag shape that no longer matches the compiled handler
+//!   cannot reach it: the compiled skill keeps being served and
+//!   `flags of email.send changed in skills/email/send.md:LINE; rebuild to
+//!   apply` is reported once per change. A compiled skill whose root is not
+//!   among the roots stays available as compiled (root `compiled`).
+//! - Skills without a compiled handler (templates, new workflows) are fully
+//!   live, flags validated from the markdown.
+
+use crate::catalog::Catalog;
+use crate::dynamic::{DynDomain, DynSkill, DynamicCatalog, merge_domain};
+use crate::entry::SkillEntry;
+use crate::table::Table;
+use arc_swap::ArcSwap;
+use skills_parser::diagnostic::display_path;
+use skills_parser::{Diagnostic, LoadOptions, Skill, Tree};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The environment variable listing skill roots, highest precedence first,
+/// separated like `PATH` (`:` on Unix, `;` on Windows). Each entry is
+/// `label=path` or a bare path (labelled by its position: `root1`, ...).
+pub const ROOTS_ENV: &str = "SKILLS_ROOTS";
+
+/// How long file events are collected before one reload (the edit-to-visible
+/// delay is this plus one reload).
+pub const DEBOUNCE: Duration = Duration::from_millis(40);
+
+/// A skill root: a directory of domain folders, with a label listings show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Root {
+    /// `project`, `user`, `system`, `imported`, ...
+    pub label: String,
+    /// The directory.
+    pub path: PathBuf,
+}
+
+impl Root {
+    /// The conventional roots of an application named `app`, highest
+    /// precedence first (as Aircher orders them, plus Hermes's imported
+    /// packs last, so that skills from elsewhere never replace vetted ones):
+    ///
+    /// | Label | Path |
+    /// |---|---|
+    /// | `project` | `./skills` |
+    /// | `user` | `$XDG_CONFIG_HOME/<app>/skills` (else `~/.config/<app>/skills`) |
+    /// | `system` | `/usr/share/<app>/skills` |
+    /// | `imported` | `$XDG_DATA_HOME/<app>/skills/imported` (else `~/.local/share/<app>/skills/imported`) |
+    pub fn standard(app: &str) -> Vec<Root> {
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let xdg = |var: &str, fallback: &str| {
+            std::env::var_os(var).map(PathBuf::from).or_else(|| home.as_ref().map(|h| h.join(fallback)))
+        };
+        let mut roots = vec![Root { label: "project".into(), path: PathBuf::from("skills") }];
+        if let Some(config) = xdg("XDG_CONFIG_HOME", ".config") {
+            roots.push(Root { label: "user".into(), path: config.join(app).join("skills") });
+        }
+        roots.push(Root { label: "system".into(), path: PathBuf::from("/usr/share").join(app).join("skills") });
+        if let Some(data) = xdg("XDG_DATA_HOME", ".local/share") {
+            roots.push(Root { label: "imported".into(), path: data.join(app).join("skills").join("imported") });
+        }
+        roots
+    }
+
+    /// Roots from a [`ROOTS_ENV`]-style list.
+    ///
+    /// ```
+    /// use skills_runtime::registry::Root;
+    /// let roots = Root::parse_list("project=skills:/opt/shared/skills");
+    /// assert_eq!(roots[0].label, "project");
+    /// assert_eq!(roots[1].label, "root2");
+    /// # #[cfg(unix)]
+    /// assert_eq!(roots[1].path, std::path::Path::new("/opt/shared/skills"));
+    /// ```
+    pub fn parse_list(list: &str) -> Vec<Root> {
+        std::env::split_paths(list)
+            .filter(|p| !p.as_os_str().is_empty())
+            .enumerate()
+            .map(|(i, p)| {
+                let text = p.to_string_lossy();
+                match text.split_once('=') {
+                    Some((label, path)) if skills_core::names::is_identifier(label) && !path.is_empty() => {
+                        Root { label: label.to_string(), path: PathBuf::from(path) }
+                    }
+                    _ => Root { label: format!("root{}", i + 1), path: p },
+                }
+            })
+            .collect()
+    }
+}
+
+/// Something the registry wants its owner to know.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A reload finished and its snapshot is live.
+    Reloaded {
+        /// The snapshot's generation (1 for the first load).
+        generation: u64,
+        /// Skills now routable.
+        skills: usize,
+    },
+    /// A problem in a skill file (new since the previous reload).
+    Diagnostic(Diagnostic),
+    /// A file that no longer loads; its last good version stays live.
+    KeptLastGood {
+        /// The skill.
+        skill: String,
+        /// The file.
+        file: String,
+    },
+    /// A compiled skill's flags changed on disk; the compiled shape is kept.
+    ShapeChanged {
+        /// The skill.
+        skill: String,
+        /// `skills/email/send.md:18`.
+        location: String,
+    },
+    /// The file watcher failed.
+    WatchError(String),
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Reloaded { generation, skills } => write!(f, "reloaded (generation {generation}): {skills} skills"),
+            Event::Diagnostic(d) => write!(f, "{d}"),
+            Event::KeptLastGood { skill, file } => {
+                write!(f, "{file} no longer loads; keeping the last good version of `{skill}` live until it is fixed")
+            }
+            Event::ShapeChanged { skill, location } => {
+                write!(f, "flags of {skill} changed in {location}; rebuild to apply")
+            }
+            Event::WatchError(e) => write!(f, "watching the skill roots failed: {e}"),
+        }
+    }
+}
+
+type Listener = Box<dyn Fn(&Event) + Send + Sync>;
+
+/// One consistent view of every root, as of one reload.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub(crate) catalog: DynamicCatalog,
+    pub(crate) unavailable: Vec<Option<String>>,
+    generation: u64,
+    diagnostics: Vec<Diagnostic>,
+    shadowed: Vec<Shadowed>,
+}
+
+/// A skill hidden by one of the same name in a higher root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shadowed {
+    /// The skill name.
+    pub skill: String,
+    /// The root that supplies it.
+    pub winner: String,
+    /// The root whose copy is hidden.
+    pub hidden: String,
+}
+
+impl Snapshot {
+    /// The skills and domains.
+    pub fn catalog(&self) -> &DynamicCatalog {
+        &self.catalog
+    }
+
+    /// 1 for the first load, then one more per reload.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Every problem found by the reload that made this snapshot.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Skills hidden by higher roots.
+    pub fn shadowed(&self) -> &[Shadowed] {
+        &self.shadowed
+    }
+
+    /// Why skill `index` cannot run here, if it cannot.
+    pub fn unavailable(&self, index: usize) -> Option<&str> {
+        self.unavailable.get(index).and_then(|r| r.as_deref())
+    }
+
+    /// Every skill with the root it came from (`(name, root)`), sorted.
+    pub fn listing(&self) -> Vec<(&str, &str)> {
+        crate::catalog::skills(&self.catalog).map(|s| (s.name, s.root)).collect()
+    }
+}
+
+/// Builds a [`Registry`].
+pub struct RegistryBuilder {
+    roots: Vec<Root>,
+    compiled: &'static [&'static SkillEntry],
+    compiled_root: PathBuf,
+    listener: Option<Listener>,
+    options: LoadOptions,
+}
+
+impl fmt::Debug for RegistryBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RegistryBuilder").field("roots", &self.roots).finish_non_exhaustive()
+    }
+}
+
+impl RegistryBuilder {
+    /// Adds a root below the ones added before.
+    pub fn root(mut self, label: impl Into<String>, path: impl Into<PathBuf>) -> Self {
+        self.roots.push(Root { label: label.into(), path: path.into() });
+        self
+    }
+
+    /// Adds several roots, in order.
+    pub fn roots(mut self, roots: impl IntoIterator<Item = Root>) -> Self {
+        self.roots.extend(roots);
+        self
+    }
+
+    /// Adds the roots listed in [`ROOTS_ENV`], if it is set.
+    pub fn roots_from_env(self) -> Self {
+        match std::env::var(ROOTS_ENV) {
+            Ok(list) => self.roots(Root::parse_list(&list)),
+            Err(_) => self,
+        }
+    }
+
+    /// Where events go (diagnostics, kept versions, shape changes, reloads).
+    pub fn on_event(mut self, f: impl Fn(&Event) + Send + Sync + 'static) -> Self {
+        self.listener = Some(Box::new(f));
+        self
+    }
+
+    /// Loads every root and returns the registry.
+    pub fn build(self) -> Registry {
+        let inner = Arc::new(Inner {
+            roots: self.roots,
+            compiled: self.compiled,
+            compiled_root: self.compiled_root,
+            listener: self.listener,
+            options: self.options,
+            current: ArcSwap::from_pointee(Snapshot {
+                catalog: DynamicCatalog::default(),
+                unavailable: Vec::new(),
+                generation: 0,
+                diagnostics: Vec::new(),
+                shadowed: Vec::new(),
+            }),
+            state: Mutex::new(ReloadState::default()),
+        });
+        let registry = Registry { inner };
+        registry.reload();
+        registry
+    }
+}
+
+/// Live skills from disk, over a compiled table. Cheap to clone (shared).
+#[derive(Clone)]
+pub struct Registry {
+    inner: Arc<Inner>,
+}
+
+impl fmt::Debug for Registry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Registry")
+            .field("roots", &self.inner.roots)
+            .field("generation", &self.snapshot().generation)
+            .finish()
+    }
+}
+
+struct Inner {
+    roots: Vec<Root>,
+    compiled: &'static [&'static SkillEntry],
+    compiled_root: PathBuf,
+    listener: Option<Listener>,
+    options: LoadOptions,
+    current: ArcSwap<Snapshot>,
+    state: Mutex<ReloadState>,
+}
+
+/// What reloads remember between runs.
+#[derive(Default)]
+struct ReloadState {
+    /// The last version of each file that loaded, by root and path.
+    last_good: HashMap<(usize, PathBuf), Skill>,
+    /// Shape fingerprints already reported as changed, by skill.
+    reported_shapes: HashMap<String, u64>,
+    /// Diagnostics reported by the previous reload.
+    reported: BTreeSet<String>,
+    generation: u64,
+}
+
+impl Registry {
+    /// A registry over the compiled `table`: its skills are the base that
+    /// roots on disk update (see the module docs).
+    pub fn builder<C>(table: &'static Table<C>) -> RegistryBuilder {
+        RegistryBuilder {
+            roots: Vec::new(),
+            compiled: table.catalog.skills,
+            compiled_root: PathBuf::from(table.root),
+            listener: None,
+            options: LoadOptions::default(),
+        }
+    }
+
+    /// The current snapshot (lock-free; it stays valid while held).
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.inner.current.load_full()
+    }
+
+    /// The roots, highest precedence first.
+    pub fn roots(&self) -> &[Root] {
+        &self.inner.roots
+    }
+
+    /// Reloads every root now and returns the new generation. Concurrent
+    /// reloads run one at a time; readers are never blocked.
+    pub fn reload(&self) -> u64 {
+        let inner = &self.inner;
+        let mut state = inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        let trees: Vec<Tree> = inner.roots.iter().map(|r| skills_parser::load(&r.path, &inner.options)).collect();
+        let mut events = Vec::new();
+        let snapshot = build_snapshot(inner, &trees, &mut state, &mut events);
+        let generation = snapshot.generation;
+        let skills = snapshot.catalog.skill_count();
+        inner.current.store(Arc::new(snapshot));
+        drop(state);
+        events.push(Event::Reloaded { generation, skills });
+        if let Some(listener) = &inner.listener {
+            for e in &events {
+                listener(e);
+            }
+        }
+        generation
+    }
+
+    /// Watches every root and reloads after changes (debounced by
+    /// [`DEBOUNCE`]). Watching stops when the returned guard is dropped.
+    /// Roots that do not exist yet are skipped (reported as a watch error).
+    pub fn watch(&self) -> Result<Watch, notify_debouncer_mini::notify::Error> {
+        use notify_debouncer_mini::notify::RecursiveMode;
+        let registry = self.clone();
+        let mut debouncer =
+            notify_debouncer_mini::new_debouncer(DEBOUNCE, move |res: notify_debouncer_mini::DebounceEventResult| {
+                match res {
+                    Ok(events) if events.iter().any(|e| is_relevant(&e.path)) => {
+                        registry.reload();
+                    }
+                    Ok(_) => {}
+                    Err(e) => registry.emit(&Event::WatchError(e.to_string())),
+                }
+            })?;
+        for root in &self.inner.roots {
+            if let Err(e) = debouncer.watcher().watch(&root.path, RecursiveMode::Recursive) {
+                if root.path.exists() {
+                    return Err(e);
+                }
+                self.emit(&Event::WatchError(format!("{} ({}): {e}", root.path.display(), root.label)));
+            }
+        }
+        Ok(Watch { _debouncer: debouncer })
+    }
+
+    fn emit(&self, e: &Event) {
+        if let Some(l) = &self.inner.listener {
+            l(e);
+        }
+    }
+
+    /// Whether any root or the compiled table has a skill named `name`.
+    pub fn has_skill(&self, name: &str) -> bool {
+        self.snapshot().catalog.lookup(name).is_some() || self.inner.compiled.iter().any(|s| s.name == name)
+    }
+}
+
+/// Keeps a [`Registry`] watching its roots; drop it to stop.
+pub struct Watch {
+    _debouncer: notify_debouncer_mini::Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>,
+}
+
+impl fmt::Debug for Watch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Watch")
+    }
+}
+
+/// Markdown files and directories matter; editor swap files do not.
+fn is_relevant(path: &Path) -> bool {
+    match path.extension() {
+        Some(ext) => ext == "md",
+        // A directory (created, removed, renamed) changes what loads.
+        None => !path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')),
+    }
+}
+
+fn build_snapshot(inner: &Inner, trees: &[Tree], state: &mut ReloadState, events: &mut Vec<Event>) -> Snapshot {
+    let mut skills: BTreeMap<String, DynSkill> = BTreeMap::new();
+    let mut origin: BTreeMap<String, (usize, PathBuf)> = BTreeMap::new();
+    let mut domains: BTreeMap<String, DynDomain> = BTreeMap::new();
+    let mut shadowed = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut seen_files: BTreeSet<(usize, PathBuf)> = BTreeSet::new();
+
+    for (r, (root, tree)) in inner.roots.iter().zip(trees).enumerate() {
+        let mut root_skills: Vec<Skill> = tree.skills.clone();
+        // Files that exist but did not load keep their last good version.
+        let loaded: BTreeSet<&Path> = tree.skills.iter().map(|s| s.path.as_path()).collect();
+        for file in &tree.files {
+            seen_files.insert((r, file.clone()));
+            if loaded.contains(file.as_path()) {
+                continue;
+            }
+            let failed = tree.diagnostics.iter().any(|d| d.is_error() && d.file == *file);
+            if let (true, Some(good)) = (failed, state.last_good.get(&(r, file.clone())))
+                && !root_skills.iter().any(|s| s.name == good.name)
+            {
+                events.push(Event::KeptLastGood { skill: good.name.clone(), file: display_path(file) });
+                root_skills.push(good.clone());
+            }
+        }
+        for s in &tree.skills {
+            state.last_good.insert((r, s.path.clone()), s.clone());
+        }
+        for s in &root_skills {
+            match skills.get(&s.name) {
+                Some(_) => shadowed.push(Shadowed {
+                    skill: s.name.clone(),
+                    winner: origin.get(&s.name).map(|(w, _)| inner.roots[*w].label.clone()).unwrap_or_default(),
+                    hidden: root.label.clone(),
+                }),
+                None => {
+                    skills.insert(s.name.clone(), DynSkill::parsed(s, &root.label));
+                    origin.insert(s.name.clone(), (r, s.path.clone()));
+                }
+            }
+        }
+        for d in &tree.domains {
+            merge_domain(&mut domains, DynDomain::from_parsed(d));
+        }
+        diagnostics.extend(tree.diagnostics.iter().cloned());
+    }
+    // Deleted files are forgotten.
+    state.last_good.retain(|key, _| seen_files.contains(key));
+
+    overlay_compiled(inner, &mut skills, &mut domains, state, events);
+
+    let catalog = DynamicCatalog::from_parts(skills, domains);
+    let unavailable = crate::catalog::skills(&catalog).map(|s| crate::eligibility::check(&s)).collect();
+
+    let now: BTreeSet<String> = diagnostics.iter().map(|d: &Diagnostic| d.to_string()).collect();
+    for d in &diagnostics {
+        if !state.reported.contains(&d.to_string()) {
+            events.push(Event::Diagnostic(d.clone()));
+        }
+    }
+    state.reported = now;
+    state.generation += 1;
+    Snapshot { catalog, unavailable, generation: state.generation, diagnostics, shadowed }
+}
+
+/// Brings the compiled skills in: their handlers are fixed until the next
+/// build, so a file whose flags no longer match is served as compiled.
+fn overlay_compiled(
+    inner: &Inner,
+    skills: &mut BTreeMap<String, DynSkill>,
+    domains: &mut BTreeMap<String, DynDomain>,
+    state: &mut ReloadState,
+    events: &mut Vec<Event>,
+) {
+    let compiled_root_read = inner.roots.iter().any(|r| same_dir(&r.path, &inner.compiled_root));
+    for &entry in inner.compiled {
+        let on_disk = match skills.get(entry.name) {
+            Some(DynSkill::Parsed { skill, shape, root, .. }) => {
+                Some((skill.has_handler(), *shape, root.clone(), skill.clone()))
+            }
+            Some(DynSkill::Compiled { .. }) => continue,
+            None => None,
+        };
+        match on_disk {
+            Some((has_handler, shape, root, skill)) if entry.has_handler => {
+                if shape == entry.shape && has_handler {
+                    state.reported_shapes.remove(entry.name);
+                    continue;
+                }
+                if state.reported_shapes.get(entry.name) != Some(&shape) {
+                    state.reported_shapes.insert(entry.name.to_string(), shape);
+                    events.push(Event::ShapeChanged {
+                        skill: entry.name.to_string(),
+                        location: format!("{}:{}", display_path(&skill.path), changed_line(&skill, entry)),
+                    });
+                }
+                skills.insert(entry.name.to_string(), DynSkill::Compiled { entry, root });
+            }
+            Some(_) => {}
+            None => {
+                // Not on disk: deleted (it disappears) when its root is read
+                // and its file is gone; otherwise the compiled version serves.
+                let file = inner.compiled_root.join(entry.domain).join(format!("{}.md", action_of(entry.name)));
+                if compiled_root_read && !file.exists() {
+                    continue;
+                }
+                let root =
+                    if compiled_root_read { root_label_of(inner, &inner.compiled_root) } else { "compiled".into() };
+                skills.insert(entry.name.to_string(), DynSkill::Compiled { entry, root });
+                domains
+                    .entry(entry.domain.to_string())
+                    .or_insert_with(|| DynDomain { name: entry.domain.to_string(), ..DynDomain::default() });
+            }
+        }
+    }
+}
+
+fn action_of(name: &str) -> &str {
+    name.split_once('.').map_or(name, |(_, a)| a)
+}
+
+fn root_label_of(inner: &Inner, path: &Path) -> String {
+    inner.roots.iter().find(|r| same_dir(&r.path, path)).map(|r| r.label.clone()).unwrap_or_else(|| "compiled".into())
+}
+
+fn same_dir(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// The line of the first flag whose shape differs from the compiled one.
+fn changed_line(skill: &Skill, entry: &SkillEntry) -> usize {
+    for (i, f) in skill.flags.iter().enumerate() {
+        let Some(c) = entry.flags.get(i) else { return f.line };
+        let spec = f.spec();
+        let same = c.name == spec.name
+            && c.value_type == spec.value_type
+            && c.list == spec.list
+            && c.required == spec.required
+            && c.values == spec.values
+            && c.default == spec.default;
+        if !same {
+            return f.line;
+        }
+    }
+    // A flag was removed (or only `handler:` changed): the Flags heading.
+    if skill.lines.flags_section > 0 { skill.lines.flags_section } else { skill.lines.name }
+}
