@@ -256,6 +256,14 @@ impl RegistryBuilder {
         }
     }
 
+    /// Where the compiled tree lives on disk, when it is not where the build
+    /// found it (`Table::root`): a compiled skill whose file is gone from
+    /// there has been deleted.
+    pub fn compiled_root(mut self, path: impl Into<PathBuf>) -> Self {
+        self.compiled_root = path.into();
+        self
+    }
+
     /// Where events go (diagnostics, kept versions, shape changes, reloads).
     pub fn on_event(mut self, f: impl Fn(&Event) + Send + Sync + 'static) -> Self {
         self.listener = Some(Box::new(f));

@@ -1,0 +1,322 @@
+//! Dev mode as an author lives it: edit, break, repair, add and delete skill
+//! files in a root on disk and watch each change through the router.
+
+use skills_fixture::{Ctx, skills};
+use skills_runtime::registry::{Event, Registry, Root};
+use skills_runtime::{Kind, Outcome, Router};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), dest).unwrap();
+        }
+    }
+}
+
+fn fixture_skills() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("skills")
+}
+
+/// A scratch copy of the fixture tree, registered as the compiled root.
+struct Dev {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+    events: Arc<Mutex<Vec<Event>>>,
+    registry: Registry,
+    router: Router<Ctx>,
+}
+
+impl Dev {
+    fn new() -> Dev {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("skills");
+        copy_tree(&fixture_skills(), &root);
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let sink = events.clone();
+        let registry = Registry::builder(&skills::TABLE)
+            .root("project", &root)
+            .compiled_root(&root)
+            .on_event(move |e| sink.lock().unwrap().push(e.clone()))
+            .build();
+        let router = Router::with_registry(&skills::TABLE, registry.clone());
+        Dev { _dir: dir, root, events, registry, router }
+    }
+
+    fn run(&self, line: &str) -> Outcome {
+        self.router.execute(&mut Ctx::default(), line)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let p = self.root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    fn edit(&self, rel: &str, from: &str, to: &str) {
+        let p = self.root.join(rel);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.contains(from), "{rel} has no {from:?}");
+        std::fs::write(p, text.replacen(from, to, 1)).unwrap();
+    }
+
+    fn take_events(&self) -> Vec<Event> {
+        std::mem::take(&mut *self.events.lock().unwrap())
+    }
+}
+
+const TEMPLATE: &str = "---\nname: plans.retro\ndescription: Run a retrospective\n---\n\n# plans.retro\n\nAsk what went well in {sprint}.\n\n## Usage\n\nplans.retro --sprint <n>\n\n## Flags\n\n--sprint   Sprint number (required)\n\n## Examples\n\nplans.retro --sprint 4\n";
+
+#[test]
+fn edit_break_repair_add_delete_each_show_through_the_router() {
+    let dev = Dev::new();
+    assert_eq!(dev.run("ops.ping").text, "pong", "compiled handlers run");
+
+    // Prose edits of a compiled skill are live.
+    dev.edit("ops/ping.md", "Answer `pong`, or echo a message.", "Answer `pong` (edited).");
+    dev.registry.reload();
+    assert!(dev.run("get_skill: ops.ping").text.contains("Answer `pong` (edited)."));
+    dev.edit("ops/ping.md", "description: Answer pong", "description: Reply with pong");
+    dev.registry.reload();
+    assert!(dev.run("get_skill: ops").text.contains("ops.ping"), "the index still lists it");
+    assert!(dev.run("get_skill: ops.all").text.contains("Answer `pong` (edited)."));
+    assert_eq!(dev.run("ops.ping --message hi").text, "hi", "and the handler still runs");
+
+    // A new template skill appears, with full flag validation.
+    dev.write("plans/retro.md", TEMPLATE);
+    dev.registry.reload();
+    let o = dev.run("plans.retro --sprint 4");
+    assert_eq!(
+        (o.kind, o.text.as_str()),
+        (
+            Kind::Template,
+            "# plans.retro\n\nAsk what went well in 4.\n\n## Usage\n\nplans.retro --sprint <n>\n\n## Flags\n\n--sprint   Sprint number (required)\n\n## Examples\n\nplans.retro --sprint 4"
+        )
+    );
+    assert_eq!(dev.run("plans.retro --sprint four").error.unwrap().kind, "invalid_integer");
+    assert_eq!(dev.run("plans.retro").text, "missing required flag: `--sprint`");
+
+    // Broken: the last good version stays live and the problem is reported.
+    dev.take_events();
+    dev.write("plans/retro.md", &TEMPLATE.replace("name: plans.retro\n", "name: [plans.retro\n"));
+    dev.registry.reload();
+    assert_eq!(dev.run("plans.retro --sprint 5").kind, Kind::Template, "last good version");
+    let events = dev.take_events();
+    assert!(
+        events.iter().any(|e| matches!(e, Event::KeptLastGood { skill, .. } if skill == "plans.retro")),
+        "{events:?}"
+    );
+    let diag = events.iter().find_map(|e| match e {
+        Event::Diagnostic(d) if d.is_error() => Some(d.to_string()),
+        _ => None,
+    });
+    let diag = diag.unwrap_or_else(|| panic!("no diagnostic in {events:?}"));
+    assert!(diag.contains("error[invalid-yaml]") && diag.contains("plans/retro.md:3:12"), "{diag}");
+
+    // Repaired: the new version.
+    dev.write("plans/retro.md", &TEMPLATE.replace("what went well", "what went badly"));
+    dev.registry.reload();
+    assert!(dev.run("plans.retro --sprint 5").text.contains("what went badly in 5"));
+
+    // Deleted: gone.
+    std::fs::remove_file(dev.root.join("plans/retro.md")).unwrap();
+    dev.registry.reload();
+    let o = dev.run("plans.retro --sprint 5");
+    assert_eq!(o.error.unwrap().kind, "unknown_skill");
+
+    // Deleting a compiled skill's file removes it too.
+    std::fs::remove_file(dev.root.join("ops/flaky.md")).unwrap();
+    dev.registry.reload();
+    assert_eq!(dev.run("ops.flaky").error.unwrap().kind, "unknown_skill");
+}
+
+#[test]
+fn a_compiled_skill_whose_flags_change_keeps_its_compiled_shape_and_says_so_once() {
+    let dev = Dev::new();
+    dev.take_events();
+    dev.edit(
+        "ops/ping.md",
+        "--message   Text to echo back",
+        "--message   Text to echo back\n--loud      Shout it (required)",
+    );
+    dev.registry.reload();
+    dev.registry.reload();
+    let shape: Vec<String> = dev
+        .take_events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShapeChanged { .. } => Some(e.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shape.len(), 1, "reported once per change: {shape:?}");
+    let line = std::fs::read_to_string(dev.root.join("ops/ping.md"))
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("--loud"))
+        .unwrap()
+        + 1;
+    assert_eq!(
+        shape[0],
+        format!("flags of ops.ping changed in {}:{line}; rebuild to apply", dev.root.join("ops/ping.md").display())
+    );
+    // The compiled shape still serves: no `--loud` needed, none accepted.
+    assert_eq!(dev.run("ops.ping").text, "pong");
+    assert_eq!(dev.run("ops.ping --loud").error.unwrap().kind, "unknown_flag");
+    assert!(!dev.run("get_skill: ops.ping").text.contains("--loud"), "help matches what runs");
+    // Another change is reported again; reverting is quiet and live again.
+    dev.edit("ops/ping.md", "--loud      Shout it (required)", "--loud      Shout it");
+    dev.registry.reload();
+    assert_eq!(dev.take_events().iter().filter(|e| matches!(e, Event::ShapeChanged { .. })).count(), 1);
+    dev.edit("ops/ping.md", "\n--loud      Shout it", "");
+    dev.registry.reload();
+    assert_eq!(dev.take_events().iter().filter(|e| matches!(e, Event::ShapeChanged { .. })).count(), 0);
+    assert_eq!(dev.run("ops.ping --message back").text, "back");
+}
+
+#[test]
+fn a_new_skill_that_names_a_handler_this_build_lacks_says_to_rebuild() {
+    let dev = Dev::new();
+    dev.write("ops/later.md", "---\nname: ops.later\ndescription: Not compiled yet\nhandler: fixture::later\n---\n\n# ops.later\n\nLater.\n\n## Usage\n\nops.later\n\n## Examples\n\nops.later\n");
+    dev.registry.reload();
+    let o = dev.run("ops.later");
+    assert_eq!(o.error.as_ref().unwrap().kind, "not_available");
+    assert_eq!(
+        o.text,
+        "`ops.later` is not available here: its handler is not compiled into this build yet; rebuild to apply"
+    );
+}
+
+#[test]
+fn higher_roots_shadow_lower_ones_and_listings_name_the_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let (project, user, system) = (dir.path().join("project"), dir.path().join("user"), dir.path().join("system"));
+    for (root, text) in [(&project, "Project version."), (&user, "User version."), (&system, "System version.")] {
+        std::fs::create_dir_all(root.join("plans")).unwrap();
+        std::fs::write(root.join("plans/retro.md"), TEMPLATE.replace("Ask what went well in {sprint}.", text)).unwrap();
+    }
+    std::fs::write(system.join("plans/only_system.md"), TEMPLATE.replace("plans.retro", "plans.only_system")).unwrap();
+    let registry = Registry::builder(&skills::TABLE)
+        .roots([
+            Root { label: "project".into(), path: project.clone() },
+            Root { label: "user".into(), path: user.clone() },
+            Root { label: "system".into(), path: system.clone() },
+        ])
+        .build();
+    let router = Router::with_registry(&skills::TABLE, registry.clone());
+    let run = |l: &str| router.execute(&mut Ctx::default(), l).text;
+    assert!(run("plans.retro --sprint 1").contains("Project version."));
+    assert!(run("plans.only_system --sprint 1").contains("Ask what went well"));
+    let snap = registry.snapshot();
+    let listing = snap.listing();
+    assert!(listing.contains(&("plans.retro", "project")), "{listing:?}");
+    assert!(listing.contains(&("plans.only_system", "system")));
+    assert!(listing.contains(&("ops.ping", "compiled")), "compiled skills outside the roots stay");
+    let hidden: Vec<(&str, &str)> = snap.shadowed().iter().map(|s| (s.winner.as_str(), s.hidden.as_str())).collect();
+    assert_eq!(hidden, [("project", "user"), ("project", "system")]);
+    // Removing the project copy uncovers the user one.
+    std::fs::remove_file(project.join("plans/retro.md")).unwrap();
+    registry.reload();
+    assert!(run("plans.retro --sprint 1").contains("User version."));
+}
+
+#[test]
+fn roots_come_from_the_environment_list() {
+    let list = std::env::join_paths(["project=skills", "/srv/shared"]).unwrap();
+    let roots = Root::parse_list(list.to_str().unwrap());
+    assert_eq!(roots[0], Root { label: "project".into(), path: "skills".into() });
+    assert_eq!(roots[1], Root { label: "root2".into(), path: "/srv/shared".into() });
+    let standard = Root::standard("assistant");
+    let labels: Vec<&str> = standard.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(labels.first(), Some(&"project"));
+    assert!(labels.ends_with(&["system", "imported"]) || labels.ends_with(&["imported"]), "{labels:?}");
+}
+
+#[test]
+fn symlinks_out_of_a_root_are_never_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(root.join("plans")).unwrap();
+    std::fs::create_dir_all(outside.join("plans")).unwrap();
+    std::fs::write(outside.join("plans/secret.md"), TEMPLATE.replace("plans.retro", "plans.secret")).unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(outside.join("plans/secret.md"), root.join("plans/secret.md")).unwrap();
+        std::os::unix::fs::symlink(outside.join("plans"), root.join("stolen")).unwrap();
+    }
+    let registry = Registry::builder(&skills::TABLE).root("project", &root).build();
+    let snap = registry.snapshot();
+    assert!(snap.listing().iter().all(|(n, _)| *n != "plans.secret"), "{:?}", snap.listing());
+    #[cfg(unix)]
+    assert!(snap.diagnostics().iter().any(|d| d.to_string().contains("outside the skill root")));
+}
+
+#[test]
+fn the_watcher_makes_saved_edits_visible_without_a_manual_reload() {
+    let dev = Dev::new();
+    let _watch = dev.registry.watch().unwrap();
+    dev.write("plans/retro.md", TEMPLATE);
+    let seen = poll(|| dev.run("plans.retro --sprint 2").kind == Kind::Template);
+    assert!(seen.is_some(), "a new file was not picked up");
+    dev.edit("plans/retro.md", "Ask what went well", "Ask what to change");
+    assert!(poll(|| dev.run("plans.retro --sprint 2").text.contains("what to change")).is_some());
+    std::fs::remove_file(dev.root.join("plans/retro.md")).unwrap();
+    assert!(poll(|| dev.run("plans.retro --sprint 2").is_error()).is_some());
+}
+
+/// Polls `f` for up to 10 s; how long it took.
+fn poll(f: impl Fn() -> bool) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        if f() {
+            return Some(start.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    None
+}
+
+#[test]
+fn reloads_under_a_stream_of_commands_lose_or_fail_none() {
+    let dev = Arc::new(Dev::new());
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut readers = Vec::new();
+    for t in 0..3 {
+        let (dev, stop) = (dev.clone(), stop.clone());
+        readers.push(std::thread::spawn(move || {
+            let mut ok = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let o = dev.run(&format!("ops.ping --message t{t}-{ok}"));
+                assert_eq!(o.text, format!("t{t}-{ok}"), "{o}");
+                let help = dev.run("get_skill: ops.ping");
+                assert_eq!(help.kind, Kind::Help, "{help}");
+                assert!(help.text.starts_with("# ops.ping"), "never a half-applied reload: {}", help.text);
+                ok += 1;
+            }
+            ok
+        }));
+    }
+    for i in 0..60 {
+        let marker = format!("Answer `pong` (revision {i}).");
+        let text = std::fs::read_to_string(dev.root.join("ops/ping.md")).unwrap();
+        let body_line = text.lines().find(|l| l.starts_with("Answer `pong`")).unwrap().to_string();
+        dev.write("ops/ping.md", &text.replace(&body_line, &marker));
+        if i % 3 == 0 {
+            dev.write("plans/retro.md", TEMPLATE);
+        } else {
+            let _ = std::fs::remove_file(dev.root.join("plans/retro.md"));
+        }
+        dev.registry.reload();
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let total: u64 = readers.into_iter().map(|h| h.join().unwrap()).sum();
+    assert!(total > 0);
+    assert!(dev.run("get_skill: ops.ping").text.contains("(revision 59)"));
+}
