@@ -261,8 +261,17 @@ pub fn build_with(
     if parsed.item.is_none() || !problems.is_empty() {
         return Err(BuildError::Generated { problems });
     }
-    write_atomic_with(&path, text.as_bytes(), before_rename).map_err(io_err(&path))?;
-    update_index(&dir, req.domain, before_rename).map_err(io_err(&dir.join("SKILL.md")))?;
+    match write_new_with(&path, text.as_bytes(), before_rename) {
+        Ok(()) => {}
+        // Another writer created it since the check above.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(BuildError::Conflict { name: full }),
+        Err(e) => return Err(BuildError::Io { path, error: e }),
+    }
+    if let Err(e) = update_index(&dir, req.domain, before_rename) {
+        // All or nothing: a workflow missing from its index is undone.
+        let _ = fs::remove_file(&path);
+        return Err(BuildError::Io { path: dir.join("SKILL.md"), error: e });
+    }
     Ok(Created {
         name: full,
         path,
@@ -275,10 +284,36 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, bytes, &|_| Ok(()))
 }
 
+/// Creates `path` with `bytes` atomically, failing with `AlreadyExists`
+/// rather than replacing a file that appeared meanwhile: the synced
+/// temporary file is published with a hard link (which never overwrites),
+/// or a rename after a last check where links are unsupported.
+fn write_new_with(path: &Path, bytes: &[u8], before_rename: &dyn Fn(&Path) -> io::Result<()>) -> io::Result<()> {
+    let publish = |tmp: &Path, path: &Path| -> io::Result<()> {
+        match fs::hard_link(tmp, path) {
+            Ok(()) => fs::remove_file(tmp),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
+            Err(_) if fs::symlink_metadata(path).is_ok() => Err(io::ErrorKind::AlreadyExists.into()),
+            Err(_) => fs::rename(tmp, path),
+        }
+    };
+    write_via_temp(path, bytes, before_rename, &publish)
+}
+
 /// [`write_atomic`] with a hook before the rename; if the hook fails, the
 /// temporary file is removed and the target is untouched.
 #[doc(hidden)]
 pub fn write_atomic_with(path: &Path, bytes: &[u8], before_rename: &dyn Fn(&Path) -> io::Result<()>) -> io::Result<()> {
+    write_via_temp(path, bytes, before_rename, &|tmp, path| fs::rename(tmp, path))
+}
+
+/// Writes a synced temporary file beside `path`, then `publish`es it.
+fn write_via_temp(
+    path: &Path,
+    bytes: &[u8],
+    before_rename: &dyn Fn(&Path) -> io::Result<()>,
+    publish: &dyn Fn(&Path, &Path) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = path.parent().ok_or_else(|| io::Error::other("no parent directory"))?;
     let file_name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| io::Error::other("bad file name"))?;
     static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -291,7 +326,7 @@ pub fn write_atomic_with(path: &Path, bytes: &[u8], before_rename: &dyn Fn(&Path
         f.sync_all()?;
         drop(f);
         before_rename(&tmp)?;
-        fs::rename(&tmp, path)?;
+        publish(&tmp, path)?;
         // Make the rename itself durable.
         if let Ok(d) = fs::File::open(dir) {
             let _ = d.sync_all();
