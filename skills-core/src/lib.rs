@@ -41,6 +41,8 @@ extern crate alloc;
 
 pub mod args;
 pub mod convert;
+#[cfg(feature = "cron")]
+pub mod cron;
 pub mod date;
 pub mod extract;
 pub mod names;

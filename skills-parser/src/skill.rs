@@ -620,20 +620,10 @@ fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility {
     e
 }
 
-/// Checks a `schedule:` value: five-field cron or an `@` nickname.
+/// Checks a `schedule:` value: five-field cron or an `@` nickname (the
+/// rule is `skills_core::cron::parse`, which the scheduler uses too).
 pub fn validate_cron(s: &str) -> Result<(), String> {
-    use croner::parser::{CronParser, Seconds, Year};
-    let fields = s.split_whitespace().count();
-    if !s.trim_start().starts_with('@') && fields != 5 {
-        return Err(format!("it has {fields} fields, not 5"));
-    }
-    CronParser::builder()
-        .seconds(Seconds::Disallowed)
-        .year(Year::Disallowed)
-        .build()
-        .parse(s)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+    skills_core::cron::parse(s).map(|_| ())
 }
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ pub mod breaker;
 pub mod eligibility;
 #[cfg(feature = "std")]
 pub mod outcome;
+#[cfg(feature = "schedule")]
+pub mod schedule;
 #[cfg(feature = "std")]
 pub mod turn;
 
