@@ -12,6 +12,7 @@
 //! ```
 
 pub mod handlers;
+pub mod scheduler;
 pub mod state;
 pub mod transcript;
 
@@ -27,6 +28,26 @@ pub fn demo_app(today: skills_runtime::Date, skills_root: Option<std::path::Path
     app.skills_root = skills_root;
     app.known_skills = skills::SKILLS.iter().map(|s| s.name.to_string()).collect();
     app
+}
+
+/// The dev-mode registry: the bundled tree read live from where it was
+/// compiled (`project`), under the roots of `SKILLS_ROOTS` when that is set,
+/// else the standard user, system and imported roots; the compiled table is
+/// the base. `on_event` hears reloads, diagnostics and shape changes.
+#[cfg(feature = "dev")]
+pub fn dev_registry(
+    on_event: impl Fn(&skills_runtime::registry::Event) + Send + Sync + 'static,
+) -> skills_runtime::registry::Registry {
+    use skills_runtime::registry::{ROOTS_ENV, Registry, Root};
+    let roots = match std::env::var(ROOTS_ENV) {
+        Ok(list) => Root::parse_list(&list),
+        Err(_) => {
+            let mut roots = Root::standard("assistant");
+            roots[0].path = std::path::PathBuf::from(skills::TABLE.root);
+            roots
+        }
+    };
+    Registry::builder(&skills::TABLE).roots(roots).on_event(on_event).build()
 }
 
 /// A router over the compiled bundled skills.

@@ -6,10 +6,17 @@
 //! assistant run  [--json] FILE|-             run every ```cmd command of a model reply
 //! assistant schema --format openai|anthropic every skill as a tool, one JSON document
 //! assistant prompt [--full]                  the system-prompt skill section and its size
+//! assistant repl                             one command per line from stdin (hot reload in dev mode)
+//! assistant schedule [--list] [--from T --until T] [--tz ZONE]   run scheduled skills
 //! ```
 //!
 //! State (mailbox, tasks, calendar, memories) lives in memory for one
 //! invocation and starts from a small demo set dated `--today`.
+//!
+//! Debug builds run in dev mode: the skill markdown is read live from disk
+//! (the bundled tree where it was compiled, plus `SKILLS_ROOTS`), with
+//! compiled handlers. `--static` uses only what was compiled; `--dev` turns
+//! dev mode on in a release build.
 
 use assistant::{App, router};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -33,6 +40,12 @@ struct Cli {
     /// Run only read-only skills; others answer `needs_confirmation`.
     #[arg(long, global = true)]
     read_only: bool,
+    /// Use only the compiled skills (no markdown read from disk).
+    #[arg(long = "static", global = true, conflicts_with = "dev")]
+    static_only: bool,
+    /// Read skills live from disk even in a release build.
+    #[arg(long, global = true)]
+    dev: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -88,13 +101,33 @@ enum Command {
         #[arg(long)]
         full: bool,
     },
+    /// Read command lines from stdin, one result each (in dev mode, saved
+    /// markdown edits show from the next command).
+    Repl,
+    /// Run scheduled skills: the due ones now and as they come due, or
+    /// every run in a window (`--from`/`--until`) at once.
+    Schedule {
+        /// Print each scheduled skill's next run and exit.
+        #[arg(long)]
+        list: bool,
+        /// Start of a window to run at once (RFC 3339, such as 2026-02-16T00:00:00Z).
+        #[arg(long, requires = "until")]
+        from: Option<String>,
+        /// End of the window (inclusive).
+        #[arg(long, requires = "from")]
+        until: Option<String>,
+        /// Time zone cron fields are read in (IANA name); default: the system's.
+        #[arg(long)]
+        tz: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let router = router();
     let today = cli.today.unwrap_or_else(App::today_utc);
+    let dev = dev_mode(&cli);
     let mut app = assistant::demo_app(today, cli.skills_root.clone());
+    let router = build_router(dev, &mut app);
     let access = if cli.read_only { Access::ReadOnly } else { Access::All };
     match cli.command {
         Command::Exec { json, line } => print_outcome(&router.execute_with(&mut app, &line, access), json),
@@ -152,15 +185,143 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Prompt { full } => {
-            let text = if full {
-                skills_runtime::prompt::system_prompt(router.summary())
-            } else {
-                router.summary().to_string()
-            };
+            let section = router.prompt_section();
+            let text = if full { skills_runtime::prompt::system_prompt(&section) } else { section };
             println!("{}", text.trim_end());
             println!("\n~{} tokens (estimated as characters / 4)", skills_runtime::prompt::estimate_tokens(&text));
             ExitCode::SUCCESS
         }
+        Command::Repl => repl(&router, &mut app, access, dev),
+        Command::Schedule { list, from, until, tz } => schedule(&router, &mut app, list, from, until, tz),
+    }
+}
+
+/// Whether this run reads skills live from disk.
+fn dev_mode(cli: &Cli) -> bool {
+    cfg!(feature = "dev") && !cli.static_only && (cli.dev || cfg!(debug_assertions))
+}
+
+/// The router: over a live registry in dev mode, else the compiled table.
+#[cfg_attr(not(feature = "dev"), allow(unused_variables))]
+fn build_router(dev: bool, app: &mut App) -> skills_runtime::Router<App> {
+    #[cfg(feature = "dev")]
+    if dev {
+        use skills_runtime::registry::Event;
+        let registry = assistant::dev_registry(|e| {
+            if !matches!(e, Event::Reloaded { .. }) {
+                eprintln!("assistant: {e}");
+            }
+        });
+        if app.skills_root.is_none() {
+            // Workflows go into the bundled tree, where the next build finds them.
+            app.skills_root = Some(PathBuf::from(assistant::skills::TABLE.root));
+        }
+        app.registry = Some(registry.clone());
+        return skills_runtime::Router::with_registry(&assistant::skills::TABLE, registry);
+    }
+    router()
+}
+
+fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev: bool) -> ExitCode {
+    use std::io::BufRead;
+    #[cfg(feature = "dev")]
+    let _watch = match router.registry().filter(|_| dev).map(|r| r.watch()) {
+        Some(Err(e)) => {
+            eprintln!("assistant: cannot watch the skill roots ({e}); edits show after a restart");
+            None
+        }
+        Some(Ok(w)) => Some(w),
+        None => None,
+    };
+    #[cfg(not(feature = "dev"))]
+    let _ = dev;
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        if !emit(&format!("{}\n", router.execute_with(app, &line, access).to_model_text())) {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prints a line; false once stdout is gone (a closed pipe), so streaming
+/// commands stop instead of panicking.
+fn emit(text: &str) -> bool {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{text}").is_ok()
+}
+
+fn schedule(
+    router: &skills_runtime::Router<App>,
+    app: &mut App,
+    list: bool,
+    from: Option<String>,
+    until: Option<String>,
+    tz: Option<String>,
+) -> ExitCode {
+    use skills_runtime::schedule::jiff::{Timestamp, tz::TimeZone};
+    use skills_runtime::schedule::{Scheduler, system_zone};
+    let zone = match tz.as_deref().map(TimeZone::get) {
+        None => system_zone(),
+        Some(Ok(z)) => z,
+        Some(Err(e)) => {
+            eprintln!("assistant: unknown time zone: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Scheduled skills as of now (dev mode: as the markdown on disk says).
+    let current = |zone: &TimeZone| router.with_catalog(|catalog, _| Scheduler::new(catalog, zone.clone()));
+    let (scheduler, errors) = current(&zone);
+    for e in &errors {
+        eprintln!("assistant: `{}` has a schedule that does not parse ({}): {}", e.skill, e.expression, e.message);
+    }
+    let parse = |s: &str| s.parse::<Timestamp>().map_err(|e| format!("`{s}` is not an RFC 3339 time: {e}"));
+    if list {
+        for fire in scheduler.next_after(Timestamp::now()) {
+            let job = scheduler.jobs().iter().find(|j| j.skill == fire.skill).map_or("", |j| j.expression.as_str());
+            println!("{}  {}  ({job})", fire.at, fire.skill);
+        }
+        return ExitCode::SUCCESS;
+    }
+    if let (Some(from), Some(until)) = (from, until) {
+        let (from, until) = match (parse(&from), parse(&until)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => {
+                eprintln!("assistant: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let mut failed = false;
+        for (fire, outcome) in assistant::scheduler::run_due(router, app, &scheduler, from, until) {
+            failed |= outcome.is_error();
+            println!("[{}] {}\n", fire.at, outcome.to_model_text());
+        }
+        return if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+    }
+    if scheduler.jobs().is_empty() {
+        eprintln!("assistant: no skill has a schedule");
+        return ExitCode::SUCCESS;
+    }
+    // The loop: sleep until the next run, run everything due, repeat. A
+    // failing skill is printed and the loop goes on.
+    let mut last = Timestamp::now();
+    loop {
+        let (scheduler, _) = current(&zone);
+        let Some(next) = scheduler.next_after(last).into_iter().next() else { return ExitCode::SUCCESS };
+        let wait = next.at.timestamp().duration_since(Timestamp::now());
+        if let Ok(wait) = std::time::Duration::try_from(wait) {
+            std::thread::sleep(wait);
+        }
+        let now = Timestamp::now().max(next.at.timestamp());
+        for (fire, outcome) in assistant::scheduler::run_due(router, app, &scheduler, last, now) {
+            if !emit(&format!("[{}] {}\n", fire.at, outcome.to_model_text())) {
+                return ExitCode::SUCCESS;
+            }
+        }
+        last = now;
     }
 }
 

@@ -114,6 +114,10 @@ pub struct App {
     pub skills_root: Option<PathBuf>,
     /// Skill names that exist (checked for conflicts by `workflow.build`).
     pub known_skills: Vec<String>,
+    /// Dev mode: the live registry (conflicts are checked in every root,
+    /// and a new workflow is routable as soon as it is written).
+    #[cfg(feature = "dev")]
+    pub registry: Option<skills_runtime::registry::Registry>,
     clock: u64,
     counters: [u64; 4],
 }
@@ -130,6 +134,8 @@ impl App {
             memories: Vec::new(),
             skills_root: None,
             known_skills: Vec::new(),
+            #[cfg(feature = "dev")]
+            registry: None,
             clock: 0,
             counters: [0; 4],
         }

@@ -138,3 +138,83 @@ fn prompt_prints_the_section_and_its_size() {
     let full = stdout(&assistant(&["prompt", "--full"]));
     assert!(full.starts_with("You are an AI assistant.") && full.contains("Quick reference:"));
 }
+
+fn assistant_env(args: &[&str], roots: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_assistant"))
+        .args(["--today", "2026-02-17"])
+        .args(args)
+        .env("SKILLS_ROOTS", format!("project={}", roots.display()))
+        .env_remove("SKILLS_ROOT")
+        .output()
+        .unwrap()
+}
+
+const NOTES: &str = "---\nname: notes.todo\ndescription: Jot a to-do line\nschedule: \"0 9 * * *\"\n---\n\n# notes.todo\n\nWrite `- [ ] {item}` in the user's notes.\n\n## Usage\n\nnotes.todo [--item <text>]\n\n## Flags\n\n--item   The to-do text\n\n## Examples\n\nnotes.todo --item milk\n";
+const BROKEN: &str = "---\nname: notes.sync\ndescription: Sync the notes (its handler is not compiled in)\nhandler: notes::sync\nschedule: \"30 8 * * *\"\n---\n\n# notes.sync\n\nSync.\n\n## Usage\n\nnotes.sync\n\n## Examples\n\nnotes.sync\n";
+
+#[cfg(debug_assertions)]
+#[test]
+fn debug_builds_read_skills_live_and_static_mode_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("notes")).unwrap();
+    std::fs::write(dir.path().join("notes/todo.md"), NOTES).unwrap();
+    let live = assistant_env(&["exec", "notes.todo --item milk"], dir.path());
+    assert_eq!(live.status.code(), Some(0), "{}", stdout(&live));
+    assert!(stdout(&live).contains("Write `- [ ] milk` in the user's notes."));
+    // Compiled skills stay available underneath.
+    assert_eq!(assistant_env(&["exec", "tasks.get --id task_1"], dir.path()).status.code(), Some(0));
+    let fixed = assistant_env(&["--static", "exec", "notes.todo --item milk"], dir.path());
+    assert_eq!(fixed.status.code(), Some(1));
+    assert!(stdout(&fixed).contains("unknown skill `notes.todo`"));
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn the_schedule_loop_runs_every_due_skill_and_survives_a_failing_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("notes")).unwrap();
+    std::fs::write(dir.path().join("notes/todo.md"), NOTES).unwrap();
+    std::fs::write(dir.path().join("notes/sync.md"), BROKEN).unwrap();
+    let o = assistant_env(
+        &["schedule", "--tz", "UTC", "--from", "2026-02-16T00:00:00Z", "--until", "2026-02-17T23:59:59Z"],
+        dir.path(),
+    );
+    let text = stdout(&o);
+    let runs: Vec<&str> = text.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(
+        runs,
+        [
+            "[2026-02-16T08:00:00+00:00[UTC]] [Command Result: workflows.daily_digest]",
+            "[2026-02-16T08:30:00+00:00[UTC]] [Command Result: notes.sync]",
+            "[2026-02-16T09:00:00+00:00[UTC]] [Command Result: notes.todo]",
+            "[2026-02-17T08:00:00+00:00[UTC]] [Command Result: workflows.daily_digest]",
+            "[2026-02-17T08:30:00+00:00[UTC]] [Command Result: notes.sync]",
+            "[2026-02-17T09:00:00+00:00[UTC]] [Command Result: notes.todo]",
+        ],
+        "{text}"
+    );
+    assert!(text.contains("Error (not_available): `notes.sync` is not available here"));
+    assert_eq!(o.status.code(), Some(1), "a failed run is reported in the exit code");
+    let list = stdout(&assistant_env(&["schedule", "--list", "--tz", "UTC"], dir.path()));
+    assert!(
+        list.contains("notes.todo  (0 9 * * *)") && list.contains("workflows.daily_digest  (0 8 * * 1-5)"),
+        "{list}"
+    );
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn repl_answers_each_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_assistant"))
+        .args(["--today", "2026-02-17", "--static", "repl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"memory.save --content tea\n\nrecall --query tea\n").unwrap();
+    let out = stdout(&child.wait_with_output().unwrap());
+    assert_eq!(
+        out,
+        "[Command Result: memory.save]\nRemembered as mem_1 (note).\n\n[Command Result: memory.search]\n- mem_1 (note): tea\n\n"
+    );
+}

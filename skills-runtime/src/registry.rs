@@ -358,7 +358,13 @@ impl Registry {
     pub fn reload(&self) -> u64 {
         let inner = &self.inner;
         let mut state = inner.state.lock().unwrap_or_else(|e| e.into_inner());
-        let trees: Vec<Tree> = inner.roots.iter().map(|r| skills_parser::load(&r.path, &inner.options)).collect();
+        // A root that does not exist (yet) is empty, not an error: a user
+        // root is optional until someone creates it.
+        let trees: Vec<Tree> = inner
+            .roots
+            .iter()
+            .map(|r| if r.path.exists() { skills_parser::load(&r.path, &inner.options) } else { Tree::default() })
+            .collect();
         let mut events = Vec::new();
         let snapshot = build_snapshot(inner, &trees, &mut state, &mut events);
         let generation = snapshot.generation;
@@ -376,7 +382,7 @@ impl Registry {
 
     /// Watches every root and reloads after changes (debounced by
     /// [`DEBOUNCE`]). Watching stops when the returned guard is dropped.
-    /// Roots that do not exist yet are skipped (reported as a watch error).
+    /// Roots that do not exist yet are skipped.
     pub fn watch(&self) -> Result<Watch, notify_debouncer_mini::notify::Error> {
         use notify_debouncer_mini::notify::RecursiveMode;
         let registry = self.clone();
@@ -390,13 +396,10 @@ impl Registry {
                     Err(e) => registry.emit(&Event::WatchError(e.to_string())),
                 }
             })?;
-        for root in &self.inner.roots {
-            if let Err(e) = debouncer.watcher().watch(&root.path, RecursiveMode::Recursive) {
-                if root.path.exists() {
-                    return Err(e);
-                }
-                self.emit(&Event::WatchError(format!("{} ({}): {e}", root.path.display(), root.label)));
-            }
+        // Roots that do not exist are not watched: creating one later takes
+        // a restart (or any reload) to notice.
+        for root in self.inner.roots.iter().filter(|r| r.path.exists()) {
+            debouncer.watcher().watch(&root.path, RecursiveMode::Recursive)?;
         }
         Ok(Watch { _debouncer: debouncer })
     }

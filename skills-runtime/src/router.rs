@@ -672,6 +672,14 @@ impl<C: 'static> Router<C> {
         }
     }
 
+    /// Calls `f` with the skills as of now (in dev mode the live snapshot,
+    /// else the compiled catalog) and which of them may run here.
+    pub fn with_catalog<R>(&self, f: impl FnOnce(&dyn Catalog, &dyn Fn(&SkillView<'_>) -> bool) -> R) -> R {
+        let live = self.live();
+        let view = self.view(&live);
+        f(view.catalog, &view.visible())
+    }
+
     /// The system-prompt skill section as of now: in dev mode built from
     /// the live skills, otherwise the compiled [`Router::summary`].
     pub fn prompt_section(&self) -> std::string::String {

@@ -18,9 +18,23 @@ fn build(
             .with_hint("start it with a skill root (SKILLS_ROOT) to enable workflow.build"));
     };
     let known = app.known_skills.clone();
+    #[cfg(feature = "dev")]
+    let registry = app.registry.clone();
+    let exists = |n: &str| {
+        #[cfg(feature = "dev")]
+        if registry.as_ref().is_some_and(|r| r.has_skill(n)) {
+            return true;
+        }
+        known.iter().any(|k| k == n)
+    };
     let request = Request { name, domain, description, steps, schedule, author: "assistant", created: app.today };
-    let created = workflow::build(&root, &request, &|n| known.iter().any(|k| k == n))
-        .map_err(|e| SkillError::new(e.to_string()).with_hint(e.hint()))?;
+    let created =
+        workflow::build(&root, &request, &exists).map_err(|e| SkillError::new(e.to_string()).with_hint(e.hint()))?;
     app.known_skills.push(created.name.clone());
+    // Dev mode: routable from the next command, without waiting for the watcher.
+    #[cfg(feature = "dev")]
+    if let Some(r) = &app.registry {
+        r.reload();
+    }
     Ok(format!("Created workflow `{}` at {}. {}", created.name, created.path.display(), created.availability))
 }
