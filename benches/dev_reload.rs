@@ -1,0 +1,130 @@
+//! Dev mode: how long a saved markdown edit takes to be visible to the next
+//! routed command, through the real file watcher (`cargo bench --bench
+//! dev_reload`).
+//!
+//! A scratch copy of the bundled tree is registered and watched; each round
+//! rewrites one line of `email/send.md` with a new marker, then routes
+//! `get_skill: email.send` every 0.5 ms until the marker shows. Also timed:
+//! one synchronous reload of the bundled tree and of a generated tree of
+//! `DEV_RELOAD_SKILLS` skills (default 1,000), whose median is the cost of
+//! loading that tree.
+//!
+//! This is an event-to-visibility latency, which criterion's sampling model
+//! does not fit; the harness reports median, 90th percentile and worst case
+//! of `DEV_RELOAD_ROUNDS` rounds (default 100).
+
+use assistant::{App, skills};
+use skills_runtime::Router;
+use skills_runtime::registry::Registry;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), dest).unwrap();
+        }
+    }
+}
+
+fn stats(name: &str, mut xs: Vec<Duration>) {
+    xs.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let median = xs[xs.len() / 2];
+    let p90 = xs[(xs.len() * 9 / 10).min(xs.len() - 1)];
+    let max = xs[xs.len() - 1];
+    println!(
+        "{name:<44} n={:<4} median {:>8.2} ms   p90 {:>8.2} ms   max {:>8.2} ms",
+        xs.len(),
+        ms(median),
+        ms(p90),
+        ms(max)
+    );
+}
+
+fn env_usize(var: &str, default: usize) -> usize {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn generated_tree(root: &Path, n: usize) {
+    for d in 0..n.div_ceil(100) {
+        let domain = format!("d{d}");
+        let dir = root.join(&domain);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("SKILL.md"),
+            format!("---\ndomain: {domain}\ndescription: Domain {d}\n---\n\n# {domain}\n"),
+        )
+        .unwrap();
+        for i in (d * 100)..((d + 1) * 100).min(n) {
+            let name = format!("{domain}.act{i}");
+            let text = format!(
+                "---\nname: {name}\ndescription: Skill number {i}\n---\n\n# {name}\n\nDoes thing {i}.\n\n## Usage\n\n{name} --title <text> [--status <statuses>] [--due <date>] [--limit <n>] [--urgent]\n\n## Flags\n\n--title    Title (required)\n--status   One or more of: todo, doing, done (default: todo)\n--due      Due date (YYYY-MM-DD)\n--limit    Maximum (default: 20)\n--urgent   Only urgent ones (boolean flag)\n\n## Behavior\n\nDo the thing.\n\n## Examples\n\n{name} --title x --status done --limit 5\n"
+            );
+            std::fs::write(dir.join(format!("act{i}.md")), text).unwrap();
+        }
+    }
+}
+
+fn main() {
+    let rounds = env_usize("DEV_RELOAD_ROUNDS", 100);
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("skills");
+    copy_tree(Path::new(env!("CARGO_MANIFEST_DIR")).join("skills").as_path(), &root);
+    let registry = Registry::builder(&skills::TABLE).root("project", &root).compiled_root(&root).build();
+    let router = Router::with_registry(&skills::TABLE, registry.clone());
+    let mut app = App::demo("2026-02-17".parse().unwrap());
+
+    // Synchronous reloads.
+    let mut reloads = Vec::new();
+    for _ in 0..rounds {
+        let t = Instant::now();
+        registry.reload();
+        reloads.push(t.elapsed());
+    }
+    stats("reload, bundled tree (16 skills)", reloads);
+
+    let n = env_usize("DEV_RELOAD_SKILLS", 1000);
+    let big = tempfile::tempdir().unwrap();
+    generated_tree(big.path(), n);
+    let big_registry = Registry::builder(&skills::TABLE).root("project", big.path()).build();
+    let mut big_reloads = Vec::new();
+    for _ in 0..10 {
+        let t = Instant::now();
+        big_registry.reload();
+        big_reloads.push(t.elapsed());
+    }
+    stats(&format!("reload, generated tree ({n} skills)"), big_reloads);
+
+    // Edit-to-visible through the watcher.
+    let _watch = registry.watch().unwrap();
+    let file = root.join("email/send.md");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let line = original.lines().find(|l| l.starts_with("Send ")).expect("a prose line").to_string();
+    let mut latencies = Vec::new();
+    let mut missed = 0;
+    for round in 0..rounds {
+        let marker = format!("Send it (revision {round}).");
+        std::fs::write(&file, original.replace(&line, &marker)).unwrap();
+        let t = Instant::now();
+        loop {
+            if router.execute(&mut app, "get_skill: email.send").text.contains(&marker) {
+                latencies.push(t.elapsed());
+                break;
+            }
+            if t.elapsed() > Duration::from_secs(5) {
+                missed += 1;
+                break;
+            }
+            std::thread::sleep(Duration::from_micros(500));
+        }
+        // Let the debouncer settle so rounds do not merge.
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    stats("saved edit -> visible to the next command", latencies);
+    println!("rounds never seen within 5 s: {missed}");
+}
