@@ -45,11 +45,13 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// List skills with their flags and derived types.
+    /// List skills with their flags and derived types. With several
+    /// `--root`s (highest precedence first), each skill says which root it
+    /// comes from and which lower roots it shadows.
     List {
-        /// The skill root.
-        #[arg(long, default_value = "skills")]
-        root: PathBuf,
+        /// A skill root; repeat for several.
+        #[arg(long = "root", default_value = "skills")]
+        roots: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -87,7 +89,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { root, format } => check(&load(&root), format),
-        Command::List { root, format } => list(&load(&root), format),
+        Command::List { roots, format } => list(&roots.iter().map(|r| load(r)).collect::<Vec<_>>(), format),
         Command::Help { root, query } => help_cmd(&load(&root), &query.join(" ")),
         Command::Parse { root, line } => parse(&load(&root), &line),
         Command::Tokenize { line } => tokens(&line),
@@ -152,12 +154,32 @@ fn check(tree: &Tree, format: Format) -> ExitCode {
     if errors > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
-fn list(tree: &Tree, format: Format) -> ExitCode {
+/// Where a listed skill comes from: its root, and the lower roots it hides.
+struct Origin {
+    root: String,
+    shadows: Vec<String>,
+}
+
+fn list(trees: &[Tree], format: Format) -> ExitCode {
+    // Highest precedence first: the first root with a name supplies it.
+    let mut winners: std::collections::BTreeMap<&str, (&skills_parser::Skill, Origin)> = Default::default();
+    for tree in trees {
+        let root = display_path(&tree.root);
+        for s in &tree.skills {
+            match winners.get_mut(s.name.as_str()) {
+                Some((_, origin)) => origin.shadows.push(root.clone()),
+                None => {
+                    winners.insert(&s.name, (s, Origin { root: root.clone(), shadows: Vec::new() }));
+                }
+            }
+        }
+    }
+    let several = trees.len() > 1;
     match format {
         Format::Json => print_json(&Value::Array(
-            tree.skills
-                .iter()
-                .map(|s| {
+            winners
+                .values()
+                .map(|(s, origin)| {
                     json!({
                         "name": s.name,
                         "domain": s.domain,
@@ -167,6 +189,8 @@ fn list(tree: &Tree, format: Format) -> ExitCode {
                         "aliases": s.aliases,
                         "read_only": s.read_only,
                         "file": display_path(&s.path),
+                        "root": origin.root,
+                        "shadows": origin.shadows,
                         "flags": s.flags.iter().map(|f| json!({
                             "name": f.name,
                             "type": f.value_type.name(),
@@ -182,11 +206,29 @@ fn list(tree: &Tree, format: Format) -> ExitCode {
                 .collect(),
         )),
         Format::Text => {
-            for d in &tree.domains {
-                emit(&format!("{}  {}", d.name, d.description));
-                for s in tree.skills_in(&d.name) {
+            let mut domains: Vec<(&str, &str)> = Vec::new();
+            for tree in trees {
+                for d in &tree.domains {
+                    if !domains.iter().any(|(n, _)| *n == d.name) {
+                        domains.push((&d.name, &d.description));
+                    }
+                }
+            }
+            domains.sort();
+            for (name, description) in domains {
+                emit(&format!("{name}  {description}"));
+                for (s, origin) in winners.values().filter(|(s, _)| s.domain == name) {
                     let kind = if s.has_handler() { "" } else { "  [template]" };
-                    emit(&format!("  {}  {}{kind}", s.name, s.description));
+                    let from = if several {
+                        let mut f = format!("  (from {}", origin.root);
+                        if !origin.shadows.is_empty() {
+                            f.push_str(&format!("; shadows {}", origin.shadows.join(", ")));
+                        }
+                        f + ")"
+                    } else {
+                        String::new()
+                    };
+                    emit(&format!("  {}  {}{kind}{from}", s.name, s.description));
                     for f in &s.flags {
                         emit(&format!("      --{:<16} {}", f.name, f.type_summary()));
                     }

@@ -213,3 +213,37 @@ fn closed_stdout_is_not_a_panic() {
     let out = child.wait_with_output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn list_over_several_roots_names_each_skills_root_and_what_it_shadows() {
+    let dir = tempfile::tempdir().unwrap();
+    let (high, low) = (dir.path().join("project"), dir.path().join("system"));
+    for (root, text) in [(&high, "Project copy"), (&low, "System copy")] {
+        std::fs::create_dir_all(root.join("notes")).unwrap();
+        std::fs::write(
+            root.join("notes/todo.md"),
+            format!("---\nname: notes.todo\ndescription: {text}\n---\n\n# notes.todo\n\nJot it.\n\n## Usage\n\nnotes.todo\n\n## Examples\n\nnotes.todo\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("notes/SKILL.md"),
+            "---\ndomain: notes\ndescription: Notes\n---\n\n# Notes\n\n| Skill | Description |\n|---|---|\n",
+        )
+        .unwrap();
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skills"))
+        .args(["list", "--root", high.to_str().unwrap(), "--root", low.to_str().unwrap(), "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["description"], "Project copy");
+    assert!(v[0]["root"].as_str().unwrap().ends_with("project"));
+    assert!(v[0]["shadows"][0].as_str().unwrap().ends_with("system"));
+    let text = std::process::Command::new(env!("CARGO_BIN_EXE_skills"))
+        .args(["list", "--root", high.to_str().unwrap(), "--root", low.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("notes.todo  Project copy  [template]  (from "), "{text}");
+    assert!(text.contains("; shadows "), "{text}");
+}
