@@ -16,7 +16,6 @@ use skills_macros_core::shape::{FlagShape, Shape};
 use skills_parser::{Flag, Skill, Tree};
 use skills_runtime::catalog::Catalog;
 use skills_runtime::dynamic::DynamicCatalog;
-use std::fmt::Write;
 
 /// What generated modules import. Items are named with one `__`-prefixed
 /// segment (`__FlagSpec`, `__VT_Enum`) through a hidden prelude module that
@@ -42,7 +41,7 @@ const PRELUDE: &[&str] = &[
     "StaticCatalog",
     "Table",
     "field",
-    "phf",
+    "NameIndex",
 ];
 
 /// The `use` line each generated module starts with; `depth` is how many
@@ -556,8 +555,6 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.close("];");
     out.line("");
 
-    let mut map = phf_codegen::Map::<&str>::new();
-    map.phf_path("__phf".to_string());
     let mut keys: Vec<(&str, usize)> = Vec::new();
     for (i, s) in tree.skills.iter().enumerate() {
         keys.push((&s.name, i));
@@ -565,12 +562,26 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
             keys.push((a, i));
         }
     }
-    let values: Vec<String> = keys.iter().map(|(_, i)| i.to_string()).collect();
-    for ((k, _), v) in keys.iter().zip(&values) {
-        map.entry(k, v.as_str());
-    }
+    // phf's PtrHash solver with the runtime's hash (`skills_runtime::index`);
+    // its random seeds come from a fixed seed, so output is deterministic.
+    let key_names: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
+    let state = phf_generator::ptrhash::generate_hash_with_hash_fn(&key_names, |k: &&str, seed: &u64| {
+        skills_runtime::index::hash(k, *seed)
+    });
+    let pilots: Vec<String> = state.pilots.iter().map(u8::to_string).collect();
+    let remap: Vec<String> = state.remap.iter().map(u32::to_string).collect();
     out.doc("Skill names and aliases to indexes into `SKILLS` (a perfect hash, built at compile time).");
-    let _ = writeln!(out.s, "pub static INDEX: __phf::Map<&'static str, u16> = {};", map.build());
+    out.open("pub static INDEX: __NameIndex = __NameIndex::new(");
+    out.line(&format!("{:#018x},", state.seed));
+    out.line(&format!("&[{}],", pilots.join(", ")));
+    out.line(&format!("&[{}],", remap.join(", ")));
+    out.open("&[");
+    for &slot in &state.map {
+        let (k, i) = keys[slot];
+        out.line(&format!("({k:?}, {i}),"));
+    }
+    out.close("],");
+    out.close(");");
     out.line("");
 
     out.doc("Skills and domains, for routing and help.");

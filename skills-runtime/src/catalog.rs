@@ -226,9 +226,10 @@ pub struct StaticCatalog {
     /// Domains, sorted by name.
     pub domains: &'static [DomainEntry],
     /// Skill names and aliases to indexes into `skills`: a perfect hash
-    /// generated at build time. `None` for small hand-written tables, which
-    /// are searched instead (names by binary search, then aliases).
-    pub index: Option<&'static phf::Map<&'static str, u16>>,
+    /// generated at build time (see [`crate::index`]). `None` for small
+    /// hand-written tables, which are searched instead (names by binary
+    /// search, then aliases).
+    pub index: Option<&'static crate::index::NameIndex>,
 }
 
 impl SkillEntry {
@@ -268,7 +269,7 @@ impl Catalog for StaticCatalog {
     }
     fn lookup(&self, name: &str) -> Option<usize> {
         match self.index {
-            Some(index) => index.get(name).map(|&i| i as usize),
+            Some(index) => index.get(name).map(usize::from),
             None => self
                 .skills
                 .binary_search_by(|s| s.name.cmp(name))

@@ -12,6 +12,7 @@ mod doc_table;
 pub mod entry;
 pub mod error;
 pub mod help;
+pub mod index;
 pub mod prompt;
 pub mod route;
 pub mod router;
@@ -92,12 +93,12 @@ pub mod __private {
     pub use crate::catalog::StaticCatalog;
     pub use crate::entry::{DomainEntry, Eligibility, FlagDoc, SkillEntry};
     pub use crate::error::SkillError;
+    pub use crate::index::NameIndex;
     #[cfg(feature = "std")]
     pub use crate::table::{AsyncHandler, BoxFuture, reply_result_string, reply_value_string};
     pub use crate::table::{
         CallError, Handler, SyncHandler, Table, enum_values_match, field, reply_result, reply_value,
     };
-    pub use phf;
     pub use skills_core::Date;
     pub use skills_core::args::Args;
     pub use skills_core::convert::{ConvertError, FlagEnum, FromFlag, List};
