@@ -7,6 +7,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod buffer;
 pub mod catalog;
 mod doc_table;
 pub mod entry;
