@@ -265,7 +265,8 @@ fn help_cmd(tree: &Tree, query: &str) -> ExitCode {
     if help::parse_query(&toks).is_none() {
         toks.insert(0, "get_skill:");
     }
-    match step(&cat, &toks, &|_| true) {
+    let mut args = skills_runtime::args::Args::new();
+    match step(&cat, &toks, &|_| true, &mut args) {
         Step::Help(target) => {
             let mut out = String::new();
             let _ = help::write(&cat, target, &|_| true, &mut out);
@@ -294,8 +295,9 @@ fn parse(tree: &Tree, line: &str) -> ExitCode {
         }
     };
     let toks: Vec<&str> = toks.iter().map(|t| t.as_ref()).collect();
-    match step(&cat, &toks, &|_| true) {
-        Step::Invoke { skill, args, .. } => {
+    let mut args = skills_runtime::args::Args::new();
+    match step(&cat, &toks, &|_| true, &mut args) {
+        Step::Invoke { skill, .. } => {
             print_json(&json!({
                 "skill": skill.name,
                 "flags": skills_runtime::json::args_to_json(&skill.flags, &args),

@@ -56,7 +56,20 @@ pub struct Args<'a> {
     len: usize,
 }
 
+impl Default for Args<'_> {
+    fn default() -> Self {
+        Args::new()
+    }
+}
+
 impl<'a> Args<'a> {
+    /// Empty arguments, to parse into ([`parse_into`]). `Args` is large
+    /// (one slot per possible flag, on the stack); filling one in place
+    /// rather than returning it by value keeps the hot path free of copies.
+    pub const fn new() -> Self {
+        Args { slots: [Slot::ABSENT; MAX_FLAGS], len: 0 }
+    }
+
     /// The slot of flag `index` (in the order of the skill's specs).
     ///
     /// An index past the skill's flags reads as an absent flag.
@@ -260,29 +273,27 @@ impl<'a> ArgErrors<'a> {
     }
 }
 
-/// Where a value or flag token sits while parsing.
-#[derive(Clone, Copy)]
-enum Pending {
-    /// Tokens `start..start + count` of the command are this flag's values.
-    Tokens { start: usize, count: usize },
-    /// `--flag=value`.
-    Inline(usize),
-}
-
 /// Looks up `given` among the specs (ASCII case ignored, `-` and `_` alike).
 pub fn find_flag(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
     specs.iter().position(|s| same_flag_name(s.name, given))
 }
 
 /// Whether two flag names are the same flag.
+#[inline]
 pub fn same_flag_name(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes().zip(b.bytes()).all(|(x, y)| {
-            let n = |c: u8| {
-                if c == b'_' { b'-' } else { c.to_ascii_lowercase() }
-            };
-            n(x) == n(y)
-        })
+    // Models almost always write the name as documented: compare bytes
+    // first, and only then ignoring case with `-` and `_` alike.
+    a.len() == b.len() && (a == b || same_flag_name_loosely(a, b))
+}
+
+#[cold]
+fn same_flag_name_loosely(a: &str, b: &str) -> bool {
+    a.bytes().zip(b.bytes()).all(|(x, y)| {
+        let n = |c: u8| {
+            if c == b'_' { b'-' } else { c.to_ascii_lowercase() }
+        };
+        n(x) == n(y)
+    })
 }
 
 fn looks_like_flag(token: &str) -> bool {
@@ -311,24 +322,37 @@ fn looks_like_flag(token: &str) -> bool {
 // not allocate, so neither side can be boxed.
 #[allow(clippy::result_large_err)]
 pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'a>, ArgErrors<'a>> {
-    let mut errors = ArgErrors::new();
+    let mut args = Args::new();
+    parse_into(specs, tokens, &mut args)?;
+    Ok(args)
+}
+
+/// [`parse`] into `args`, which is overwritten: the form the router uses,
+/// so that the (large) arguments are never moved.
+#[allow(clippy::result_large_err)]
+pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut Args<'a>) -> Result<(), ArgErrors<'a>> {
+    let mut errors = Errors::new(Style::Command);
     if specs.len() > MAX_FLAGS {
         errors.push(ArgErrorKind::TooManyFlags);
-        return Err(errors);
+        return errors.into_result();
     }
-    let mut pending: [Option<Pending>; MAX_FLAGS] = [None; MAX_FLAGS];
+    args.len = specs.len();
+    // Slots are filled as flags are met: a given flag's slot is the range of
+    // tokens after it (values follow their flag contiguously), so nothing is
+    // copied and no second table is needed.
+    for slot in &mut args.slots[..specs.len()] {
+        *slot = Slot::ABSENT;
+    }
     // The flag that following values belong to; `Err(())` while skipping the
     // values of an unknown or repeated flag so they are not reported twice.
     let mut current: Option<Result<usize, ()>> = None;
-    let mut i = 0;
-    while i < tokens.len() {
-        let tok = tokens[i];
+    for (i, &tok) in tokens.iter().enumerate() {
         if tok == "--" {
             errors.push(ArgErrorKind::DoubleDash);
             current = Some(Err(()));
         } else if looks_like_flag(tok) {
             let body = tok.trim_start_matches('-');
-            let (name, inline) = match body.find('=') {
+            let (name, inline) = match body.bytes().position(|b| b == b'=') {
                 Some(eq) => (&body[..eq], Some(&body[eq + 1..])),
                 None => (body, None),
             };
@@ -340,22 +364,24 @@ pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'
                     });
                     current = Some(Err(()));
                 }
-                Some(idx) if pending[idx].is_some() => {
+                Some(idx) if args.slots[idx].source != Source::Absent => {
                     errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
                     current = Some(Err(()));
                 }
                 Some(idx) => {
-                    pending[idx] = Some(match inline {
-                        Some(_) => Pending::Inline(i),
-                        None => Pending::Tokens { start: i + 1, count: 0 },
-                    });
+                    let values = match inline {
+                        Some(v) => StrList::One(v),
+                        None => StrList::Slice(&tokens[i + 1..i + 1]),
+                    };
+                    args.slots[idx] = Slot { values, source: Source::Given };
                     current = Some(Ok(idx));
                 }
             }
         } else {
             match current {
-                Some(Ok(idx)) => match &mut pending[idx] {
-                    Some(Pending::Tokens { count, .. }) => *count += 1,
+                Some(Ok(idx)) => match args.slots[idx].values {
+                    // The value right after the ones already taken.
+                    StrList::Slice(taken) => args.slots[idx].values = StrList::Slice(&tokens[i - taken.len()..=i]),
                     _ => {
                         errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: Some(specs[idx].name) });
                         current = Some(Err(()));
@@ -365,23 +391,49 @@ pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'
                 None => errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: None }),
             }
         }
-        i += 1;
+    }
+    for (idx, spec) in specs.iter().enumerate() {
+        let slot = args.slots[idx];
+        let given = (slot.source == Source::Given).then_some(slot.values);
+        args.slots[idx] = settle(spec, given, &mut errors);
+    }
+    errors.into_result()
+}
+
+/// Problems found so far; the list (several hundred bytes) is only built
+/// when there is a first problem, so a valid command never touches it.
+struct Errors<'a> {
+    style: Style,
+    list: Option<ArgErrors<'a>>,
+}
+
+impl<'a> Errors<'a> {
+    const fn new(style: Style) -> Self {
+        Errors { style, list: None }
     }
 
-    let mut args = Args { slots: [Slot::ABSENT; MAX_FLAGS], len: specs.len() };
-    for (idx, spec) in specs.iter().enumerate() {
-        let values = match pending[idx] {
-            None => None,
-            Some(Pending::Tokens { start, count }) => Some(StrList::Slice(&tokens[start..start + count])),
-            Some(Pending::Inline(at)) => {
-                let tok = tokens[at];
-                let eq = tok.find('=').map_or(tok.len(), |e| e + 1);
-                Some(StrList::One(&tok[eq..]))
-            }
-        };
-        args.slots[idx] = settle(spec, values, &mut errors);
+    #[cold]
+    fn first(e: ArgErrorKind<'a>, style: Style) -> ArgErrors<'a> {
+        let mut list = ArgErrors::new();
+        list.style = style;
+        list.push(e);
+        list
     }
-    if errors.is_empty() { Ok(args) } else { Err(errors) }
+
+    fn push(&mut self, e: ArgErrorKind<'a>) {
+        match &mut self.list {
+            None => self.list = Some(Errors::first(e, self.style)),
+            Some(list) => list.push(e),
+        }
+    }
+
+    #[allow(clippy::result_large_err)]
+    fn into_result(self) -> Result<(), ArgErrors<'a>> {
+        match self.list {
+            None => Ok(()),
+            Some(list) => Err(list),
+        }
+    }
 }
 
 /// Builds [`Args`] from values assigned by name (the JSON tool-call path):
@@ -389,17 +441,17 @@ pub fn parse<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Result<Args<'
 /// Validation is the same as for a command line.
 #[allow(clippy::result_large_err)]
 pub fn from_assigned<'a>(specs: &[FlagSpec<'a>], assigned: &[Option<StrList<'a>>]) -> Result<Args<'a>, ArgErrors<'a>> {
-    let mut errors = ArgErrors::new();
+    let mut errors = Errors::new(Style::Command);
     if specs.len() > MAX_FLAGS {
         errors.push(ArgErrorKind::TooManyFlags);
-        return Err(errors);
+        return errors.into_result().map(|()| Args::new());
     }
     let mut args = Args { slots: [Slot::ABSENT; MAX_FLAGS], len: specs.len() };
     for (idx, spec) in specs.iter().enumerate() {
         let values = assigned.get(idx).copied().flatten();
         args.slots[idx] = settle(spec, values, &mut errors);
     }
-    if errors.is_empty() { Ok(args) } else { Err(errors) }
+    errors.into_result().map(|()| args)
 }
 
 /// One argument of a JSON tool call, after its JSON value was read.
@@ -438,11 +490,22 @@ pub enum Given<'a> {
 /// ```
 #[allow(clippy::result_large_err)]
 pub fn from_named<'a>(specs: &[FlagSpec<'a>], named: &[(&'a str, Given<'a>)]) -> Result<Args<'a>, ArgErrors<'a>> {
-    let mut errors = ArgErrors::new();
-    errors.style = Style::Json;
+    let mut args = Args::new();
+    from_named_into(specs, named, &mut args)?;
+    Ok(args)
+}
+
+/// [`from_named`] into `args`, which is overwritten.
+#[allow(clippy::result_large_err)]
+pub fn from_named_into<'a>(
+    specs: &[FlagSpec<'a>],
+    named: &[(&'a str, Given<'a>)],
+    args: &mut Args<'a>,
+) -> Result<(), ArgErrors<'a>> {
+    let mut errors = Errors::new(Style::Json);
     if specs.len() > MAX_FLAGS {
         errors.push(ArgErrorKind::TooManyFlags);
-        return Err(errors);
+        return errors.into_result();
     }
     let mut assigned: [Option<StrList<'a>>; MAX_FLAGS] = [None; MAX_FLAGS];
     let mut seen = [false; MAX_FLAGS];
@@ -473,15 +536,15 @@ pub fn from_named<'a>(specs: &[FlagSpec<'a>], named: &[(&'a str, Given<'a>)]) ->
             }
         }
     }
-    let mut args = Args { slots: [Slot::ABSENT; MAX_FLAGS], len: specs.len() };
+    args.len = specs.len();
     for (idx, spec) in specs.iter().enumerate() {
         args.slots[idx] = settle(spec, assigned[idx], &mut errors);
     }
-    if errors.is_empty() { Ok(args) } else { Err(errors) }
+    errors.into_result()
 }
 
 /// Checks one flag's values against its spec and applies its default.
-fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut ArgErrors<'a>) -> Slot<'a> {
+fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut Errors<'a>) -> Slot<'a> {
     let Some(values) = values else {
         return match spec.default {
             Some(d) => Slot { values: d, source: Source::Default },
@@ -511,13 +574,16 @@ fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut Arg
     if !spec.list && n > 1 {
         errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
     }
-    for v in values.iter() {
-        check_value(spec, v, errors);
+    // Any text is a string: nothing to check per value.
+    if spec.value_type != ValueType::String {
+        for v in values.iter() {
+            check_value(spec, v, errors);
+        }
     }
     Slot { values, source: Source::Given }
 }
 
-fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut ArgErrors<'a>) {
+fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut Errors<'a>) {
     match spec.value_type {
         ValueType::String | ValueType::Boolean => {}
         ValueType::Integer => {

@@ -29,6 +29,10 @@ impl fmt::Display for ConvertError<'_> {
 
 /// A type that one flag value converts to.
 pub trait FromValue<'a>: Sized {
+    /// Whether every validated value converts (`&str`, and the markdown's
+    /// own types), so a list need not be checked value by value.
+    const INFALLIBLE: bool = false;
+
     /// Converts one (already validated) value.
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>>;
 }
@@ -47,12 +51,17 @@ fn single<'a, T: FromValue<'a>>(slot: &Slot<'a>) -> Result<T, ConvertError<'a>> 
 }
 
 impl<'a> FromValue<'a> for &'a str {
+    const INFALLIBLE: bool = true;
+
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
         Ok(value)
     }
 }
 
 impl<'a> FromValue<'a> for Date {
+    // The parser validated every date value.
+    const INFALLIBLE: bool = true;
+
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
         Date::parse(value).map_err(|_| ConvertError { value, expected: "a date written YYYY-MM-DD" })
     }
@@ -230,9 +239,12 @@ impl<'a, T: FromValue<'a>> Iterator for ListIter<'a, T> {
 
 impl<'a, T: FromValue<'a>> FromFlag<'a> for List<'a, T> {
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
-        // Reject up front what the iterator would have to skip.
-        for v in slot.values.iter() {
-            T::from_value(v)?;
+        // Reject up front what the iterator would have to skip (nothing, for
+        // types every validated value converts to).
+        if !T::INFALLIBLE {
+            for v in slot.values.iter() {
+                T::from_value(v)?;
+            }
         }
         Ok(List::new(slot.values))
     }

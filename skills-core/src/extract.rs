@@ -17,13 +17,13 @@
 //! A block that is never closed (truncated model output) yields a diagnostic
 //! and none of its commands: a half-written command must never run.
 //!
-//! Candidate fences are found with `memchr::memmem`, so text without fences
-//! is skipped at memory speed.
+//! Fences can only begin a line, so the scan walks lines with `memchr` and
+//! looks only at their first bytes: one pass over the text, at close to
+//! memory speed, that also counts lines.
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
-use memchr::memmem;
 
 /// A fenced block whose language is `cmd`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,68 +165,18 @@ fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
     &info[..word_end] == b"cmd"
 }
 
-/// Finds fence candidates of both characters in order.
-struct Candidates<'s> {
-    s: &'s [u8],
-    ticks: memmem::Finder<'static>,
-    tildes: memmem::Finder<'static>,
-    next_tick: Option<usize>,
-    next_tilde: Option<usize>,
-    pos: usize,
-}
-
-impl<'s> Candidates<'s> {
-    fn new(s: &'s [u8]) -> Self {
-        let ticks = memmem::Finder::new(b"```");
-        let tildes = memmem::Finder::new(b"~~~");
-        let next_tick = ticks.find(s);
-        let next_tilde = tildes.find(s);
-        Candidates { s, ticks, tildes, next_tick, next_tilde, pos: 0 }
-    }
-
-    /// The next candidate at or after `from` whose character is `only` (any
-    /// when `None`).
-    fn next_from(&mut self, from: usize, only: Option<u8>) -> Option<usize> {
-        self.pos = self.pos.max(from);
-        let s = self.s;
-        if only != Some(b'~') {
-            while let Some(p) = self.next_tick {
-                if p >= self.pos {
-                    break;
-                }
-                self.next_tick = self.ticks.find(&s[self.pos..]).map(|i| i + self.pos);
-            }
-        }
-        if only != Some(b'`') {
-            while let Some(p) = self.next_tilde {
-                if p >= self.pos {
-                    break;
-                }
-                self.next_tilde = self.tildes.find(&s[self.pos..]).map(|i| i + self.pos);
-            }
-        }
-        match only {
-            Some(b'`') => self.next_tick,
-            Some(_) => self.next_tilde,
-            None => match (self.next_tick, self.next_tilde) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
-        }
-    }
-}
-
 /// Iterator over the ```` ```cmd ```` blocks of a model's output, in order.
 ///
 /// Yields blocks whether or not they are closed (see [`CmdBlock::closed`]),
 /// and fence problems as diagnostics.
 pub struct Blocks<'a> {
     text: &'a str,
-    cands: Candidates<'a>,
+    /// The newlines still ahead, found at memory speed by one iterator.
+    newlines: memchr::Memchr<'a>,
+    /// Start of the next line to look at.
     pos: usize,
-    /// Line number at `line_pos`.
+    /// Its 1-based line number.
     line: usize,
-    line_pos: usize,
     done: bool,
 }
 
@@ -247,30 +197,50 @@ pub enum Found<'a> {
 
 /// The ```` ```cmd ```` blocks of `output`, without allocating.
 pub fn blocks(output: &str) -> Blocks<'_> {
-    Blocks { text: output, cands: Candidates::new(output.as_bytes()), pos: 0, line: 1, line_pos: 0, done: false }
+    Blocks { text: output, newlines: memchr::memchr_iter(b'\n', output.as_bytes()), pos: 0, line: 1, done: false }
 }
 
+// A fence can only begin a line, so the scan walks lines (`memchr` for
+// each newline) and looks at their first non-space byte: one pass over the
+// text that also counts lines, instead of a search for fence characters
+// followed by a second pass to number the lines (docs/PERFORMANCE.md).
 impl<'a> Blocks<'a> {
-    fn line_of(&mut self, pos: usize) -> usize {
+    /// The next line from `self.pos` that is a fence (of character `only`,
+    /// or either), with its line number; `self.pos` moves past that line.
+    fn next_fence(&mut self, only: Option<u8>) -> Option<(Fence, usize)> {
         let s = self.text.as_bytes();
-        if pos >= self.line_pos {
-            self.line += memchr::memchr_iter(b'\n', &s[self.line_pos..pos]).count();
-            self.line_pos = pos;
+        while self.pos < s.len() {
+            let start = self.pos;
+            let line = self.line;
+            let end = match self.newlines.next() {
+                Some(nl) => {
+                    self.line += 1;
+                    nl + 1
+                }
+                None => s.len(),
+            };
+            self.pos = end;
+            let mut p = start;
+            while p < end && s[p] == b' ' {
+                p += 1;
+            }
+            if p < end
+                && (s[p] == b'`' || s[p] == b'~')
+                && only.is_none_or(|c| c == s[p])
+                && let Some(f) = fence_at(s, p)
+            {
+                return Some((f, line));
+            }
         }
-        self.line
+        None
     }
 
-    /// The closing fence for `open`, searching from `from`.
-    fn closing(&mut self, open: &Fence, from: usize) -> Option<Fence> {
-        let s = self.text.as_bytes();
-        let mut at = from;
-        while let Some(p) = self.cands.next_from(at, Some(open.ch)) {
-            at = p + 1;
-            let Some(f) = fence_at(s, p) else { continue };
+    /// The fence that closes `open`, after the lines already read.
+    fn closing(&mut self, open: &Fence) -> Option<Fence> {
+        while let Some((f, _)) = self.next_fence(Some(open.ch)) {
             if f.indent <= 3 && f.len >= open.len && f.info.0 == f.info.1 {
                 return Some(f);
             }
-            at = f.line_end.max(at);
         }
         None
     }
@@ -285,18 +255,14 @@ impl<'a> Iterator for Blocks<'a> {
         }
         let s = self.text.as_bytes();
         loop {
-            let Some(p) = self.cands.next_from(self.pos, None) else {
+            let Some((open, line)) = self.next_fence(None) else {
                 self.done = true;
                 return None;
             };
-            self.pos = p + 1;
-            let Some(open) = fence_at(s, p) else { continue };
             if open.indent > 3 {
                 // Indented code, not a fence; say so only for `cmd`, where a
                 // model expected its commands to run.
-                self.pos = open.line_end.max(self.pos);
                 if is_cmd_info(s, &open) {
-                    let line = self.line_of(open.line_start);
                     return Some(Found::Diagnostic(ExtractDiagnostic {
                         kind: ExtractDiagnosticKind::IndentedFence,
                         line,
@@ -305,12 +271,11 @@ impl<'a> Iterator for Blocks<'a> {
                 continue;
             }
             let body_start = open.line_end;
-            let close = self.closing(&open, body_start);
+            let close = self.closing(&open);
             let (body_end, end, closed) = match close {
                 Some(c) => (c.line_start, c.line_end, true),
                 None => (s.len(), s.len(), false),
             };
-            self.pos = end.max(self.pos);
             if !is_cmd_info(s, &open) {
                 if !closed {
                     // CommonMark: an unclosed fence runs to the end.
@@ -319,7 +284,6 @@ impl<'a> Iterator for Blocks<'a> {
                 }
                 continue;
             }
-            let line = self.line_of(open.line_start);
             if !closed {
                 self.done = true;
             }

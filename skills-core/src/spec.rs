@@ -79,8 +79,14 @@ impl<'a> StrList<'a> {
     }
 
     /// The first value.
+    #[inline]
     pub fn first(&self) -> Option<&'a str> {
-        self.iter().next()
+        match *self {
+            StrList::Slice(s) => s.first().copied(),
+            StrList::Lines("") => None,
+            StrList::Lines(s) => s.split('\n').next(),
+            StrList::One(s) => Some(s),
+        }
     }
 
     /// The values in order.

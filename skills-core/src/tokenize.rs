@@ -101,13 +101,15 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
 
-/// The byte source and (optional) unescaped output of the state machine.
+/// The byte source and (optional) unescaped output of the scanner.
 ///
 /// Output never runs ahead of input (a token's unescaped form is never longer
 /// than its source), which is what makes writing in place sound.
 trait Buffer {
-    fn len(&self) -> usize;
-    fn get(&self, i: usize) -> u8;
+    fn bytes(&self) -> &[u8];
+    /// Appends source bytes `from..to` to the output.
+    fn copy(&mut self, from: usize, to: usize);
+    /// Appends one byte to the output.
     fn push(&mut self, b: u8);
 }
 
@@ -116,13 +118,11 @@ struct Scan<'a>(&'a [u8]);
 
 impl Buffer for Scan<'_> {
     #[inline]
-    fn len(&self) -> usize {
-        self.0.len()
+    fn bytes(&self) -> &[u8] {
+        self.0
     }
     #[inline]
-    fn get(&self, i: usize) -> u8 {
-        self.0[i]
-    }
+    fn copy(&mut self, _: usize, _: usize) {}
     #[inline]
     fn push(&mut self, _: u8) {}
 }
@@ -135,12 +135,13 @@ struct InPlace<'a> {
 
 impl Buffer for InPlace<'_> {
     #[inline]
-    fn len(&self) -> usize {
-        self.buf.len()
+    fn bytes(&self) -> &[u8] {
+        self.buf
     }
     #[inline]
-    fn get(&self, i: usize) -> u8 {
-        self.buf[i]
+    fn copy(&mut self, from: usize, to: usize) {
+        self.buf.copy_within(from..to, self.written);
+        self.written += to - from;
     }
     #[inline]
     fn push(&mut self, b: u8) {
@@ -159,12 +160,12 @@ struct Copy<'a> {
 #[cfg(feature = "alloc")]
 impl Buffer for Copy<'_> {
     #[inline]
-    fn len(&self) -> usize {
-        self.src.len()
+    fn bytes(&self) -> &[u8] {
+        self.src
     }
     #[inline]
-    fn get(&self, i: usize) -> u8 {
-        self.src[i]
+    fn copy(&mut self, from: usize, to: usize) {
+        self.out.extend_from_slice(&self.src[from..to]);
     }
     #[inline]
     fn push(&mut self, b: u8) {
@@ -184,127 +185,118 @@ struct Span {
     simple: Option<(usize, usize)>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    Word,
-    Single,
-    Double,
-    EscapeWord,
-    EscapeDouble,
-}
+/// Bytes that end a run of plain word characters: whitespace, quotes and
+/// the backslash.
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\'' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
 
-/// Scans the token starting at or after `pos`, pushing its unescaped bytes.
+/// Scans the token starting at or after `pos`, writing its unescaped bytes.
 ///
-/// This is `shlex.shlex.read_token` in POSIX mode with `whitespace_split`.
+/// This is `shlex.shlex.read_token` in POSIX mode with `whitespace_split`,
+/// by runs rather than by bytes: plain characters are taken up to the next
+/// special byte at once, and a quoted section is jumped over with `memchr`.
 fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (TokenizeErrorKind, usize)> {
-    let len = b.len();
-    while pos < len && is_space(b.get(pos)) {
+    let len = b.bytes().len();
+    while pos < len && is_space(b.bytes()[pos]) {
         pos += 1;
     }
     if pos == len {
         return Ok(None);
     }
     let start = pos;
-    let mut state = State::Word;
-    // Where the quote or backslash that is still open was written.
-    let mut opened_at = start;
     // Pieces seen: unquoted runs and quoted sections; `escaped` once any
     // backslash took effect. A token with one piece and no escape is simple.
     let mut pieces = 0u32;
-    let mut in_run = false;
     let mut escaped = false;
     let mut first: (usize, usize) = (start, start);
-    while pos < len {
-        let c = b.get(pos);
-        match state {
-            State::Word => {
-                if is_space(c) {
-                    break;
-                }
-                match c {
-                    b'\'' | b'"' => {
-                        state = if c == b'\'' { State::Single } else { State::Double };
-                        opened_at = pos;
-                        in_run = false;
-                        pieces += 1;
-                        if pieces == 1 {
-                            first = (pos + 1, pos + 1);
-                        }
-                    }
-                    b'\\' => {
-                        state = State::EscapeWord;
-                        opened_at = pos;
-                        escaped = true;
-                        in_run = false;
-                    }
-                    _ => {
-                        if !in_run {
-                            in_run = true;
-                            pieces += 1;
-                            if pieces == 1 {
-                                first = (pos, pos);
-                            }
-                        }
-                        if pieces == 1 {
-                            first.1 = pos + 1;
-                        }
-                        b.push(c);
-                    }
-                }
+    loop {
+        let run_start = pos;
+        {
+            let bytes = b.bytes();
+            while pos < len && !SPECIAL[bytes[pos] as usize] {
+                pos += 1;
             }
-            State::Single => {
-                if c == b'\'' {
-                    state = State::Word;
-                } else {
-                    if pieces == 1 {
-                        first.1 = pos + 1;
-                    }
-                    b.push(c);
-                }
+        }
+        if pos > run_start {
+            pieces += 1;
+            if pieces == 1 {
+                first = (run_start, pos);
             }
-            State::Double => match c {
-                b'"' => state = State::Word,
-                b'\\' => {
-                    state = State::EscapeDouble;
-                    opened_at = pos;
+            b.copy(run_start, pos);
+        }
+        if pos == len {
+            break;
+        }
+        match b.bytes()[pos] {
+            b'\'' => {
+                let open = pos;
+                let body = pos + 1;
+                let Some(rel) = memchr::memchr(b'\'', &b.bytes()[body..]) else {
+                    return Err((TokenizeErrorKind::UnterminatedQuote { quote: '\'' }, open));
+                };
+                let close = body + rel;
+                pieces += 1;
+                if pieces == 1 {
+                    first = (body, close);
+                }
+                b.copy(body, close);
+                pos = close + 1;
+            }
+            b'"' => {
+                let open = pos;
+                let body = pos + 1;
+                pos = body;
+                pieces += 1;
+                loop {
+                    let Some(rel) = memchr::memchr2(b'"', b'\\', &b.bytes()[pos..]) else {
+                        return Err((TokenizeErrorKind::UnterminatedQuote { quote: '"' }, open));
+                    };
+                    let at = pos + rel;
+                    b.copy(pos, at);
+                    if b.bytes()[at] == b'"' {
+                        if pieces == 1 {
+                            first = (body, at);
+                        }
+                        pos = at + 1;
+                        break;
+                    }
+                    // A backslash: in POSIX shells only the quote itself or
+                    // the backslash may be escaped within double quotes;
+                    // otherwise both are kept.
+                    if at + 1 == len {
+                        // Python reports the dangling backslash.
+                        return Err((TokenizeErrorKind::TrailingBackslash, at));
+                    }
                     escaped = true;
-                }
-                _ => {
-                    if pieces == 1 && !escaped {
-                        first.1 = pos + 1;
+                    let next = b.bytes()[at + 1];
+                    if next != b'"' && next != b'\\' {
+                        b.push(b'\\');
                     }
-                    b.push(c);
+                    b.push(next);
+                    pos = at + 2;
                 }
-            },
-            State::EscapeWord => {
-                b.push(c);
-                state = State::Word;
             }
-            State::EscapeDouble => {
-                // In POSIX shells only the quote itself or the backslash may
-                // be escaped within double quotes; otherwise both are kept.
-                if c != b'"' && c != b'\\' {
-                    b.push(b'\\');
+            b'\\' => {
+                if pos + 1 == len {
+                    return Err((TokenizeErrorKind::TrailingBackslash, pos));
                 }
-                b.push(c);
-                state = State::Double;
+                escaped = true;
+                let next = b.bytes()[pos + 1];
+                b.push(next);
+                pos += 2;
             }
+            // Whitespace ends the token.
+            _ => break,
         }
-        pos += 1;
-    }
-    match state {
-        State::Word => {}
-        State::Single => {
-            return Err((TokenizeErrorKind::UnterminatedQuote { quote: '\'' }, opened_at));
-        }
-        State::Double => {
-            return Err((TokenizeErrorKind::UnterminatedQuote { quote: '"' }, opened_at));
-        }
-        State::EscapeDouble => {
-            // Python reports the dangling backslash before the open quote.
-            return Err((TokenizeErrorKind::TrailingBackslash, opened_at));
-        }
-        State::EscapeWord => return Err((TokenizeErrorKind::TrailingBackslash, opened_at)),
     }
     let simple = (pieces <= 1 && !escaped).then_some(first);
     Ok(Some(Span { start, end: pos, simple }))
@@ -424,64 +416,164 @@ pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
 /// assert_eq!(&out[..n], ["tasks.search", "--query", "a \"b\"", "--overdue"]);
 /// ```
 pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usize, TokenizeError> {
+    // Columns count characters; in the usual all-ASCII line they are byte
+    // offsets, and nothing needs tracking.
+    let ascii = buf.is_ascii();
     let mut rest: &'a mut [u8] = buf;
     // Byte offset of `rest` in the caller's buffer, and how many characters
     // of the original line lie before it (earlier tokens may be rewritten,
     // so columns are accumulated as the line is consumed).
     let mut base = 0usize;
     let mut chars_before = 0usize;
+    let column = |chars_before: usize, rest: &[u8], at: usize, base: usize| {
+        if ascii { base + at + 1 } else { chars_before + column_of(rest, at) }
+    };
     let mut n = 0usize;
+    // Simple tokens (no unescaping) are collected in a batch and their
+    // region of the line validated as UTF-8 once, not token by token.
+    let mut batch = [(0usize, 0usize); 16];
+    let mut batched = 0usize;
+    let mut batch_end = 0usize;
     loop {
         // Scan read-only first: errors then see the bytes as written, and a
         // token that needs no unescaping is never touched.
-        let span = match next_token(&mut Scan(rest), 0) {
+        let scanned = next_token(&mut Scan(rest), batch_end);
+        let span = match scanned {
+            Ok(Some(span)) if span.simple.is_some() && n + batched < out.len() && batched < batch.len() => {
+                batch[batched] = span.simple.unwrap_or((span.start, span.start));
+                batched += 1;
+                batch_end = span.end;
+                continue;
+            }
+            other => other,
+        };
+        // Flush the batch: everything up to `batch_end` stays as written.
+        if batched > 0 {
+            let (head, tail) = core::mem::take(&mut rest).split_at_mut(batch_end);
+            let head: &'a [u8] = head;
+            let Ok(text) = core::str::from_utf8(head) else {
+                let bad = core::str::from_utf8(head).map_err(|e| e.valid_up_to()).err().unwrap_or(0);
+                return Err(TokenizeError {
+                    kind: TokenizeErrorKind::InvalidUtf8,
+                    offset: base + bad,
+                    column: column(chars_before, head, bad, base),
+                });
+            };
+            for &(s, e) in &batch[..batched] {
+                out[n] = &text[s..e];
+                n += 1;
+            }
+            if !ascii {
+                chars_before += text.chars().count();
+            }
+            base += batch_end;
+            rest = tail;
+            batched = 0;
+            let consumed = batch_end;
+            batch_end = 0;
+            // The pending scan ran over the old `rest`: shift it.
+            match span {
+                Ok(Some(s)) => {
+                    let shift = |p: usize| p - consumed;
+                    let simple = s.simple.map(|(a, b)| (shift(a), shift(b)));
+                    let s = Span { start: shift(s.start), end: shift(s.end), simple };
+                    if s.simple.is_some() && n < out.len() {
+                        batch[0] = s.simple.unwrap_or((s.start, s.start));
+                        batched = 1;
+                        batch_end = s.end;
+                        continue;
+                    }
+                    if let Some(result) =
+                        take_token(&mut rest, s, out, &mut n, &mut base, &mut chars_before, ascii, &column)
+                    {
+                        return result;
+                    }
+                    continue;
+                }
+                Ok(None) => return Ok(n),
+                Err((kind, at)) => {
+                    let at = at - consumed;
+                    return Err(TokenizeError {
+                        kind,
+                        offset: base + at,
+                        column: column(chars_before, rest, at, base),
+                    });
+                }
+            }
+        }
+        let span = match span {
             Ok(Some(span)) => span,
             Ok(None) => return Ok(n),
             Err((kind, at)) => {
-                let column = chars_before + column_of(rest, at);
-                return Err(TokenizeError { kind, offset: base + at, column });
+                return Err(TokenizeError { kind, offset: base + at, column: column(chars_before, rest, at, base) });
             }
         };
-        if n == out.len() {
-            let column = chars_before + column_of(rest, span.start);
-            return Err(TokenizeError {
-                kind: TokenizeErrorKind::TooManyTokens { max: out.len() },
-                offset: base + span.start,
-                column,
-            });
+        if let Some(result) = take_token(&mut rest, span, out, &mut n, &mut base, &mut chars_before, ascii, &column) {
+            return result;
         }
-        let (head, tail) = core::mem::take(&mut rest).split_at_mut(span.end);
-        let value: &'a [u8] = match span.simple {
-            Some((s, e)) => {
-                chars_before += column_of(head, span.end) - 1;
-                let head: &'a [u8] = head;
-                &head[s..e]
-            }
-            None => {
-                let mut sink = InPlace { buf: &mut head[span.start..], written: 0 };
-                // The same bytes scanned without error a moment ago.
-                let _ = next_token(&mut sink, 0);
-                let written = sink.written;
-                let region: &'a [u8] = sink.buf;
-                let value = &region[..written];
-                // Unescaping drops only ASCII bytes (one character each), and
-                // everything before the token is ASCII whitespace.
-                chars_before += span.start + column_of(value, written) - 1 + (span.end - span.start - written);
-                value
-            }
-        };
-        let Ok(value) = core::str::from_utf8(value) else {
-            return Err(TokenizeError {
-                kind: TokenizeErrorKind::InvalidUtf8,
-                offset: base + span.start,
-                column: chars_before + 1,
-            });
-        };
-        out[n] = value;
-        n += 1;
-        base += span.end;
-        rest = tail;
     }
+}
+
+/// Computes an error's column: `(chars before, rest of the line, offset in it, base)`.
+type ColumnOf<'c> = dyn Fn(usize, &[u8], usize, usize) -> usize + 'c;
+
+/// Stores one token that needs unescaping (or does not fit the batch):
+/// unescapes it over its own bytes and advances past it. `Some` ends the
+/// split with that result.
+#[allow(clippy::too_many_arguments)]
+fn take_token<'a>(
+    rest: &mut &'a mut [u8],
+    span: Span,
+    out: &mut [&'a str],
+    n: &mut usize,
+    base: &mut usize,
+    chars_before: &mut usize,
+    ascii: bool,
+    column: &ColumnOf<'_>,
+) -> Option<Result<usize, TokenizeError>> {
+    if *n == out.len() {
+        return Some(Err(TokenizeError {
+            kind: TokenizeErrorKind::TooManyTokens { max: out.len() },
+            offset: *base + span.start,
+            column: column(*chars_before, rest, span.start, *base),
+        }));
+    }
+    let (head, tail) = core::mem::take(rest).split_at_mut(span.end);
+    let value: &'a [u8] = match span.simple {
+        Some((s, e)) => {
+            if !ascii {
+                *chars_before += column_of(head, span.end) - 1;
+            }
+            let head: &'a [u8] = head;
+            &head[s..e]
+        }
+        None => {
+            let mut sink = InPlace { buf: &mut head[span.start..], written: 0 };
+            // The same bytes scanned without error a moment ago.
+            let _ = next_token(&mut sink, 0);
+            let written = sink.written;
+            let region: &'a [u8] = sink.buf;
+            let value = &region[..written];
+            // Unescaping drops only ASCII bytes (one character each), and
+            // everything before the token is ASCII whitespace.
+            if !ascii {
+                *chars_before += span.start + column_of(value, written) - 1 + (span.end - span.start - written);
+            }
+            value
+        }
+    };
+    let Ok(value) = core::str::from_utf8(value) else {
+        return Some(Err(TokenizeError {
+            kind: TokenizeErrorKind::InvalidUtf8,
+            offset: *base + span.start,
+            column: *chars_before + 1,
+        }));
+    };
+    out[*n] = value;
+    *n += 1;
+    *base += span.end;
+    *rest = tail;
+    None
 }
 
 #[cfg(test)]

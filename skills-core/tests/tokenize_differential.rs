@@ -106,6 +106,23 @@ fn ours(s: &str) -> serde_json::Value {
     }
 }
 
+fn expected_with_capacity(input: &str, cap: usize) -> Result<Vec<String>, tokenize::TokenizeError> {
+    let mut values = Vec::new();
+    for (i, t) in tokenize::tokens(input).enumerate() {
+        let t = t?;
+        if i == cap {
+            let offset = t.offset();
+            return Err(tokenize::TokenizeError {
+                kind: TokenizeErrorKind::TooManyTokens { max: cap },
+                offset,
+                column: input[..offset].chars().count() + 1,
+            });
+        }
+        values.push(t.value().into_owned());
+    }
+    Ok(values)
+}
+
 #[test]
 fn matches_python_shlex_split() {
     let cases: usize = std::env::var("TOKENIZE_DIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
@@ -139,6 +156,17 @@ fn matches_python_shlex_split() {
         let copied = tokenize::split(input).map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
         if in_place != copied {
             mismatches.push(format!("input {input:?}\n  split_in_place: {in_place:?}\n  split:          {copied:?}"));
+        }
+        // With a small token array: the same tokens, or `TooManyTokens` at
+        // the first token that does not fit, or the scan error before it.
+        for cap in [0usize, 1, 3] {
+            let mut buf = input.as_bytes().to_vec();
+            let mut out = vec![""; cap];
+            let got = tokenize::split_in_place(&mut buf, &mut out)
+                .map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
+            if got != expected_with_capacity(input, cap) {
+                mismatches.push(format!("input {input:?} capacity {cap}\n  split_in_place: {got:?}"));
+            }
         }
         if &got != want {
             mismatches.push(format!("input {input:?}\n  python: {want}\n  ours:   {got}"));

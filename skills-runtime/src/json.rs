@@ -282,7 +282,7 @@ pub(crate) fn read_arguments(arguments: &Value) -> Result<Vec<(String, Owned)>, 
 
 use crate::outcome::Outcome;
 use crate::router::{Access, Prepared, Router, View};
-use skills_core::args::{Given, from_named};
+use skills_core::args::{Given, from_named_into};
 use skills_core::spec::StrList;
 
 impl<C: 'static> Router<C> {
@@ -322,9 +322,10 @@ impl<C: 'static> Router<C> {
         let values = owned_values(&owned);
         let named = given(&owned, &values);
         let mut text = String::new();
-        let result = match self.prepare_named(view, index, &named, access, &mut text) {
+        let mut args = Args::new();
+        let result = match self.prepare_named(view, index, &named, access, &mut args, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, compiled, skill, args, handler } => {
+            Prepared::Call { index, compiled, skill, handler } => {
                 self.call_sync(ctx, index, compiled, &skill, &args, handler, &mut text)
             }
         };
@@ -347,9 +348,10 @@ impl<C: 'static> Router<C> {
         let values = owned_values(&owned);
         let named = given(&owned, &values);
         let mut text = String::new();
-        let result = match self.prepare_named(view, index, &named, access, &mut text) {
+        let mut args = Args::new();
+        let result = match self.prepare_named(view, index, &named, access, &mut args, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, compiled, skill, args, handler } => {
+            Prepared::Call { index, compiled, skill, handler } => {
                 self.call_async(ctx, index, compiled, &skill, &args, handler, &mut text).await
             }
         };
@@ -362,6 +364,7 @@ impl<C: 'static> Router<C> {
         index: usize,
         named: &[(&'a str, Given<'a>)],
         access: Access,
+        args: &mut Args<'a>,
         out: &mut dyn core::fmt::Write,
     ) -> Prepared<'a, C> {
         let Some(skill) = view.catalog.skill_at(index) else {
@@ -369,8 +372,8 @@ impl<C: 'static> Router<C> {
         };
         // Both sides of the result live on the stack by design (see `args::parse`).
         #[allow(clippy::result_large_err)]
-        match skill.flags.with_specs(|specs| from_named(specs, named)) {
-            Ok(args) => self.invoke(view, index, skill, args, access, out),
+        match skill.flags.with_specs(|specs| from_named_into(specs, named, args)) {
+            Ok(()) => self.invoke(view, index, skill, args, access, out),
             Err(errors) => Prepared::Done(Err((crate::Failure::Args { skill, errors }, Some(index)))),
         }
     }

@@ -11,31 +11,35 @@ use skills_core::args::{self, Args};
 use skills_core::suggest;
 
 /// What a command asks for.
-// Validated arguments live inline: the heap-free path cannot box them.
+// Argument errors live inline: the heap-free path cannot box them.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Step<'a> {
     /// Help text (`get_skill ...`, `... --help`).
     Help(HelpTarget<'a>),
-    /// Run skill `index` with validated arguments.
+    /// Run skill `index`; its validated flags are in the caller's `Args`.
     Invoke {
         /// Index in the catalog.
         index: usize,
         /// The skill.
         skill: SkillView<'a>,
-        /// Its validated flags.
-        args: Args<'a>,
     },
     /// The command is wrong; nothing runs.
     Fail(Failure<'a>),
 }
 
-/// Routes an already tokenized command.
+/// Routes an already tokenized command; a skill's validated flags are
+/// written to `args` (which is large, so it is filled in place, not moved).
 ///
 /// `visible` hides skills (failed eligibility is checked by the caller,
 /// which reports it as [`Failure::NotAvailable`]).
 #[allow(clippy::result_large_err)]
-pub fn step<'a>(catalog: &'a dyn Catalog, tokens: &'a [&'a str], visible: &dyn Fn(&SkillView<'_>) -> bool) -> Step<'a> {
+pub fn step<'a>(
+    catalog: &'a dyn Catalog,
+    tokens: &'a [&'a str],
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+    args: &mut Args<'a>,
+) -> Step<'a> {
     let Some((&name, rest)) = tokens.split_first() else {
         return Step::Fail(Failure::Empty);
     };
@@ -64,8 +68,8 @@ pub fn step<'a>(catalog: &'a dyn Catalog, tokens: &'a [&'a str], visible: &dyn F
     let Some(skill) = catalog.skill_at(index) else {
         return Step::Fail(Failure::UnknownSkill { name, suggestions: ([""; 3], 0) });
     };
-    match skill.flags.with_specs(|specs| args::parse(specs, rest)) {
-        Ok(args) => Step::Invoke { index, skill, args },
+    match skill.flags.with_specs(|specs| args::parse_into(specs, rest, args)) {
+        Ok(()) => Step::Invoke { index, skill },
         Err(errors) => Step::Fail(Failure::Args { skill, errors }),
     }
 }

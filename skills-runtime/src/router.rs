@@ -176,7 +176,7 @@ impl<'a> View<'a> {
 pub(crate) enum Prepared<'a, C: 'static> {
     /// Finished: help or a template written, or a failure.
     Done(Result<Dispatched, Failed<'a>>),
-    /// A handler to run (admitted by its breaker).
+    /// A handler to run (admitted by its breaker) on the caller's `Args`.
     Call {
         /// Skill index in the view.
         index: usize,
@@ -184,8 +184,6 @@ pub(crate) enum Prepared<'a, C: 'static> {
         compiled: usize,
         /// The skill.
         skill: SkillView<'a>,
-        /// Its flags.
-        args: Args<'a>,
         /// The handler.
         handler: Handler<C>,
     },
@@ -307,9 +305,10 @@ impl<C: 'static> Router<C> {
             Err(e) => return write_failure(&Failure::Tokenize(e), None, out),
         };
         let view = self.static_view();
-        let result = match self.prepare(view, &tokens[..n], Access::All, out) {
+        let mut args = Args::new();
+        let result = match self.prepare(view, &tokens[..n], Access::All, &mut args, out) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, compiled, skill, args, handler } => {
+            Prepared::Call { index, compiled, skill, handler } => {
                 self.call_sync(ctx, index, compiled, &skill, &args, handler, out)
             }
         };
@@ -326,16 +325,17 @@ impl<C: 'static> Router<C> {
         view: View<'a>,
         tokens: &'a [&'a str],
         access: Access,
+        args: &mut Args<'a>,
         out: &mut dyn Write,
     ) -> Prepared<'a, C> {
         let visible = view.visible();
-        match step(view.catalog, tokens, &visible) {
+        match step(view.catalog, tokens, &visible, args) {
             Step::Help(target) => {
                 let _ = help::write(view.catalog, target, &visible, out);
                 Prepared::Done(Ok(Dispatched { kind: Kind::Help, error: None, skill: None }))
             }
             Step::Fail(f) => Prepared::Done(Err((f, None))),
-            Step::Invoke { index, skill, args } => self.invoke(view, index, skill, args, access, out),
+            Step::Invoke { index, skill } => self.invoke(view, index, skill, args, access, out),
         }
     }
 
@@ -356,7 +356,7 @@ impl<C: 'static> Router<C> {
         view: View<'a>,
         index: usize,
         skill: SkillView<'a>,
-        args: Args<'a>,
+        args: &Args<'a>,
         access: Access,
         out: &mut dyn Write,
     ) -> Prepared<'a, C> {
@@ -367,7 +367,7 @@ impl<C: 'static> Router<C> {
             )));
         }
         if !skill.has_handler {
-            let _ = write_template(&skill, &args, out);
+            let _ = write_template(&skill, args, out);
             return Prepared::Done(Ok(Dispatched { kind: Kind::Template, error: None, skill: Some(index) }));
         }
         let compiled = self.compiled_index(view, index, &skill);
@@ -409,7 +409,7 @@ impl<C: 'static> Router<C> {
                 Some(index),
             )));
         }
-        Prepared::Call { index, compiled, skill, args, handler }
+        Prepared::Call { index, compiled, skill, handler }
     }
 
     /// Reports a call's end to the breaker: only the skill's own failures
@@ -582,9 +582,10 @@ impl<C: 'static> Router<C> {
         let live = self.live();
         let view = self.view(&live);
         let mut text = std::string::String::new();
-        let result = match self.prepare(view, &tokens, access, &mut text) {
+        let mut args = Args::new();
+        let result = match self.prepare(view, &tokens, access, &mut args, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, compiled, skill, args, handler } => {
+            Prepared::Call { index, compiled, skill, handler } => {
                 self.call_sync(ctx, index, compiled, &skill, &args, handler, &mut text)
             }
         };
@@ -611,9 +612,10 @@ impl<C: 'static> Router<C> {
         let live = self.live();
         let view = self.view(&live);
         let mut text = std::string::String::new();
-        let result = match self.prepare(view, &tokens, access, &mut text) {
+        let mut args = Args::new();
+        let result = match self.prepare(view, &tokens, access, &mut args, &mut text) {
             Prepared::Done(r) => r,
-            Prepared::Call { index, compiled, skill, args, handler } => {
+            Prepared::Call { index, compiled, skill, handler } => {
                 self.call_async(ctx, index, compiled, &skill, &args, handler, &mut text).await
             }
         };
