@@ -120,6 +120,7 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
     let mut indexes: Vec<DomainIndex> = Vec::new();
     let mut domain_dirs = Vec::new();
 
+    let mut domain_entries = Vec::new();
     for entry in sorted_entries(root, &canonical_root, &mut diags) {
         match entry.kind {
             Kind::Dir => {
@@ -140,16 +141,7 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
                     continue;
                 }
                 domain_dirs.push(entry.name.clone());
-                load_domain(
-                    &entry,
-                    &canonical_root,
-                    opts,
-                    &mut skills,
-                    &mut partial,
-                    &mut indexes,
-                    &mut tree.files,
-                    &mut diags,
-                );
+                domain_entries.push(entry);
             }
             Kind::File => {
                 if entry.name.ends_with(".md") {
@@ -166,6 +158,16 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
                 }
             }
         }
+    }
+    // Domains load independently: large trees spread them over the
+    // available cores (scoped threads, no pool). Results are merged in
+    // domain order and sorted below, so output does not depend on timing.
+    for part in load_domains(&domain_entries, &canonical_root, opts) {
+        skills.extend(part.skills);
+        partial.extend(part.partial);
+        indexes.extend(part.indexes);
+        tree.files.extend(part.files);
+        diags.extend(part.diags);
     }
 
     skills.sort_by(|a: &Skill, b: &Skill| a.name.cmp(&b.name));
@@ -289,6 +291,49 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
+}
+
+/// What loading some domains produced.
+#[derive(Default)]
+struct Loaded {
+    skills: Vec<Skill>,
+    partial: Vec<Skill>,
+    indexes: Vec<DomainIndex>,
+    files: Vec<PathBuf>,
+    diags: Vec<Diagnostic>,
+}
+
+/// Trees with fewer files than this load on the calling thread.
+const PARALLEL_FROM_FILES: usize = 200;
+
+fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions) -> Vec<Loaded> {
+    let load = |chunk: &[Entry]| {
+        let mut l = Loaded::default();
+        for d in chunk {
+            load_domain(
+                d,
+                canonical_root,
+                opts,
+                &mut l.skills,
+                &mut l.partial,
+                &mut l.indexes,
+                &mut l.files,
+                &mut l.diags,
+            );
+        }
+        l
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(domains.len());
+    // Directory sizes are cheap to read and keep small trees sequential.
+    let files: usize = domains.iter().map(|d| fs::read_dir(&d.path).map_or(0, |r| r.count())).sum();
+    if threads <= 1 || files < PARALLEL_FROM_FILES {
+        return vec![load(domains)];
+    }
+    let per = domains.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = domains.chunks(per).map(|chunk| scope.spawn(move || load(chunk))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

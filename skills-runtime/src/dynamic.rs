@@ -6,13 +6,14 @@ use crate::entry::SkillEntry;
 use skills_parser::diagnostic::display_path;
 use skills_parser::{Domain, Skill, Tree};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// One skill of a dynamic catalog.
 #[derive(Clone, Debug)]
 pub(crate) enum DynSkill {
     /// Parsed from a file.
     #[allow(missing_docs)]
-    Parsed { skill: Box<Skill>, usage: String, source: String, root: String, shape: u64 },
+    Parsed { skill: Arc<Skill>, usage: String, source: String, root: String, shape: u64 },
     /// Served as compiled: dev mode does this when the file's flag shape no
     /// longer matches the compiled handler, or when the compiled skill's
     /// root is not among the roots read.
@@ -22,12 +23,18 @@ pub(crate) enum DynSkill {
 impl DynSkill {
     /// A parsed skill from root `root`.
     pub(crate) fn parsed(s: &Skill, root: &str) -> DynSkill {
+        DynSkill::shared(Arc::new(s.clone()), root)
+    }
+
+    /// A parsed skill shared with the registry's other records of it (a
+    /// dev-mode snapshot and the last good versions hold one copy).
+    pub(crate) fn shared(s: Arc<Skill>, root: &str) -> DynSkill {
         DynSkill::Parsed {
             usage: s.usage.lines.first().cloned().unwrap_or_default(),
             source: display_path(&s.path),
             root: root.to_string(),
             shape: s.shape_fingerprint(),
-            skill: Box::new(s.clone()),
+            skill: s,
         }
     }
 

@@ -322,7 +322,7 @@ struct Inner {
 #[derive(Default)]
 struct ReloadState {
     /// The last version of each file that loaded, by root and path.
-    last_good: HashMap<(usize, PathBuf), Skill>,
+    last_good: HashMap<(usize, PathBuf), Arc<Skill>>,
     /// Shape fingerprints already reported as changed, by skill.
     reported_shapes: HashMap<String, u64>,
     /// Diagnostics reported by the previous reload.
@@ -366,7 +366,7 @@ impl Registry {
             .map(|r| if r.path.exists() { skills_parser::load(&r.path, &inner.options) } else { Tree::default() })
             .collect();
         let mut events = Vec::new();
-        let snapshot = build_snapshot(inner, &trees, &mut state, &mut events);
+        let snapshot = build_snapshot(inner, trees, &mut state, &mut events);
         let generation = snapshot.generation;
         let skills = snapshot.catalog.skill_count();
         inner.current.store(Arc::new(snapshot));
@@ -436,7 +436,7 @@ fn is_relevant(path: &Path) -> bool {
     }
 }
 
-fn build_snapshot(inner: &Inner, trees: &[Tree], state: &mut ReloadState, events: &mut Vec<Event>) -> Snapshot {
+fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, events: &mut Vec<Event>) -> Snapshot {
     let mut skills: BTreeMap<String, DynSkill> = BTreeMap::new();
     let mut origin: BTreeMap<String, (usize, PathBuf)> = BTreeMap::new();
     let mut domains: BTreeMap<String, DynDomain> = BTreeMap::new();
@@ -444,13 +444,15 @@ fn build_snapshot(inner: &Inner, trees: &[Tree], state: &mut ReloadState, events
     let mut diagnostics = Vec::new();
     let mut seen_files: BTreeSet<(usize, PathBuf)> = BTreeSet::new();
 
-    for (r, (root, tree)) in inner.roots.iter().zip(trees).enumerate() {
-        let mut root_skills: Vec<Skill> = tree.skills.clone();
+    for (r, (root, mut tree)) in inner.roots.iter().zip(trees).enumerate() {
+        // One copy of each skill, shared by the snapshot and the last good
+        // versions (a 10,000-skill tree held several copies before).
+        let mut root_skills: Vec<Arc<Skill>> = std::mem::take(&mut tree.skills).into_iter().map(Arc::new).collect();
         // Files that exist but did not load keep their last good version.
-        let loaded: BTreeSet<&Path> = tree.skills.iter().map(|s| s.path.as_path()).collect();
+        let loaded: BTreeSet<PathBuf> = root_skills.iter().map(|s| s.path.clone()).collect();
         for file in &tree.files {
             seen_files.insert((r, file.clone()));
-            if loaded.contains(file.as_path()) {
+            if loaded.contains(file) {
                 continue;
             }
             let failed = tree.diagnostics.iter().any(|d| d.is_error() && d.file == *file);
@@ -461,10 +463,12 @@ fn build_snapshot(inner: &Inner, trees: &[Tree], state: &mut ReloadState, events
                 root_skills.push(good.clone());
             }
         }
-        for s in &tree.skills {
-            state.last_good.insert((r, s.path.clone()), s.clone());
-        }
         for s in &root_skills {
+            if loaded.contains(&s.path) {
+                state.last_good.insert((r, s.path.clone()), s.clone());
+            }
+        }
+        for s in root_skills {
             match skills.get(&s.name) {
                 Some(_) => shadowed.push(Shadowed {
                     skill: s.name.clone(),
@@ -472,15 +476,15 @@ fn build_snapshot(inner: &Inner, trees: &[Tree], state: &mut ReloadState, events
                     hidden: root.label.clone(),
                 }),
                 None => {
-                    skills.insert(s.name.clone(), DynSkill::parsed(s, &root.label));
                     origin.insert(s.name.clone(), (r, s.path.clone()));
+                    skills.insert(s.name.clone(), DynSkill::shared(s, &root.label));
                 }
             }
         }
         for d in &tree.domains {
             merge_domain(&mut domains, DynDomain::from_parsed(d));
         }
-        diagnostics.extend(tree.diagnostics.iter().cloned());
+        diagnostics.append(&mut tree.diagnostics);
     }
     // Deleted files are forgotten.
     state.last_good.retain(|key, _| seen_files.contains(key));
