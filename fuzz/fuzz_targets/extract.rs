@@ -1,0 +1,20 @@
+//! Any text: extraction never panics, block ranges lie inside the input,
+//! and splitting every block into commands succeeds. (Agreement with
+//! CommonMark is checked on generated documents by the stable test
+//! `skills-core/tests/extract_commonmark.rs`.)
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use skills_core::extract::{Found, blocks, extract};
+
+fuzz_target!(|text: &str| {
+    for f in blocks(text) {
+        if let Found::Block(b) = f {
+            assert!(b.start <= b.end && b.end <= text.len());
+            for c in b.commands() {
+                let _ = c.text();
+            }
+        }
+    }
+    let ex = extract(text);
+    assert!(ex.text.len() <= text.len() + 1);
+});

@@ -1,0 +1,19 @@
+//! Any skill file: the parser never panics and every diagnostic points
+//! inside the file.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use std::path::Path;
+
+fuzz_target!(|text: &str| {
+    let parsed = skills_parser::parse_skill(Path::new("fuzz/act.md"), "fuzz", "act", text);
+    let lines = text.lines().count() + 1;
+    for d in &parsed.diagnostics {
+        assert!(d.line <= lines, "{d}");
+        let _ = d.to_string();
+    }
+    if let Some(skill) = parsed.item {
+        for f in &skill.flags {
+            let _ = f.spec();
+        }
+    }
+});

@@ -1,0 +1,34 @@
+//! Any bytes: the borrowing splitter and the in-place splitter agree
+//! exactly (tokens, or the error with its offset and column), with any
+//! token-array capacity, and neither panics.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use skills_core::tokenize::{split, split_in_place, tokens};
+
+fuzz_target!(|data: &[u8]| {
+    let cap = data.first().map_or(0, |b| usize::from(*b % 24));
+    let data = data.get(1..).unwrap_or_default();
+    let mut buf = data.to_vec();
+    let mut out = vec![""; cap];
+    let in_place = split_in_place(&mut buf, &mut out).map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let Ok(text) = std::str::from_utf8(data) else {
+        assert!(in_place.is_err(), "invalid UTF-8 must be refused");
+        return;
+    };
+    let copied = split(text).map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
+    match (&copied, &in_place) {
+        (Ok(all), Ok(got)) => assert_eq!(all, got),
+        (Ok(all), Err(e)) => {
+            assert!(all.len() > cap, "{e:?}");
+            let t = tokens(text).nth(cap).unwrap().unwrap();
+            assert_eq!(e.offset, t.offset());
+        }
+        (Err(a), Err(b)) if all_fit(text, cap) => assert_eq!(a, b),
+        (Err(_), _) => {}
+    }
+});
+
+/// Whether every token before the error fits the array.
+fn all_fit(text: &str, cap: usize) -> bool {
+    tokens(text).take_while(Result::is_ok).count() <= cap
+}
