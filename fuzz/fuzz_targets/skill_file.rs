@@ -6,7 +6,8 @@ use std::path::Path;
 
 fuzz_target!(|text: &str| {
     let parsed = skills_parser::parse_skill(Path::new("fuzz/act.md"), "fuzz", "act", text);
-    let lines = text.lines().count() + 1;
+    // CommonMark (and YAML) line endings: `\n`, `\r\n` and a lone `\r`.
+    let lines = text.replace("\r\n", "\n").replace('\r', "\n").matches('\n').count() + 1;
     for d in &parsed.diagnostics {
         assert!(d.line <= lines, "{d}");
         let _ = d.to_string();

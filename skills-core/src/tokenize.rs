@@ -419,6 +419,13 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
     // Columns count characters; in the usual all-ASCII line they are byte
     // offsets, and nothing needs tracking.
     let ascii = buf.is_ascii();
+    // The whole line must be UTF-8 before anything is unescaped: removing a
+    // backslash could otherwise join the halves of a broken sequence into a
+    // different, valid character (found by fuzzing).
+    if !ascii && let Err(e) = core::str::from_utf8(buf) {
+        let at = e.valid_up_to();
+        return Err(TokenizeError { kind: TokenizeErrorKind::InvalidUtf8, offset: at, column: column_of(buf, at) });
+    }
     let mut rest: &'a mut [u8] = buf;
     // Byte offset of `rest` in the caller's buffer, and how many characters
     // of the original line lie before it (earlier tokens may be rewritten,
@@ -582,6 +589,21 @@ mod tests {
 
     fn split_vec(s: &str) -> Result<Vec<String>, TokenizeError> {
         split(s).map(|v| v.into_iter().map(|c| c.into_owned()).collect())
+    }
+
+    /// Found by `cargo fuzz run tokenize`: a backslash between the two bytes
+    /// of a broken UTF-8 sequence was unescaped away, joining them into a
+    /// different, valid character. Invalid input is refused as a whole.
+    #[test]
+    fn invalid_utf8_is_refused_even_when_unescaping_would_mend_it() {
+        let mut buf = *b"\xd8\\\x98";
+        let mut out = [""; 4];
+        let e = split_in_place(&mut buf, &mut out).unwrap_err();
+        assert_eq!(e.kind, TokenizeErrorKind::InvalidUtf8);
+        assert_eq!((e.offset, e.column), (0, 1));
+        let mut buf = *b"ok \"\xc3\\\xa9\"";
+        let e = split_in_place(&mut buf, &mut out).unwrap_err();
+        assert_eq!((e.kind, e.offset, e.column), (TokenizeErrorKind::InvalidUtf8, 4, 5));
     }
 
     #[test]

@@ -307,6 +307,21 @@ pub(crate) fn unknown_key(key: &str, node: &Node, known: &[&str], sink: &mut Sin
 pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parsed<Skill> {
     let mut sink = Sink::new(file);
     let skill = parse_inner(domain, action, text, &mut sink);
+    // A problem about something missing points where it would go, which
+    // can be just past the last line; editors need a line that exists
+    // (found by `cargo fuzz run skill_file` on "---\n---").
+    // Lines end at `\n`, `\r\n` or a lone `\r`, as in CommonMark and YAML.
+    let last = text
+        .bytes()
+        .enumerate()
+        .filter(|&(i, b)| b == b'\n' || (b == b'\r' && text.as_bytes().get(i + 1) != Some(&b'\n')))
+        .count()
+        + 1;
+    for d in &mut sink.out {
+        if d.line > last {
+            d.line = last;
+        }
+    }
     if sink.has_definition_error() {
         Parsed { item: None, partial: skill, diagnostics: sink.out }
     } else {

@@ -419,3 +419,14 @@ fn hostile_inputs_never_panic() {
         let _ = t.diagnostics.len();
     }
 }
+
+/// Found by fuzzing: a file that is only a frontmatter fence pair reported
+/// a missing section on line 3 of a two-line file.
+#[test]
+fn diagnostics_never_point_past_the_last_line() {
+    let parsed = skills_parser::parse_skill(std::path::Path::new("x/act.md"), "x", "act", "---\n---");
+    assert!(!parsed.diagnostics.is_empty());
+    for d in &parsed.diagnostics {
+        assert!(d.line <= 2, "{d}");
+    }
+}
