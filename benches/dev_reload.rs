@@ -18,18 +18,9 @@ use skills_runtime::Router;
 use skills_runtime::registry::Registry;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), dest).unwrap();
-        }
-    }
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::{copy_tree, generated_tree};
 
 fn stats(name: &str, mut xs: Vec<Duration>) {
     xs.sort();
@@ -48,26 +39,6 @@ fn stats(name: &str, mut xs: Vec<Duration>) {
 
 fn env_usize(var: &str, default: usize) -> usize {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-fn generated_tree(root: &Path, n: usize) {
-    for d in 0..n.div_ceil(100) {
-        let domain = format!("d{d}");
-        let dir = root.join(&domain);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("SKILL.md"),
-            format!("---\ndomain: {domain}\ndescription: Domain {d}\n---\n\n# {domain}\n"),
-        )
-        .unwrap();
-        for i in (d * 100)..((d + 1) * 100).min(n) {
-            let name = format!("{domain}.act{i}");
-            let text = format!(
-                "---\nname: {name}\ndescription: Skill number {i}\n---\n\n# {name}\n\nDoes thing {i}.\n\n## Usage\n\n{name} --title <text> [--status <statuses>] [--due <date>] [--limit <n>] [--urgent]\n\n## Flags\n\n--title    Title (required)\n--status   One or more of: todo, doing, done (default: todo)\n--due      Due date (YYYY-MM-DD)\n--limit    Maximum (default: 20)\n--urgent   Only urgent ones (boolean flag)\n\n## Behavior\n\nDo the thing.\n\n## Examples\n\n{name} --title x --status done --limit 5\n"
-            );
-            std::fs::write(dir.join(format!("act{i}.md")), text).unwrap();
-        }
-    }
 }
 
 fn main() {
@@ -90,7 +61,7 @@ fn main() {
 
     let n = env_usize("DEV_RELOAD_SKILLS", 1000);
     let big = tempfile::tempdir().unwrap();
-    generated_tree(big.path(), n);
+    generated_tree(big.path(), "d", n);
     let big_registry = Registry::builder(&skills::TABLE).root("project", big.path()).build();
     let mut big_reloads = Vec::new();
     for _ in 0..10 {

@@ -8,39 +8,9 @@
 
 use std::path::Path;
 use std::process::Command;
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), dest).unwrap();
-        }
-    }
-}
-
-fn add_templates(root: &Path, n: usize) {
-    for d in 0..n.div_ceil(100) {
-        let domain = format!("gen{d}");
-        let dir = root.join(&domain);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("SKILL.md"),
-            format!("---\ndomain: {domain}\ndescription: Generated {d}\n---\n\n# {domain}\n"),
-        )
-        .unwrap();
-        for i in (d * 100)..((d + 1) * 100).min(n) {
-            let name = format!("{domain}.act{i}");
-            std::fs::write(
-                dir.join(format!("act{i}.md")),
-                format!("---\nname: {name}\ndescription: Generated skill {i}\n---\n\n# {name}\n\nFollow these steps for item {{title}}: collect the open tasks, group them by status, and report the count per group.\n\n## Usage\n\n{name} --title <text> [--status <statuses>] [--due <date>] [--limit <n>] [--urgent]\n\n## Flags\n\n--title    Title (required)\n--status   One or more of: todo, doing, done (default: todo)\n--due      Due date (YYYY-MM-DD)\n--limit    Maximum (default: 20)\n--urgent   Only urgent ones (boolean flag)\n\n## Behavior\n\nDo the thing step by step and report what was done.\n\n## Examples\n\n{name} --title x --status done --limit 5\n"),
-            )
-            .unwrap();
-        }
-    }
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::{copy_tree, generated_tree};
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -61,7 +31,7 @@ fn main() {
     for n in counts {
         let tree = tempfile::tempdir().unwrap();
         copy_tree(&root.join("skills"), tree.path());
-        add_templates(tree.path(), n);
+        generated_tree(tree.path(), "gen", n);
         let ok = Command::new(env!("CARGO"))
             .args(["build", "--release", "--quiet"])
             .current_dir(root.join("examples/firmware"))

@@ -22,6 +22,9 @@ use skills_runtime::args;
 use skills_runtime::index::NameIndex;
 use std::collections::HashMap;
 use std::hint::black_box;
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::copy_tree;
 
 const SEND_LINE: &str =
     r#"email.send --to a@b.com c@d.com --subject "Q1 Report" --body "Here is the report." --cc e@f.com"#;
@@ -332,18 +335,6 @@ fn hot(c: &mut Criterion) {
         })
     });
     g.finish();
-}
-
-fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), dest).unwrap();
-        }
-    }
 }
 
 // ---- tokenizer -------------------------------------------------------------

@@ -10,26 +10,9 @@
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-
-fn generated_tree(root: &Path, n: usize) {
-    for d in 0..n.div_ceil(100) {
-        let domain = format!("d{d}");
-        let dir = root.join(&domain);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("SKILL.md"),
-            format!("---\ndomain: {domain}\ndescription: Domain {d}\n---\n\n# {domain}\n"),
-        )
-        .unwrap();
-        for i in (d * 100)..((d + 1) * 100).min(n) {
-            let name = format!("{domain}.act{i}");
-            let text = format!(
-                "---\nname: {name}\ndescription: Skill number {i}\n---\n\n# {name}\n\nDoes thing {i}.\n\n## Usage\n\n{name} --title <text> [--status <statuses>] [--due <date>] [--limit <n>] [--urgent]\n\n## Flags\n\n--title    Title (required)\n--status   One or more of: todo, doing, done (default: todo)\n--due      Due date (YYYY-MM-DD)\n--limit    Maximum (default: 20)\n--urgent   Only urgent ones (boolean flag)\n\n## Behavior\n\nDo the thing.\n\n## Examples\n\n{name} --title x --status done --limit 5\n"
-            );
-            std::fs::write(dir.join(format!("act{i}.md")), text).unwrap();
-        }
-    }
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::generated_tree;
 
 /// Peak RSS in KiB of one run of the assistant.
 fn peak_kib(args: &[&str], roots: Option<&Path>) -> (u64, f64) {
@@ -66,7 +49,7 @@ fn main() {
     );
     for n in sizes {
         let dir = tempfile::tempdir().unwrap();
-        generated_tree(dir.path(), n);
+        generated_tree(dir.path(), "d", n);
         let (kib, ms) = peak_kib(&["--dev", "exec", "get_skill"], Some(dir.path()));
         println!(
             "{:<52} peak RSS {:>8.1} MiB   wall {:>7.1} ms",

@@ -2,8 +2,11 @@
 //! generated table of the reference application.
 
 use assistant::{App, router, skills};
+#[path = "support/mod.rs"]
+mod support;
 use skills_runtime::Kind;
 use skills_runtime::catalog::{Catalog, skills as all_skills};
+use support::copy_tree;
 
 fn today() -> skills_runtime::Date {
     "2026-02-17".parse().unwrap()
@@ -16,19 +19,6 @@ fn app(root: &std::path::Path) -> App {
     app.skills_root = Some(root.to_path_buf());
     app.known_skills = all_skills(&skills::CATALOG).map(|s| s.name.to_string()).collect();
     app
-}
-
-fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let p = entry.path();
-        let dest = to.join(entry.file_name());
-        if p.is_dir() {
-            std::fs::create_dir_all(&dest).unwrap();
-            copy_tree(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -4,18 +4,9 @@
 //! `UPDATE_TRANSCRIPTS=1 cargo test --test transcripts` and read the diff.
 
 use std::path::Path;
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), dest).unwrap();
-        }
-    }
-}
+#[path = "support/mod.rs"]
+mod support;
+use support::copy_tree;
 
 #[test]
 fn transcripts_replay_to_their_recorded_output() {

@@ -312,12 +312,9 @@ impl<C: 'static> Router<C> {
         let command = call_text(call);
         let live = self.live();
         let view = self.view(&live);
-        let Some(index) = find_tool(view, &call.name) else {
-            return unknown_tool(view, &call.name).for_command(&command);
-        };
-        let owned = match read_arguments(&call.arguments) {
-            Ok(o) => o,
-            Err(message) => return bad_arguments(view, &command, index, message),
+        let (index, owned) = match read_call(view, call, &command) {
+            Ok(read) => read,
+            Err(outcome) => return *outcome,
         };
         let values = owned_values(&owned);
         let named = given(&owned, &values);
@@ -338,12 +335,9 @@ impl<C: 'static> Router<C> {
         let command = call_text(call);
         let live = self.live();
         let view = self.view(&live);
-        let Some(index) = find_tool(view, &call.name) else {
-            return unknown_tool(view, &call.name).for_command(&command);
-        };
-        let owned = match read_arguments(&call.arguments) {
-            Ok(o) => o,
-            Err(message) => return bad_arguments(view, &command, index, message),
+        let (index, owned) = match read_call(view, call, &command) {
+            Ok(read) => read,
+            Err(outcome) => return *outcome,
         };
         let values = owned_values(&owned);
         let named = given(&owned, &values);
@@ -403,6 +397,21 @@ impl<C: 'static> Router<C> {
             })
             .collect();
         Value::Array(tools)
+    }
+}
+
+/// The skill a call names and its arguments, read from JSON; the error
+/// result when either is wrong.
+/// A call's skill and its arguments, owned.
+type ReadCall = (usize, Vec<(String, Owned)>);
+
+fn read_call(view: View<'_>, call: &ToolCall, command: &str) -> Result<ReadCall, Box<Outcome>> {
+    let Some(index) = find_tool(view, &call.name) else {
+        return Err(Box::new(unknown_tool(view, &call.name).for_command(command)));
+    };
+    match read_arguments(&call.arguments) {
+        Ok(owned) => Ok((index, owned)),
+        Err(message) => Err(Box::new(bad_arguments(view, command, index, message))),
     }
 }
 

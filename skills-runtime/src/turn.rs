@@ -146,18 +146,14 @@ impl Turn {
     pub fn run<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
         let mut results = Vec::new();
         let mut ran = 0;
-        while let Some(p) = self.planned.get(self.next) {
-            match p {
-                Planned::Problem(d) => results.push(problem(d)),
-                Planned::Command { text, .. } => {
-                    if ran == self.config.max_commands.max(1) {
-                        break;
-                    }
-                    results.push(router.execute_with(ctx, text, self.config.access));
+        while let Some(step) = self.advance(ran) {
+            match step {
+                Next::Report(outcome) => results.push(outcome),
+                Next::Run(command) => {
+                    results.push(router.execute_with(ctx, &command, self.config.access));
                     ran += 1;
                 }
             }
-            self.next += 1;
         }
         self.report(results)
     }
@@ -167,21 +163,32 @@ impl Turn {
     pub async fn run_async<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
         let mut results = Vec::new();
         let mut ran = 0;
-        while let Some(p) = self.planned.get(self.next) {
-            match p {
-                Planned::Problem(d) => results.push(problem(d)),
-                Planned::Command { text, .. } => {
-                    if ran == self.config.max_commands.max(1) {
-                        break;
-                    }
-                    let text = text.clone();
-                    results.push(router.execute_async_with(ctx, &text, self.config.access).await);
+        while let Some(step) = self.advance(ran) {
+            match step {
+                Next::Report(outcome) => results.push(outcome),
+                Next::Run(command) => {
+                    results.push(router.execute_async_with(ctx, &command, self.config.access).await);
                     ran += 1;
                 }
             }
-            self.next += 1;
         }
         self.report(results)
+    }
+
+    /// The next entry to handle, with `ran` commands run so far in this
+    /// call; `None` when the turn is finished or the limit is reached.
+    fn advance(&mut self, ran: usize) -> Option<Next> {
+        let step = match self.planned.get(self.next)? {
+            Planned::Problem(d) => Next::Report(problem(d)),
+            Planned::Command { text, .. } => {
+                if ran == self.config.max_commands.max(1) {
+                    return None;
+                }
+                Next::Run(text.clone())
+            }
+        };
+        self.next += 1;
+        Some(step)
     }
 
     fn report(&self, results: Vec<Outcome>) -> TurnReport {
@@ -201,6 +208,14 @@ impl Turn {
             remaining,
         }
     }
+}
+
+/// One step of a run.
+enum Next {
+    /// A result to report without running anything (a fence problem).
+    Report(Outcome),
+    /// A command to run.
+    Run(String),
 }
 
 fn problem(d: &ExtractDiagnostic) -> Outcome {

@@ -7,18 +7,9 @@ use skills_runtime::{Kind, Outcome, Router};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), dest).unwrap();
-        }
-    }
-}
+#[path = "../../support/mod.rs"]
+mod support;
+use support::copy_tree;
 
 fn fixture_skills() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("skills")
