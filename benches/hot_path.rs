@@ -361,7 +361,8 @@ fn index_of(keys: &[&'static str]) -> NameIndex {
         skills_runtime::index::hash(k, *seed)
     });
     let entries: Vec<(&'static str, u16)> = state.map.iter().map(|&i| (keys[i], i as u16)).collect();
-    NameIndex::new(state.seed, Vec::leak(state.pilots), Vec::leak(state.remap), Vec::leak(entries))
+    let filter = skills_runtime::index::filter(keys, state.seed);
+    NameIndex::new(state.seed, Vec::leak(state.pilots), Vec::leak(state.remap), Vec::leak(entries), filter.leak())
 }
 
 fn lookup(c: &mut Criterion) {

@@ -581,6 +581,9 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
         out.line(&format!("({k:?}, {i}),"));
     }
     out.close("],");
+    let filter: Vec<String> =
+        skills_runtime::index::filter(&key_names, state.seed).iter().map(|w| format!("{w:#x}")).collect();
+    out.line(&format!("&[{}],", filter.join(", ")));
     out.close(");");
     out.line("");
 
