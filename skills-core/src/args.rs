@@ -43,6 +43,7 @@ impl Slot<'_> {
     const ABSENT: Slot<'static> = Slot { values: StrList::EMPTY, source: Source::Absent };
 
     /// Whether the flag has a value for the handler (given or defaulted).
+    #[inline]
     pub fn is_present(&self) -> bool {
         self.source != Source::Absent
     }
@@ -50,10 +51,12 @@ impl Slot<'_> {
 
 /// A command's flags, validated against a skill's specs: slot `i` belongs to
 /// spec `i`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Args<'a> {
-    slots: [Slot<'a>; MAX_FLAGS],
-    len: usize,
+    // Room for the most flags a skill may have, on the stack; only the
+    // skill's own slots are ever written (an initialised array of 64 slots
+    // cost a 2 KB copy per command).
+    slots: arrayvec::ArrayVec<Slot<'a>, MAX_FLAGS>,
 }
 
 impl Default for Args<'_> {
@@ -66,20 +69,21 @@ impl<'a> Args<'a> {
     /// Empty arguments, to parse into ([`parse_into`]). `Args` is large
     /// (one slot per possible flag, on the stack); filling one in place
     /// rather than returning it by value keeps the hot path free of copies.
-    pub const fn new() -> Self {
-        Args { slots: [Slot::ABSENT; MAX_FLAGS], len: 0 }
+    pub fn new() -> Self {
+        Args { slots: arrayvec::ArrayVec::new() }
     }
 
     /// The slot of flag `index` (in the order of the skill's specs).
     ///
     /// An index past the skill's flags reads as an absent flag.
+    #[inline]
     pub fn slot(&self, index: usize) -> &Slot<'a> {
-        if index < self.len { &self.slots[index] } else { &Slot::ABSENT }
+        self.slots.get(index).unwrap_or(&Slot::ABSENT)
     }
 
     /// All slots, in spec order.
     pub fn slots(&self) -> &[Slot<'a>] {
-        &self.slots[..self.len]
+        &self.slots
     }
 }
 
@@ -274,7 +278,21 @@ impl<'a> ArgErrors<'a> {
 }
 
 /// Looks up `given` among the specs (ASCII case ignored, `-` and `_` alike).
+#[inline]
 pub fn find_flag(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
+    // The exact spelling (what models write) over all flags first, so that
+    // flags of the same length are not compared loosely on the way.
+    // (The first byte before the length and the bytes: flags of one
+    // length rarely share it, so most candidates cost one comparison.)
+    let first = given.as_bytes().first();
+    match specs.iter().position(|s| s.name.as_bytes().first() == first && s.name == given) {
+        Some(i) => Some(i),
+        None => find_flag_loosely(specs, given),
+    }
+}
+
+#[cold]
+fn find_flag_loosely(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
     specs.iter().position(|s| same_flag_name(s.name, given))
 }
 
@@ -336,12 +354,13 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
         errors.push(ArgErrorKind::TooManyFlags);
         return errors.into_result();
     }
-    args.len = specs.len();
     // Slots are filled as flags are met: a given flag's slot is the range of
     // tokens after it (values follow their flag contiguously), so nothing is
-    // copied and no second table is needed.
-    for slot in &mut args.slots[..specs.len()] {
-        *slot = Slot::ABSENT;
+    // copied and no second table is needed. (Pushing cannot overflow: at
+    // most `MAX_FLAGS` specs, checked above.)
+    args.slots.clear();
+    for _ in specs {
+        let _ = args.slots.try_push(Slot::ABSENT);
     }
     // The flag that following values belong to; `Err(())` while skipping the
     // values of an unknown or repeated flag so they are not reported twice.
@@ -446,10 +465,11 @@ pub fn from_assigned<'a>(specs: &[FlagSpec<'a>], assigned: &[Option<StrList<'a>>
         errors.push(ArgErrorKind::TooManyFlags);
         return errors.into_result().map(|()| Args::new());
     }
-    let mut args = Args { slots: [Slot::ABSENT; MAX_FLAGS], len: specs.len() };
+    let mut args = Args::new();
     for (idx, spec) in specs.iter().enumerate() {
         let values = assigned.get(idx).copied().flatten();
-        args.slots[idx] = settle(spec, values, &mut errors);
+        // Cannot overflow: at most `MAX_FLAGS` specs, checked above.
+        let _ = args.slots.try_push(settle(spec, values, &mut errors));
     }
     errors.into_result().map(|()| args)
 }
@@ -536,14 +556,16 @@ pub fn from_named_into<'a>(
             }
         }
     }
-    args.len = specs.len();
+    args.slots.clear();
     for (idx, spec) in specs.iter().enumerate() {
-        args.slots[idx] = settle(spec, assigned[idx], &mut errors);
+        // Cannot overflow: at most `MAX_FLAGS` specs, checked above.
+        let _ = args.slots.try_push(settle(spec, assigned[idx], &mut errors));
     }
     errors.into_result()
 }
 
 /// Checks one flag's values against its spec and applies its default.
+#[inline(always)]
 fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut Errors<'a>) -> Slot<'a> {
     let Some(values) = values else {
         return match spec.default {
@@ -576,8 +598,17 @@ fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut Err
     }
     // Any text is a string: nothing to check per value.
     if spec.value_type != ValueType::String {
-        for v in values.iter() {
-            check_value(spec, v, errors);
+        match values {
+            StrList::Slice(values) => {
+                for v in values {
+                    check_value(spec, v, errors);
+                }
+            }
+            values => {
+                for v in values.iter() {
+                    check_value(spec, v, errors);
+                }
+            }
         }
     }
     Slot { values, source: Source::Given }

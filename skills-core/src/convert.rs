@@ -303,8 +303,13 @@ pub trait FlagEnum: Sized + Copy + 'static {
     fn index(self) -> usize;
 
     /// The variant written `value` (ASCII case ignored).
+    #[inline]
     fn parse(value: &str) -> Option<Self> {
-        let i = Self::VALUES.iter().position(|v| v.eq_ignore_ascii_case(value))?;
+        // Exact spelling first (what models write), then ignoring case.
+        let i = match Self::VALUES.iter().position(|v| *v == value) {
+            Some(i) => i,
+            None => Self::VALUES.iter().position(|v| v.eq_ignore_ascii_case(value))?,
+        };
         Self::ALL.get(i).copied()
     }
 

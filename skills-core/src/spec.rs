@@ -60,6 +60,7 @@ impl<'a> StrList<'a> {
     pub const EMPTY: StrList<'static> = StrList::Slice(&[]);
 
     /// Number of values.
+    #[inline]
     pub fn len(&self) -> usize {
         match self {
             StrList::Slice(s) => s.len(),
@@ -70,6 +71,7 @@ impl<'a> StrList<'a> {
     }
 
     /// Whether there are no values.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         match self {
             StrList::Slice(s) => s.is_empty(),
@@ -90,6 +92,7 @@ impl<'a> StrList<'a> {
     }
 
     /// The values in order.
+    #[inline]
     pub fn iter(&self) -> StrListIter<'a> {
         match *self {
             StrList::Slice(s) => StrListIter::Slice(s.iter()),
@@ -101,7 +104,14 @@ impl<'a> StrList<'a> {
 
     /// The value spelled like `value` (ASCII case ignored), as written in the list.
     pub fn find(&self, value: &str) -> Option<&'a str> {
-        self.iter().find(|v| v.eq_ignore_ascii_case(value))
+        match *self {
+            // Models almost always write a value as documented: an exact
+            // pass first, then the case-insensitive one.
+            StrList::Slice(values) => {
+                values.iter().copied().find(|v| *v == value).or_else(|| find_loosely(values.iter().copied(), value))
+            }
+            _ => find_loosely(self.iter(), value),
+        }
     }
 }
 
@@ -117,6 +127,11 @@ impl PartialEq for StrList<'_> {
     }
 }
 
+#[cold]
+fn find_loosely<'a>(mut values: impl Iterator<Item = &'a str>, value: &str) -> Option<&'a str> {
+    values.find(|v| v.eq_ignore_ascii_case(value))
+}
+
 /// Iterator over a [`StrList`].
 #[derive(Clone, Debug)]
 pub enum StrListIter<'a> {
@@ -130,6 +145,7 @@ pub enum StrListIter<'a> {
 
 impl<'a> Iterator for StrListIter<'a> {
     type Item = &'a str;
+    #[inline]
     fn next(&mut self) -> Option<&'a str> {
         match self {
             StrListIter::Slice(it) => it.next().copied(),

@@ -80,9 +80,10 @@ pub fn hash(name: &str, seed: u64) -> u64 {
 /// The miss filter for `names` in an index built with `seed` (build time):
 /// a power-of-two number of 64-bit words, one per eight names.
 #[doc(hidden)]
-pub fn filter(names: &[&str], seed: u64) -> Vec<u64> {
+#[cfg(feature = "alloc")]
+pub fn filter(names: &[&str], seed: u64) -> alloc::vec::Vec<u64> {
     let words = names.len().div_ceil(8).max(1).next_power_of_two();
-    let mut filter = vec![0u64; words];
+    let mut filter = alloc::vec![0u64; words];
     let secrets = RapidSecrets::seed(seed);
     for name in names {
         let (word, bits) = filter_probe(name_hash(name, &secrets), words);

@@ -639,7 +639,7 @@ impl<C: 'static> Router<C> {
         };
         // The future borrows the arguments only for its own lifetime; copy
         // them so it can be polled across awaits.
-        let args = *args;
+        let args = args.clone();
         let result = crate::asynchronous::run(f(ctx, &args), self.timeout).await.map(|reply| text.push_str(&reply));
         self.record(compiled, &result);
         match result {
