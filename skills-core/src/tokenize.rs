@@ -185,6 +185,40 @@ struct Span {
     simple: Option<(usize, usize)>,
 }
 
+/// The end of the run of plain word characters at `pos`: the first byte
+/// that is [`SPECIAL`], or the end.
+///
+/// Eight bytes at a time: one word flags its bytes below `0x21` (which
+/// include the whitespace) and its quotes and backslashes, with the usual
+/// zero-byte test (only flags above the first true one can be false), and a
+/// flagged control character that is not special is stepped over.
+#[inline(always)]
+fn plain_run_end(bytes: &[u8], mut pos: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(LO) & !x & HI;
+    while let Some(chunk) = bytes.get(pos..).and_then(|rest| rest.first_chunk::<8>()) {
+        let w = u64::from_le_bytes(*chunk);
+        let flags = (w.wrapping_sub(LO * 0x21) & !w & HI)
+            | zero_byte(w ^ (LO * u64::from(b'"')))
+            | zero_byte(w ^ (LO * u64::from(b'\'')))
+            | zero_byte(w ^ (LO * u64::from(b'\\')));
+        if flags == 0 {
+            pos += 8;
+            continue;
+        }
+        let at = pos + (flags.trailing_zeros() / 8) as usize;
+        if SPECIAL[bytes[at] as usize] {
+            return at;
+        }
+        pos = at + 1;
+    }
+    while pos < bytes.len() && !SPECIAL[bytes[pos] as usize] {
+        pos += 1;
+    }
+    pos
+}
+
 /// Bytes that end a run of plain word characters: whitespace, quotes and
 /// the backslash.
 static SPECIAL: [bool; 256] = {
@@ -204,6 +238,7 @@ static SPECIAL: [bool; 256] = {
 /// This is `shlex.shlex.read_token` in POSIX mode with `whitespace_split`,
 /// by runs rather than by bytes: plain characters are taken up to the next
 /// special byte at once, and a quoted section is jumped over with `memchr`.
+#[inline(always)]
 fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (TokenizeErrorKind, usize)> {
     let len = b.bytes().len();
     while pos < len && is_space(b.bytes()[pos]) {
@@ -220,12 +255,7 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
     let mut first: (usize, usize) = (start, start);
     loop {
         let run_start = pos;
-        {
-            let bytes = b.bytes();
-            while pos < len && !SPECIAL[bytes[pos] as usize] {
-                pos += 1;
-            }
-        }
+        pos = plain_run_end(b.bytes(), pos);
         if pos > run_start {
             pieces += 1;
             if pieces == 1 {
