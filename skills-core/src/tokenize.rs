@@ -238,7 +238,6 @@ static SPECIAL: [bool; 256] = {
 /// This is `shlex.shlex.read_token` in POSIX mode with `whitespace_split`,
 /// by runs rather than by bytes: plain characters are taken up to the next
 /// special byte at once, and a quoted section is jumped over with `memchr`.
-#[inline(always)]
 fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (TokenizeErrorKind, usize)> {
     let len = b.bytes().len();
     while pos < len && is_space(b.bytes()[pos]) {
