@@ -11,20 +11,8 @@
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use skills_core::extract::{Found, blocks};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*: deterministic, no dependency.
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod support;
+use support::Rng;
 
 const PROSE: &[&str] = &[
     "Checking your tasks now.",

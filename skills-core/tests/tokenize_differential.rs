@@ -24,19 +24,8 @@ for line in sys.stdin:
 json.dump(out, sys.stdout)
 "#;
 
-/// xorshift64*: deterministic, dependency-free.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod support;
+use support::Rng;
 
 const PIECES: &[&str] = &[
     "a",
