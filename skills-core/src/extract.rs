@@ -17,9 +17,13 @@
 //! A block that is never closed (truncated model output) yields a diagnostic
 //! and none of its commands: a half-written command must never run.
 //!
-//! Fences can only begin a line, so the scan walks lines with `memchr` and
-//! looks only at their first bytes: one pass over the text, at close to
-//! memory speed, that also counts lines.
+//! Every fence holds a run of three fence characters, so the scan looks for
+//! those runs and counts lines in the same single pass: 64 bytes at a time it
+//! counts newlines and asks whether a backtick or tilde is present (plain
+//! comparisons the compiler turns into SIMD, with no `unsafe`), and only a
+//! 16-byte piece that holds one is read byte by byte. `memchr` offers either
+//! the search or the count, not both in one pass; two passes cost twice the
+//! memory traffic (docs/PERFORMANCE.md).
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
@@ -111,9 +115,17 @@ struct Fence {
     info: (usize, usize),
 }
 
+/// Offset just past the newline that ends the line holding `pos` (or the
+/// end of input). Fence lines are short, so the first bytes are looked at
+/// one by one; `memchr`'s call costs more than that.
 fn line_end_after(s: &[u8], pos: usize) -> usize {
-    match memchr::memchr(b'\n', &s[pos..]) {
-        Some(i) => pos + i + 1,
+    const NEAR: usize = 32;
+    let rest = &s[pos..];
+    if let Some(i) = rest.iter().take(NEAR).position(|&c| c == b'\n') {
+        return pos + i + 1;
+    }
+    match rest.get(NEAR..).and_then(|far| memchr::memchr(b'\n', far)) {
+        Some(i) => pos + NEAR + i + 1,
         None => s.len(),
     }
 }
@@ -153,7 +165,7 @@ fn fence_at(s: &[u8], pos: usize) -> Option<Fence> {
     }
     // A backtick fence's info string may not contain a backtick (it would be
     // an inline code span instead).
-    if ch == b'`' && memchr::memchr(b'`', &s[info_start..content_end]).is_some() {
+    if ch == b'`' && s[info_start..content_end].contains(&b'`') {
         return None;
     }
     Some(Fence { line_start, line_end, indent, ch, len, info: (info_start, content_end) })
@@ -171,18 +183,16 @@ fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
 /// and fence problems as diagnostics.
 pub struct Blocks<'a> {
     text: &'a str,
-    /// The newlines still ahead, found at memory speed by one iterator.
-    newlines: memchr::Memchr<'a>,
-    /// Start of the next line to look at.
+    /// Where the scan resumes; every newline before it has been counted.
     pos: usize,
-    /// Its 1-based line number.
+    /// The 1-based line of the byte at `pos`.
     line: usize,
     done: bool,
 }
 
 impl fmt::Debug for Blocks<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Blocks").field("pos", &self.pos).finish_non_exhaustive()
+        f.debug_struct("Blocks").field("pos", &self.pos).field("line", &self.line).finish_non_exhaustive()
     }
 }
 
@@ -197,42 +207,209 @@ pub enum Found<'a> {
 
 /// The ```` ```cmd ```` blocks of `output`, without allocating.
 pub fn blocks(output: &str) -> Blocks<'_> {
-    Blocks { text: output, newlines: memchr::memchr_iter(b'\n', output.as_bytes()), pos: 0, line: 1, done: false }
+    Blocks { text: output, pos: 0, line: 1, done: false }
 }
 
-// A fence can only begin a line, so the scan walks lines (`memchr` for
-// each newline) and looks at their first non-space byte: one pass over the
-// text that also counts lines, instead of a search for fence characters
-// followed by a second pass to number the lines (docs/PERFORMANCE.md).
+// A run of three fence characters always holds two equal ones at an even
+// offset from wherever the scan started: of its first two positions one is
+// even. So the scan compares 16-bit words against `aa` and `bb`, which finds
+// each run (and a rare double backtick) with a handful of vector operations
+// per 64 bytes and no per-byte work, and counts newlines on the way.
+
+/// From `i`, skips the 64-byte chunks of `s` that hold no word (at an even
+/// offset from `i`) of two `a`s or two `b`s. Returns where it stopped (such
+/// a chunk, or fewer than 64 bytes before the end), the newlines it skipped,
+/// and a mask with bit `k` set for each such word at `k` (0 at the end).
+///
+/// SSE2 is part of every x86-64 processor, so this needs no run-time
+/// detection; elsewhere (the firmware's Cortex-M, for one) the same answer
+/// is computed bytewise.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> (usize, usize, u64) {
+    use safe_arch::*;
+    let nl = set_splat_i8_m128i(b'\n' as i8);
+    let aa = set_splat_i16_m128i(i16::from_ne_bytes([a, a]));
+    let bb = set_splat_i16_m128i(i16::from_ne_bytes([b, b]));
+    let mut newlines = 0;
+    // Newlines per byte lane (a compare yields -1, so subtract it): at most
+    // four per chunk, so the lanes are summed every 63 chunks and at the end.
+    let mut lanes = zeroed_m128i();
+    let mut chunks_in_lanes = 0;
+    let sum = |lanes: m128i| -> usize {
+        let [lo, hi]: [u64; 2] = sum_of_u8_abs_diff_m128i(lanes, zeroed_m128i()).into();
+        (lo + hi) as usize
+    };
+    while let Some(chunk) = s.get(i..i + 64) {
+        let mut chunk_lanes = zeroed_m128i();
+        let mut pairs = [zeroed_m128i(); 4];
+        for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
+            let v = load_unaligned_m128i(piece);
+            chunk_lanes = sub_i8_m128i(chunk_lanes, cmp_eq_mask_i8_m128i(v, nl));
+            pairs[k] = bitor_m128i(cmp_eq_mask_i16_m128i(v, aa), cmp_eq_mask_i16_m128i(v, bb));
+        }
+        let any = bitor_m128i(bitor_m128i(pairs[0], pairs[1]), bitor_m128i(pairs[2], pairs[3]));
+        if move_mask_i8_m128i(any) != 0 {
+            let mut mask = 0u64;
+            for (k, p) in pairs.iter().enumerate() {
+                mask |= u64::from(move_mask_i8_m128i(*p) as u16) << (16 * k);
+            }
+            return (i, newlines + sum(lanes), mask & 0x5555_5555_5555_5555);
+        }
+        lanes = add_i8_m128i(lanes, chunk_lanes);
+        chunks_in_lanes += 1;
+        if chunks_in_lanes == 63 {
+            newlines += sum(lanes);
+            lanes = zeroed_m128i();
+            chunks_in_lanes = 0;
+        }
+        i += 64;
+    }
+    (i, newlines + sum(lanes), 0)
+}
+
+/// Portable form of [`skip_chunks`].
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline(always)]
+fn skip_chunks(s: &[u8], i: usize, a: u8, b: u8) -> (usize, usize, u64) {
+    skip_chunks_bytewise(s, i, a, b)
+}
+
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn skip_chunks_bytewise(s: &[u8], mut i: usize, a: u8, b: u8) -> (usize, usize, u64) {
+    let mut newlines = 0;
+    while let Some(chunk) = s.get(i..i + 64) {
+        let mut mask = 0u64;
+        for (k, pair) in chunk.as_chunks::<2>().0.iter().enumerate() {
+            mask |= u64::from(pair[0] == pair[1] && (pair[0] == a || pair[0] == b)) << (2 * k);
+        }
+        if mask != 0 {
+            return (i, newlines, mask);
+        }
+        newlines += chunk.iter().filter(|&&c| c == b'\n').count();
+        i += 64;
+    }
+    (i, newlines, 0)
+}
+
+/// Bit `k` set when `chunk[k]` is a newline.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn newline_mask(chunk: &[u8; 64]) -> u64 {
+    use safe_arch::*;
+    let nl = set_splat_i8_m128i(b'\n' as i8);
+    let mut mask = 0u64;
+    for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
+        let m = move_mask_i8_m128i(cmp_eq_mask_i8_m128i(load_unaligned_m128i(piece), nl)) as u16;
+        mask |= u64::from(m) << (16 * k);
+    }
+    mask
+}
+
+/// Portable form of [`newline_mask`].
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline(always)]
+fn newline_mask(chunk: &[u8; 64]) -> u64 {
+    newline_mask_bytewise(chunk)
+}
+
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn newline_mask_bytewise(chunk: &[u8; 64]) -> u64 {
+    let mut mask = 0u64;
+    for (k, &c) in chunk.iter().enumerate() {
+        mask |= u64::from(c == b'\n') << k;
+    }
+    mask
+}
+
 impl<'a> Blocks<'a> {
+    /// Start of the next run of three fence characters (`only`, or either)
+    /// at or after `self.pos`; `self.pos` and `self.line` move to it.
+    fn next_run(&mut self, only: Option<u8>) -> Option<usize> {
+        let s = self.text.as_bytes();
+        let (a, b) = match only {
+            Some(c) => (c, c),
+            None => (b'`', b'~'),
+        };
+        let mut i = self.pos;
+        let mut line = self.line;
+        loop {
+            let (at, newlines, mut pairs) = skip_chunks(s, i, a, b);
+            i = at;
+            line += newlines;
+            if pairs == 0 {
+                break;
+            }
+            let newlines = s.get(i..i + 64).and_then(|c| c.try_into().ok()).map_or(0, newline_mask);
+            while pairs != 0 {
+                let w = i + pairs.trailing_zeros() as usize;
+                // The run through this pair: where it starts (never before
+                // the scan's start, which follows a non-fence byte or a
+                // finished run) and whether it is three long.
+                let c = s[w];
+                let mut start = w;
+                while start > self.pos && s[start - 1] == c {
+                    start -= 1;
+                }
+                if start < w || s.get(w + 2) == Some(&c) {
+                    let k = start.saturating_sub(i);
+                    self.pos = start;
+                    self.line = line + (newlines & ((1 << k) - 1)).count_ones() as usize;
+                    return Some(start);
+                }
+                pairs &= pairs - 1;
+            }
+            line += newlines.count_ones() as usize;
+            i += 64;
+        }
+        // The last bytes, fewer than 64; a run whose first pair lies in
+        // them may have begun up to two bytes before.
+        for k in i.saturating_sub(2).max(self.pos)..s.len() {
+            let c = s[k];
+            if k >= i && c == b'\n' {
+                line += 1;
+            } else if (c == a || c == b) && s.get(k + 1) == Some(&c) && s.get(k + 2) == Some(&c) {
+                // Only run characters lie between `k` and `i`, so `line` holds.
+                self.pos = k;
+                self.line = line;
+                return Some(k);
+            }
+        }
+        i = s.len();
+        self.pos = i;
+        self.line = line;
+        None
+    }
+
     /// The next line from `self.pos` that is a fence (of character `only`,
     /// or either), with its line number; `self.pos` moves past that line.
     fn next_fence(&mut self, only: Option<u8>) -> Option<(Fence, usize)> {
         let s = self.text.as_bytes();
-        while self.pos < s.len() {
-            let start = self.pos;
+        loop {
+            let run = self.next_run(only)?;
+            // Only spaces lie between the line's start and the run, so the
+            // run's line is the fence's.
             let line = self.line;
-            let end = match self.newlines.next() {
-                Some(nl) => {
-                    self.line += 1;
-                    nl + 1
+            match fence_at(s, run) {
+                Some(f) => {
+                    self.pos = f.line_end;
+                    if s[f.line_end - 1] == b'\n' {
+                        self.line += 1;
+                    }
+                    return Some((f, line));
                 }
-                None => s.len(),
-            };
-            self.pos = end;
-            let mut p = start;
-            while p < end && s[p] == b' ' {
-                p += 1;
-            }
-            if p < end
-                && (s[p] == b'`' || s[p] == b'~')
-                && only.is_none_or(|c| c == s[p])
-                && let Some(f) = fence_at(s, p)
-            {
-                return Some((f, line));
+                None => {
+                    // Not a fence: resume after the whole run (no newline in it).
+                    let mut end = run + 3;
+                    while end < s.len() && s[end] == s[run] {
+                        end += 1;
+                    }
+                    self.pos = end;
+                }
             }
         }
-        None
     }
 
     /// The fence that closes `open`, after the lines already read.
@@ -600,6 +777,77 @@ mod tests {
         assert_eq!(cmds("````cmd\na\n```\nb\n````\n"), ["a", "```", "b"]);
         // Inline triple backticks are not fences.
         assert_eq!(cmds("use ```cmd``` blocks\n```cmd\nx\n```"), ["x"]);
+    }
+
+    #[test]
+    fn vector_scan_matches_the_bytewise_one() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for len in 0..3_000 {
+            let text: Vec<u8> = (0..len % 700)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Mostly newlines and fence characters, so chunks
+                    // without a candidate are rare and many are skipped
+                    // only when the text is long and plain.
+                    if len % 3 == 0 { b"\n a"[(x % 3) as usize] } else { b"`~\n a"[(x % 5) as usize] }
+                })
+                .collect();
+            for from in [0, 1, 63, 64, 130] {
+                let from = from.min(text.len());
+                assert_eq!(skip_chunks(&text, from, b'`', b'~'), skip_chunks_bytewise(&text, from, b'`', b'~'));
+                assert_eq!(skip_chunks(&text, from, b'~', b'~'), skip_chunks_bytewise(&text, from, b'~', b'~'));
+            }
+        }
+        // More than 63 chunks of newlines between candidates (the byte
+        // lanes are flushed).
+        for _ in 0..500 {
+            let chunk: [u8; 64] = core::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                b"\n a"[(x % 3) as usize]
+            });
+            assert_eq!(newline_mask(&chunk), newline_mask_bytewise(&chunk));
+        }
+        let mut long = "\n".repeat(64 * 200);
+        long.push_str("```");
+        // In the last, short piece: left to the caller.
+        assert_eq!(skip_chunks(long.as_bytes(), 0, b'`', b'~'), (64 * 200, 64 * 200, 0));
+        long.push_str(&"x".repeat(61));
+        assert_eq!(skip_chunks(long.as_bytes(), 0, b'`', b'~'), (64 * 200, 64 * 200, 1));
+    }
+
+    /// The scan reads 64-byte chunks; fences and newlines at every
+    /// offset relative to those chunks are found and counted.
+    #[test]
+    fn fences_at_every_chunk_offset() {
+        for pad in 0..140 {
+            for indent in 0..4 {
+                let mut s = String::new();
+                // Newlines and inline backticks at varying offsets before.
+                for k in 0..pad {
+                    s.push(match k % 7 {
+                        3 => '\n',
+                        5 => '`',
+                        _ => 'x',
+                    });
+                }
+                s.push('\n');
+                let line = 2 + s.matches('\n').count() - 1;
+                s.push_str(&" ".repeat(indent));
+                s.push_str("```cmd\nrun --a 1\n``x``\n");
+                s.push_str(&"y".repeat(pad % 67));
+                s.push_str("\n```\nafter ~~~\n\n~~~cmd\nsecond\n~~~");
+                let found: Vec<_> = blocks(&s).collect();
+                let [Found::Block(a), Found::Block(b)] = found[..] else { panic!("pad {pad}: {found:?}") };
+                assert_eq!(a.line, line, "pad {pad} indent {indent}");
+                assert_eq!(a.body, format!("run --a 1\n``x``\n{}\n", "y".repeat(pad % 67)));
+                assert_eq!(b.line, line + 7, "pad {pad} indent {indent}");
+                assert_eq!((b.body, b.closed), ("second\n", true));
+            }
+        }
     }
 
     #[test]

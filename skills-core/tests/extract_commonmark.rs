@@ -84,7 +84,17 @@ fn commonmark_cmd_blocks(text: &str) -> Vec<String> {
 fn our_cmd_blocks(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for f in blocks(text) {
+        if let Found::Diagnostic(d) = f {
+            let line = text.split('\n').nth(d.line - 1).expect("a diagnostic names a line of the text");
+            assert!(line.trim_start().starts_with(['`', '~']), "diagnostic line {} is not a fence in {text:?}", d.line);
+        }
         if let Found::Block(b) = f {
+            assert_eq!(
+                b.line,
+                1 + text[..b.start].matches('\n').count(),
+                "line of the block at {} in {text:?}",
+                b.start
+            );
             let mut content = String::new();
             for line in b.body.split_inclusive('\n') {
                 let spaces = line.bytes().take(b.indent).take_while(|&c| c == b' ').count();
@@ -103,6 +113,37 @@ fn our_cmd_blocks(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Long documents (several generated ones joined, tens of kilobytes) take
+/// the `memmem` path of the extractor and cross its search windows.
+#[test]
+fn long_documents_agree_with_commonmark_too() {
+    let cases: usize =
+        std::env::var("EXTRACT_DIFF_CASES").ok().and_then(|v| v.parse().ok()).map_or(200, |n: usize| n / 250);
+    let mut rng = Rng(0x10_0D0C | 1);
+    for _ in 0..cases {
+        let mut text = String::new();
+        let target = 4096 + rng.below(100_000);
+        while text.len() < target {
+            text.push_str(&generate(&mut rng));
+            // Close whatever is open now and then, so later blocks are seen.
+            if rng.below(3) == 0 {
+                text.push_str("\n~~~~~~\n``````\n~~~~~~\n\n");
+            } else {
+                text.push('\n');
+            }
+        }
+        let want = commonmark_cmd_blocks(&text);
+        let got = our_cmd_blocks(&text);
+        assert!(
+            got == want,
+            "long document of {} bytes: {} blocks by CommonMark, {} by us",
+            text.len(),
+            want.len(),
+            got.len()
+        );
+    }
 }
 
 #[test]
