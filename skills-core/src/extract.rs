@@ -214,19 +214,45 @@ pub fn blocks(output: &str) -> Blocks<'_> {
 // offset from wherever the scan started: of its first two positions one is
 // even. So the scan compares 16-bit words against `aa` and `bb`, which finds
 // each run (and a rare double backtick) with a handful of vector operations
-// per 64 bytes and no per-byte work, and counts newlines on the way.
+// per 64 bytes and no per-byte work, and counts newlines on the way. The
+// last, short chunk is copied into a zeroed 64-byte buffer and scanned the
+// same way (a zero byte is neither a fence character nor a newline).
 
-/// From `i`, skips the 64-byte chunks of `s` that hold no word (at an even
-/// offset from `i`) of two `a`s or two `b`s. Returns where it stopped (such
-/// a chunk, or fewer than 64 bytes before the end), the newlines it skipped,
-/// and a mask with bit `k` set for each such word at `k` (0 at the end).
+/// What [`skip_chunks`] stopped at.
+struct Stop {
+    /// Start of the chunk holding candidates, or the end of the input.
+    at: usize,
+    /// Newlines skipped before `at`.
+    newlines: usize,
+    /// Bit `k`: the word at `at + k` (an even offset from the scan's start)
+    /// is two `a`s or two `b`s. Zero at the end of the input.
+    pairs: u64,
+    /// Bit `k`: the byte at `at + k` is a newline.
+    newline_mask: u64,
+}
+
+/// The 64 bytes at `i`, zero-padded when fewer remain.
+#[inline(always)]
+fn chunk_at<'s>(s: &'s [u8], i: usize, pad: &'s mut [u8; 64]) -> Option<&'s [u8; 64]> {
+    match s.get(i..i + 64) {
+        Some(chunk) => chunk.try_into().ok(),
+        None if i < s.len() => {
+            pad[..s.len() - i].copy_from_slice(&s[i..]);
+            Some(pad)
+        }
+        None => None,
+    }
+}
+
+/// From `i`, skips the 64-byte chunks of `s` that hold no candidate pair
+/// (see [`Stop`]), counting their newlines.
 ///
 /// SSE2 is part of every x86-64 processor, so this needs no run-time
 /// detection; elsewhere (the firmware's Cortex-M, for one) the same answer
 /// is computed bytewise.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
-fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> (usize, usize, u64) {
+fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> Stop {
     use safe_arch::*;
     let nl = set_splat_i8_m128i(b'\n' as i8);
     let aa = set_splat_i16_m128i(i16::from_ne_bytes([a, a]));
@@ -240,21 +266,26 @@ fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> (usize, usize, u64) {
         let [lo, hi]: [u64; 2] = sum_of_u8_abs_diff_m128i(lanes, zeroed_m128i()).into();
         (lo + hi) as usize
     };
-    while let Some(chunk) = s.get(i..i + 64) {
+    let mut pad = [0u8; 64];
+    while let Some(chunk) = chunk_at(s, i, &mut pad) {
         let mut chunk_lanes = zeroed_m128i();
         let mut pairs = [zeroed_m128i(); 4];
+        let mut lines = [zeroed_m128i(); 4];
         for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
             let v = load_unaligned_m128i(piece);
-            chunk_lanes = sub_i8_m128i(chunk_lanes, cmp_eq_mask_i8_m128i(v, nl));
+            lines[k] = cmp_eq_mask_i8_m128i(v, nl);
+            chunk_lanes = sub_i8_m128i(chunk_lanes, lines[k]);
             pairs[k] = bitor_m128i(cmp_eq_mask_i16_m128i(v, aa), cmp_eq_mask_i16_m128i(v, bb));
         }
         let any = bitor_m128i(bitor_m128i(pairs[0], pairs[1]), bitor_m128i(pairs[2], pairs[3]));
         if move_mask_i8_m128i(any) != 0 {
-            let mut mask = 0u64;
-            for (k, p) in pairs.iter().enumerate() {
-                mask |= u64::from(move_mask_i8_m128i(*p) as u16) << (16 * k);
+            let mut pair_mask = 0u64;
+            let mut newline_mask = 0u64;
+            for k in 0..4 {
+                pair_mask |= u64::from(move_mask_i8_m128i(pairs[k]) as u16) << (16 * k);
+                newline_mask |= u64::from(move_mask_i8_m128i(lines[k]) as u16) << (16 * k);
             }
-            return (i, newlines + sum(lanes), mask & 0x5555_5555_5555_5555);
+            return Stop { at: i, newlines: newlines + sum(lanes), pairs: pair_mask & 0x5555_5555_5555_5555, newline_mask };
         }
         lanes = add_i8_m128i(lanes, chunk_lanes);
         chunks_in_lanes += 1;
@@ -265,63 +296,35 @@ fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> (usize, usize, u64) {
         }
         i += 64;
     }
-    (i, newlines + sum(lanes), 0)
+    Stop { at: s.len(), newlines: newlines + sum(lanes), pairs: 0, newline_mask: 0 }
 }
 
 /// Portable form of [`skip_chunks`].
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 #[inline(always)]
-fn skip_chunks(s: &[u8], i: usize, a: u8, b: u8) -> (usize, usize, u64) {
+fn skip_chunks(s: &[u8], i: usize, a: u8, b: u8) -> Stop {
     skip_chunks_bytewise(s, i, a, b)
 }
 
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline(always)]
-fn skip_chunks_bytewise(s: &[u8], mut i: usize, a: u8, b: u8) -> (usize, usize, u64) {
+fn skip_chunks_bytewise(s: &[u8], mut i: usize, a: u8, b: u8) -> Stop {
     let mut newlines = 0;
-    while let Some(chunk) = s.get(i..i + 64) {
-        let mut mask = 0u64;
+    let mut pad = [0u8; 64];
+    while let Some(chunk) = chunk_at(s, i, &mut pad) {
+        let mut pairs = 0u64;
+        let mut newline_mask = 0u64;
         for (k, pair) in chunk.as_chunks::<2>().0.iter().enumerate() {
-            mask |= u64::from(pair[0] == pair[1] && (pair[0] == a || pair[0] == b)) << (2 * k);
+            pairs |= u64::from(pair[0] == pair[1] && (pair[0] == a || pair[0] == b)) << (2 * k);
+            newline_mask |= (u64::from(pair[0] == b'\n') | u64::from(pair[1] == b'\n') << 1) << (2 * k);
         }
-        if mask != 0 {
-            return (i, newlines, mask);
+        if pairs != 0 {
+            return Stop { at: i, newlines, pairs, newline_mask };
         }
-        newlines += chunk.iter().filter(|&&c| c == b'\n').count();
+        newlines += newline_mask.count_ones() as usize;
         i += 64;
     }
-    (i, newlines, 0)
-}
-
-/// Bit `k` set when `chunk[k]` is a newline.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline(always)]
-fn newline_mask(chunk: &[u8; 64]) -> u64 {
-    use safe_arch::*;
-    let nl = set_splat_i8_m128i(b'\n' as i8);
-    let mut mask = 0u64;
-    for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
-        let m = move_mask_i8_m128i(cmp_eq_mask_i8_m128i(load_unaligned_m128i(piece), nl)) as u16;
-        mask |= u64::from(m) << (16 * k);
-    }
-    mask
-}
-
-/// Portable form of [`newline_mask`].
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-#[inline(always)]
-fn newline_mask(chunk: &[u8; 64]) -> u64 {
-    newline_mask_bytewise(chunk)
-}
-
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn newline_mask_bytewise(chunk: &[u8; 64]) -> u64 {
-    let mut mask = 0u64;
-    for (k, &c) in chunk.iter().enumerate() {
-        mask |= u64::from(c == b'\n') << k;
-    }
-    mask
+    Stop { at: s.len(), newlines, pairs: 0, newline_mask: 0 }
 }
 
 impl<'a> Blocks<'a> {
@@ -336,49 +339,33 @@ impl<'a> Blocks<'a> {
         let mut i = self.pos;
         let mut line = self.line;
         loop {
-            let (at, newlines, mut pairs) = skip_chunks(s, i, a, b);
-            i = at;
-            line += newlines;
+            let stop = skip_chunks(s, i, a, b);
+            i = stop.at;
+            line += stop.newlines;
+            let mut pairs = stop.pairs;
             if pairs == 0 {
                 break;
             }
-            let newlines = s.get(i..i + 64).and_then(|c| c.try_into().ok()).map_or(0, newline_mask);
             while pairs != 0 {
                 let w = i + pairs.trailing_zeros() as usize;
-                // The run through this pair: where it starts (never before
-                // the scan's start, which follows a non-fence byte or a
-                // finished run) and whether it is three long.
+                // The first pair of a run lies on its first or second byte
+                // (and never before the scan's start, which follows a
+                // newline or ends a run), so the run starts here or one
+                // before; it counts if three long.
                 let c = s[w];
-                let mut start = w;
-                while start > self.pos && s[start - 1] == c {
-                    start -= 1;
-                }
+                let start = if w > self.pos && s[w - 1] == c { w - 1 } else { w };
                 if start < w || s.get(w + 2) == Some(&c) {
                     let k = start.saturating_sub(i);
                     self.pos = start;
-                    self.line = line + (newlines & ((1 << k) - 1)).count_ones() as usize;
+                    self.line = line + (stop.newline_mask & ((1 << k) - 1)).count_ones() as usize;
                     return Some(start);
                 }
                 pairs &= pairs - 1;
             }
-            line += newlines.count_ones() as usize;
+            line += stop.newline_mask.count_ones() as usize;
             i += 64;
         }
-        // The last bytes, fewer than 64; a run whose first pair lies in
-        // them may have begun up to two bytes before.
-        for k in i.saturating_sub(2).max(self.pos)..s.len() {
-            let c = s[k];
-            if k >= i && c == b'\n' {
-                line += 1;
-            } else if (c == a || c == b) && s.get(k + 1) == Some(&c) && s.get(k + 2) == Some(&c) {
-                // Only run characters lie between `k` and `i`, so `line` holds.
-                self.pos = k;
-                self.line = line;
-                return Some(k);
-            }
-        }
-        i = s.len();
-        self.pos = i;
+        self.pos = s.len();
         self.line = line;
         None
     }
@@ -782,41 +769,30 @@ mod tests {
     #[test]
     fn vector_scan_matches_the_bytewise_one() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let key = |stop: Stop| (stop.at, stop.newlines, stop.pairs, stop.newline_mask);
         for len in 0..3_000 {
             let text: Vec<u8> = (0..len % 700)
                 .map(|_| {
                     x ^= x << 13;
                     x ^= x >> 7;
                     x ^= x << 17;
-                    // Mostly newlines and fence characters, so chunks
-                    // without a candidate are rare and many are skipped
-                    // only when the text is long and plain.
-                    if len % 3 == 0 { b"\n a"[(x % 3) as usize] } else { b"`~\n a"[(x % 5) as usize] }
+                    // Some texts with fence characters everywhere, some
+                    // with rare ones, so that chunks are skipped too.
+                    if len % 3 == 0 { b"`~\n a"[(x % 5) as usize] } else { b"`~\n axyzw"[(x % 9) as usize] }
                 })
                 .collect();
             for from in [0, 1, 63, 64, 130] {
                 let from = from.min(text.len());
-                assert_eq!(skip_chunks(&text, from, b'`', b'~'), skip_chunks_bytewise(&text, from, b'`', b'~'));
-                assert_eq!(skip_chunks(&text, from, b'~', b'~'), skip_chunks_bytewise(&text, from, b'~', b'~'));
+                for (a, b) in [(b'`', b'~'), (b'~', b'~')] {
+                    assert_eq!(key(skip_chunks(&text, from, a, b)), key(skip_chunks_bytewise(&text, from, a, b)));
+                }
             }
         }
-        // More than 63 chunks of newlines between candidates (the byte
-        // lanes are flushed).
-        for _ in 0..500 {
-            let chunk: [u8; 64] = core::array::from_fn(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                b"\n a"[(x % 3) as usize]
-            });
-            assert_eq!(newline_mask(&chunk), newline_mask_bytewise(&chunk));
-        }
+        // More than 63 chunks of newlines before a candidate (the byte
+        // lanes are summed on the way).
         let mut long = "\n".repeat(64 * 200);
         long.push_str("```");
-        // In the last, short piece: left to the caller.
-        assert_eq!(skip_chunks(long.as_bytes(), 0, b'`', b'~'), (64 * 200, 64 * 200, 0));
-        long.push_str(&"x".repeat(61));
-        assert_eq!(skip_chunks(long.as_bytes(), 0, b'`', b'~'), (64 * 200, 64 * 200, 1));
+        assert_eq!(key(skip_chunks(long.as_bytes(), 0, b'`', b'~')), (64 * 200, 64 * 200, 1, 0));
     }
 
     /// The scan reads 64-byte chunks; fences and newlines at every
