@@ -285,7 +285,10 @@ pub fn find_flag(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
     // (The first byte before the length and the bytes: flags of one
     // length rarely share it, so most candidates cost one comparison.)
     let first = given.as_bytes().first();
-    match specs.iter().position(|s| s.name.as_bytes().first() == first && s.name == given) {
+    match specs
+        .iter()
+        .position(|s| s.name.as_bytes().first() == first && crate::same_bytes(s.name.as_bytes(), given.as_bytes()))
+    {
         Some(i) => Some(i),
         None => find_flag_loosely(specs, given),
     }
@@ -301,7 +304,7 @@ fn find_flag_loosely(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
 pub fn same_flag_name(a: &str, b: &str) -> bool {
     // Models almost always write the name as documented: compare bytes
     // first, and only then ignoring case with `-` and `_` alike.
-    a.len() == b.len() && (a == b || same_flag_name_loosely(a, b))
+    a.len() == b.len() && (crate::same_bytes(a.as_bytes(), b.as_bytes()) || same_flag_name_loosely(a, b))
 }
 
 #[cold]

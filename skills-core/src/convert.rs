@@ -306,7 +306,7 @@ pub trait FlagEnum: Sized + Copy + 'static {
     #[inline]
     fn parse(value: &str) -> Option<Self> {
         // Exact spelling first (what models write), then ignoring case.
-        let i = match Self::VALUES.iter().position(|v| *v == value) {
+        let i = match Self::VALUES.iter().position(|v| crate::same_bytes(v.as_bytes(), value.as_bytes())) {
             Some(i) => i,
             None => Self::VALUES.iter().position(|v| v.eq_ignore_ascii_case(value))?,
         };

@@ -51,5 +51,49 @@ pub mod suggest;
 pub mod tokenize;
 
 pub use args::{ArgErrors, Args, Slot};
+
+/// `a == b` for the short strings flag names and enum values are, without
+/// a `memcmp` call (which costs more than the comparison): lengths first,
+/// then one or two overlapping loads of each.
+#[inline(always)]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        // Bytes 0, n/2 and n-1 cover every byte of a string this short.
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => a.first_chunk::<4>() == b.first_chunk::<4>() && a.last_chunk::<4>() == b.last_chunk::<4>(),
+        8..=16 => a.first_chunk::<8>() == b.first_chunk::<8>() && a.last_chunk::<8>() == b.last_chunk::<8>(),
+        _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn same_bytes_is_equality() {
+        let words: Vec<String> = (0..20)
+            .flat_map(|n| {
+                let base: String = "abcdefghijklmnopqrst"[..n].to_string();
+                // The same length with one byte changed at each place.
+                let mut v = vec![base.clone()];
+                for i in 0..n {
+                    let mut b = base.clone().into_bytes();
+                    b[i] = b'Z';
+                    v.push(String::from_utf8(b).unwrap());
+                }
+                v
+            })
+            .collect();
+        for a in &words {
+            for b in &words {
+                assert_eq!(super::same_bytes(a.as_bytes(), b.as_bytes()), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
+}
 pub use date::Date;
 pub use spec::{FlagSpec, StrList, ValueType};

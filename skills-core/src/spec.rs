@@ -107,9 +107,9 @@ impl<'a> StrList<'a> {
         match *self {
             // Models almost always write a value as documented: an exact
             // pass first, then the case-insensitive one.
-            StrList::Slice(values) => {
-                values.iter().copied().find(|v| *v == value).or_else(|| find_loosely(values.iter().copied(), value))
-            }
+            StrList::Slice(values) => (values.iter().copied())
+                .find(|v| crate::same_bytes(v.as_bytes(), value.as_bytes()))
+                .or_else(|| find_loosely(values.iter().copied(), value)),
             _ => find_loosely(self.iter(), value),
         }
     }
