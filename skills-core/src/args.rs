@@ -278,17 +278,13 @@ impl<'a> ArgErrors<'a> {
 }
 
 /// Looks up `given` among the specs (ASCII case ignored, `-` and `_` alike).
-#[inline]
+#[inline(always)]
 pub fn find_flag(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
     // The exact spelling (what models write) over all flags first, so that
-    // flags of the same length are not compared loosely on the way.
-    // (The first byte before the length and the bytes: flags of one
-    // length rarely share it, so most candidates cost one comparison.)
-    let first = given.as_bytes().first();
-    match specs
-        .iter()
-        .position(|s| s.name.as_bytes().first() == first && crate::same_bytes(s.name.as_bytes(), given.as_bytes()))
-    {
+    // flags of the same length are not compared loosely on the way. Lengths
+    // are compared before any byte is loaded, so most candidates cost one
+    // comparison.
+    match specs.iter().position(|s| crate::same_bytes(s.name.as_bytes(), given.as_bytes())) {
         Some(i) => Some(i),
         None => find_flag_loosely(specs, given),
     }
@@ -373,7 +369,8 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
             errors.push(ArgErrorKind::DoubleDash);
             current = Some(Err(()));
         } else if looks_like_flag(tok) {
-            let body = tok.trim_start_matches('-');
+            // The leading dashes, bytewise (a `char` pattern decodes UTF-8).
+            let body = &tok[tok.bytes().take_while(|&b| b == b'-').count()..];
             let (name, inline) = match body.bytes().position(|b| b == b'=') {
                 Some(eq) => (&body[..eq], Some(&body[eq + 1..])),
                 None => (body, None),
