@@ -71,6 +71,9 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+pub use date::Date;
+pub use spec::{FlagSpec, StrList, ValueType};
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -95,5 +98,3 @@ mod tests {
         }
     }
 }
-pub use date::Date;
-pub use spec::{FlagSpec, StrList, ValueType};
