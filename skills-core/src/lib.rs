@@ -51,6 +51,8 @@ pub mod suggest;
 pub mod tokenize;
 
 pub use args::{ArgErrors, Args, Slot};
+pub use date::Date;
+pub use spec::{FlagSpec, StrList, ValueType};
 
 /// `a == b` for the short strings flag names and enum values are, without
 /// a `memcmp` call (which costs more than the comparison): lengths first,
@@ -70,9 +72,6 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         _ => a == b,
     }
 }
-
-pub use date::Date;
-pub use spec::{FlagSpec, StrList, ValueType};
 
 #[cfg(test)]
 mod tests {
