@@ -353,6 +353,169 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
     Ok(Some(Span { start, end: pos, simple }))
 }
 
+// ---- the common case, by bit masks ----------------------------------------
+//
+// What models write is almost always ASCII with no backslash and no single
+// quote, each token either plain or one double-quoted section. For such a
+// line the tokens are the runs of bytes outside unquoted whitespace, and the
+// quotes' positions give the "inside quotes" mask by a prefix XOR. So 64
+// bytes at a time: classify the bytes into masks, find the token runs, and
+// take each token's value as a range of the line, with no per-byte branch.
+// Anything else (escapes, single quotes, a quote inside a token, an
+// unterminated quote, non-ASCII, more tokens than fit) returns `None` and
+// the general scanner above handles the line, errors included; the
+// differential test against `shlex` covers both.
+
+/// Masks of one 64-byte chunk: bit `k` describes byte `k`.
+#[derive(Clone, Copy, Default)]
+struct Classes {
+    /// Space, tab, carriage return or newline.
+    space: u64,
+    /// A double quote.
+    quote: u64,
+    /// Something only the general scanner handles: a single quote, a
+    /// backslash or a byte outside ASCII.
+    other: u64,
+}
+
+/// SSE2 is part of every x86-64 processor: no run-time detection needed.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn classify(chunk: &[u8; 64]) -> Classes {
+    use safe_arch::*;
+    let splat = |b: u8| set_splat_i8_m128i(b as i8);
+    let (sp, tab, cr, nl, dq, sq, bs) = (splat(b' '), splat(b'\t'), splat(b'\r'), splat(b'\n'), splat(b'"'), splat(b'\''), splat(b'\\'));
+    let mut c = Classes::default();
+    for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
+        let v = load_unaligned_m128i(piece);
+        let eq = |b: m128i| cmp_eq_mask_i8_m128i(v, b);
+        let space = bitor_m128i(bitor_m128i(eq(sp), eq(tab)), bitor_m128i(eq(cr), eq(nl)));
+        let other = bitor_m128i(bitor_m128i(eq(sq), eq(bs)), v);
+        c.space |= u64::from(move_mask_i8_m128i(space) as u16) << (16 * k);
+        c.quote |= u64::from(move_mask_i8_m128i(eq(dq)) as u16) << (16 * k);
+        c.other |= u64::from(move_mask_i8_m128i(other) as u16) << (16 * k);
+    }
+    c
+}
+
+/// Portable form of [`classify`].
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline(always)]
+fn classify(chunk: &[u8; 64]) -> Classes {
+    classify_bytewise(chunk)
+}
+
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+fn classify_bytewise(chunk: &[u8; 64]) -> Classes {
+    let mut c = Classes::default();
+    for (k, &b) in chunk.iter().enumerate() {
+        c.space |= u64::from(is_space(b)) << k;
+        c.quote |= u64::from(b == b'"') << k;
+        c.other |= u64::from(b == b'\'' || b == b'\\' || !b.is_ascii()) << k;
+    }
+    c
+}
+
+/// Bit `k` set when an odd number of bits at or below `k` are set in `x`.
+#[inline(always)]
+fn prefix_xor(mut x: u64) -> u64 {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    x
+}
+
+/// The longest line the mask path takes (longer ones go to the scanner).
+const SIMPLE_CHUNKS: usize = 16;
+
+/// The value ranges of the tokens of `line` when it is of the common form
+/// described above, written to `spans`; `None` when the general scanner is
+/// needed (or the tokens do not fit in `spans`).
+fn simple_spans(line: &[u8], spans: &mut [(usize, usize)]) -> Option<usize> {
+    let chunks = line.len().div_ceil(64);
+    if chunks > SIMPLE_CHUNKS {
+        return None;
+    }
+    let mut quotes = [0u64; SIMPLE_CHUNKS];
+    let mut n = 0;
+    // Parity of the quotes so far, as all-ones or zero; whether the byte
+    // before the chunk was part of a token; where the open token began.
+    let mut inside_carry = 0u64;
+    let mut word_carry = 0u64;
+    let mut open = 0usize;
+    let mut pad = [0u8; 64];
+    for c in 0..chunks {
+        let at = c * 64;
+        let chunk: &[u8; 64] = match line.get(at..at + 64) {
+            Some(chunk) => chunk.try_into().ok()?,
+            None => {
+                pad[..line.len() - at].copy_from_slice(&line[at..]);
+                &pad
+            }
+        };
+        let classes = classify(chunk);
+        // Bytes past the end of the line count as space.
+        let valid = if line.len() - at >= 64 { u64::MAX } else { (1u64 << (line.len() - at)) - 1 };
+        if classes.other & valid != 0 {
+            return None;
+        }
+        let quote = classes.quote & valid;
+        quotes[c] = quote;
+        let inside = prefix_xor(quote) ^ inside_carry;
+        inside_carry = 0u64.wrapping_sub(inside >> 63);
+        let word = !(classes.space & !inside) & valid;
+        // Token starts and ends (the first byte after) in this chunk.
+        let before = (word << 1) | word_carry;
+        let starts = word & !before;
+        let ends = !word & before;
+        word_carry = word >> 63;
+        let mut edges = starts | ends;
+        while edges != 0 {
+            let k = edges.trailing_zeros() as usize;
+            let bit = 1u64 << k;
+            if starts & bit != 0 {
+                open = at + k;
+            } else {
+                *spans.get_mut(n)? = value_range(line, &quotes, open, at + k)?;
+                n += 1;
+            }
+            edges &= edges - 1;
+        }
+    }
+    if inside_carry != 0 {
+        // An unterminated quote: the scanner reports it.
+        return None;
+    }
+    if word_carry != 0 {
+        *spans.get_mut(n)? = value_range(line, &quotes, open, line.len())?;
+        n += 1;
+    }
+    Some(n)
+}
+
+/// The value of the token `start..end`: all of it when it holds no quote,
+/// what is between them when it is one quoted section, `None` otherwise.
+#[inline(always)]
+fn value_range(line: &[u8], quotes: &[u64; SIMPLE_CHUNKS], start: usize, end: usize) -> Option<(usize, usize)> {
+    // Quotes in `from..to`, as a bit test over the chunk masks.
+    let any_quote = |from: usize, to: usize| {
+        (from / 64..to.div_ceil(64)).any(|c| {
+            let lo = from.max(c * 64) - c * 64;
+            let hi = to.min(c * 64 + 64) - c * 64;
+            let range = (u64::MAX << lo) & (u64::MAX >> (64 - hi));
+            quotes.get(c).is_some_and(|q| q & range != 0)
+        })
+    };
+    if !any_quote(start, end) {
+        return Some((start, end));
+    }
+    let quoted = end - start >= 2 && line[start] == b'"' && line[end - 1] == b'"' && !any_quote(start + 1, end - 1);
+    quoted.then_some((start + 1, end - 1))
+}
+
 /// One token of a command line, borrowed from it.
 #[derive(Clone, Copy, Debug)]
 pub struct Token<'a> {
@@ -453,6 +616,10 @@ impl<'a> Iterator for Tokens<'a> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
+    let mut spans = [(0usize, 0usize); 64];
+    if let Some(n) = simple_spans(line.as_bytes(), &mut spans) {
+        return Ok(spans[..n].iter().map(|&(s, e)| Cow::Borrowed(line.get(s..e).unwrap_or(""))).collect());
+    }
     tokens(line).map(|t| t.map(|t| t.value())).collect()
 }
 
@@ -467,6 +634,22 @@ pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
 /// assert_eq!(&out[..n], ["tasks.search", "--query", "a \"b\"", "--overdue"]);
 /// ```
 pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usize, TokenizeError> {
+    let mut spans = [(0usize, 0usize); 64];
+    let fit = out.len().min(spans.len());
+    if let Some(n) = simple_spans(buf, &mut spans[..fit]) {
+        // Nothing to unescape: the tokens are ranges of the line as written
+        // (ASCII, so valid UTF-8; checked rather than assumed).
+        let line: &'a [u8] = buf;
+        let text = core::str::from_utf8(line).map_err(|e| TokenizeError {
+            kind: TokenizeErrorKind::InvalidUtf8,
+            offset: e.valid_up_to(),
+            column: column_of(line, e.valid_up_to()),
+        })?;
+        for (slot, &(s, e)) in out.iter_mut().zip(&spans[..n]) {
+            *slot = text.get(s..e).unwrap_or("");
+        }
+        return Ok(n);
+    }
     // Columns count characters; in the usual all-ASCII line they are byte
     // offsets, and nothing needs tracking.
     let ascii = buf.is_ascii();
@@ -677,6 +860,47 @@ mod tests {
                     assert_eq!(find2(&bytes, pos, b'"', b'\\'), want, "{bytes:?} from {pos}");
                 }
             }
+        }
+    }
+
+    /// The mask path takes the lines models write, across chunk edges, and
+    /// leaves everything else to the scanner.
+    #[test]
+    fn mask_path_takes_model_lines_only() {
+        fn spans(line: &str) -> Option<Vec<&str>> {
+            let mut out = [(0, 0); 64];
+            simple_spans(line.as_bytes(), &mut out).map(|n| out[..n].iter().map(|&(s, e)| &line[s..e]).collect())
+        }
+        assert_eq!(
+            spans(r#"email.send --to a@b.com --subject "Q1 Report" --body """#),
+            Some(vec!["email.send", "--to", "a@b.com", "--subject", "Q1 Report", "--body", ""])
+        );
+        // A quoted value across the first chunk edge, and a token across the second.
+        let long = format!("{} \"{} {}\" {}tail", "a".repeat(60), "b".repeat(10), "c".repeat(5), "d".repeat(50));
+        assert_eq!(
+            spans(&long),
+            Some(vec!["a".repeat(60).as_str(), format!("{} {}", "b".repeat(10), "c".repeat(5)).as_str(), format!("{}tail", "d".repeat(50)).as_str()])
+        );
+        for other in [r#"it's"#, r#"a\ b"#, "é", r#"--subject="Q1""#, r#"a"b"c"#, r#""open"#, &"x ".repeat(600)] {
+            assert_eq!(spans(other), None, "{other:?}");
+        }
+        // More tokens than room: left to the scanner, which reports it.
+        let mut out = [(0, 0); 2];
+        assert_eq!(simple_spans(b"a b c", &mut out), None);
+    }
+
+    #[test]
+    fn vector_classes_match_the_bytewise_ones() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            let chunk: [u8; 64] = core::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                b" \t\r\n\"'\\a\x00\x7f\x80\xff"[(x % 12) as usize]
+            });
+            let (v, b) = (classify(&chunk), classify_bytewise(&chunk));
+            assert_eq!((v.space, v.quote, v.other), (b.space, b.quote, b.other));
         }
     }
 
