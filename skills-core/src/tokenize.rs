@@ -384,7 +384,8 @@ struct Classes {
 fn classify(chunk: &[u8; 64]) -> Classes {
     use safe_arch::*;
     let splat = |b: u8| set_splat_i8_m128i(b as i8);
-    let (sp, tab, cr, nl, dq, sq, bs) = (splat(b' '), splat(b'\t'), splat(b'\r'), splat(b'\n'), splat(b'"'), splat(b'\''), splat(b'\\'));
+    let (sp, tab, cr, nl, dq, sq, bs) =
+        (splat(b' '), splat(b'\t'), splat(b'\r'), splat(b'\n'), splat(b'"'), splat(b'\''), splat(b'\\'));
     let mut c = Classes::default();
     for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
         let v = load_unaligned_m128i(piece);
@@ -434,21 +435,32 @@ const SIMPLE_CHUNKS: usize = 16;
 /// The value ranges of the tokens of `line` when it is of the common form
 /// described above, written to `spans`; `None` when the general scanner is
 /// needed (or the tokens do not fit in `spans`).
-fn simple_spans(line: &[u8], spans: &mut [(usize, usize)]) -> Option<usize> {
-    let chunks = line.len().div_ceil(64);
-    if chunks > SIMPLE_CHUNKS {
+///
+/// A token holds quotes only as one section from its first byte to its last
+/// exactly when every opening quote starts a token and every closing quote
+/// is followed by a separator (or the end): checked on the masks for the
+/// whole line, so each token's value is then its range, less the quotes
+/// when its first byte is one.
+fn simple_spans(line: &[u8], spans: &mut [(u16, u16)]) -> Option<usize> {
+    if line.len() > SIMPLE_CHUNKS * 64 {
         return None;
     }
-    let mut quotes = [0u64; SIMPLE_CHUNKS];
     let mut n = 0;
     // Parity of the quotes so far, as all-ones or zero; whether the byte
-    // before the chunk was part of a token; where the open token began.
+    // before the chunk was part of a token; whether a closing quote ended
+    // the last chunk; where the open token began.
     let mut inside_carry = 0u64;
     let mut word_carry = 0u64;
+    let mut closing_carry = 0u64;
     let mut open = 0usize;
     let mut pad = [0u8; 64];
-    for c in 0..chunks {
-        let at = c * 64;
+    let mut emit = |start: usize, end: usize| -> Option<()> {
+        let (start, end) = if line[start] == b'"' { (start + 1, end - 1) } else { (start, end) };
+        *spans.get_mut(n)? = (u16::try_from(start).ok()?, u16::try_from(end).ok()?);
+        n += 1;
+        Some(())
+    };
+    for at in (0..line.len()).step_by(64) {
         let chunk: &[u8; 64] = match line.get(at..at + 64) {
             Some(chunk) => chunk.try_into().ok()?,
             None => {
@@ -463,7 +475,6 @@ fn simple_spans(line: &[u8], spans: &mut [(usize, usize)]) -> Option<usize> {
             return None;
         }
         let quote = classes.quote & valid;
-        quotes[c] = quote;
         let inside = prefix_xor(quote) ^ inside_carry;
         inside_carry = 0u64.wrapping_sub(inside >> 63);
         let word = !(classes.space & !inside) & valid;
@@ -471,16 +482,20 @@ fn simple_spans(line: &[u8], spans: &mut [(usize, usize)]) -> Option<usize> {
         let before = (word << 1) | word_carry;
         let starts = word & !before;
         let ends = !word & before;
+        let opening = quote & inside;
+        let closing = quote & !inside;
+        if opening & !starts != 0 || ((closing << 1) | closing_carry) & word != 0 {
+            return None;
+        }
         word_carry = word >> 63;
+        closing_carry = closing >> 63;
         let mut edges = starts | ends;
         while edges != 0 {
             let k = edges.trailing_zeros() as usize;
-            let bit = 1u64 << k;
-            if starts & bit != 0 {
+            if starts & (1u64 << k) != 0 {
                 open = at + k;
             } else {
-                *spans.get_mut(n)? = value_range(line, &quotes, open, at + k)?;
-                n += 1;
+                emit(open, at + k)?;
             }
             edges &= edges - 1;
         }
@@ -490,30 +505,9 @@ fn simple_spans(line: &[u8], spans: &mut [(usize, usize)]) -> Option<usize> {
         return None;
     }
     if word_carry != 0 {
-        *spans.get_mut(n)? = value_range(line, &quotes, open, line.len())?;
-        n += 1;
+        emit(open, line.len())?;
     }
     Some(n)
-}
-
-/// The value of the token `start..end`: all of it when it holds no quote,
-/// what is between them when it is one quoted section, `None` otherwise.
-#[inline(always)]
-fn value_range(line: &[u8], quotes: &[u64; SIMPLE_CHUNKS], start: usize, end: usize) -> Option<(usize, usize)> {
-    // Quotes in `from..to`, as a bit test over the chunk masks.
-    let any_quote = |from: usize, to: usize| {
-        (from / 64..to.div_ceil(64)).any(|c| {
-            let lo = from.max(c * 64) - c * 64;
-            let hi = to.min(c * 64 + 64) - c * 64;
-            let range = (u64::MAX << lo) & (u64::MAX >> (64 - hi));
-            quotes.get(c).is_some_and(|q| q & range != 0)
-        })
-    };
-    if !any_quote(start, end) {
-        return Some((start, end));
-    }
-    let quoted = end - start >= 2 && line[start] == b'"' && line[end - 1] == b'"' && !any_quote(start + 1, end - 1);
-    quoted.then_some((start + 1, end - 1))
 }
 
 /// One token of a command line, borrowed from it.
@@ -616,9 +610,10 @@ impl<'a> Iterator for Tokens<'a> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
-    let mut spans = [(0usize, 0usize); 64];
+    let mut spans = [(0u16, 0u16); 64];
     if let Some(n) = simple_spans(line.as_bytes(), &mut spans) {
-        return Ok(spans[..n].iter().map(|&(s, e)| Cow::Borrowed(line.get(s..e).unwrap_or(""))).collect());
+        let value = |(s, e): (u16, u16)| Cow::Borrowed(line.get(usize::from(s)..usize::from(e)).unwrap_or(""));
+        return Ok(spans[..n].iter().map(|&span| value(span)).collect());
     }
     tokens(line).map(|t| t.map(|t| t.value())).collect()
 }
@@ -634,7 +629,7 @@ pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
 /// assert_eq!(&out[..n], ["tasks.search", "--query", "a \"b\"", "--overdue"]);
 /// ```
 pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usize, TokenizeError> {
-    let mut spans = [(0usize, 0usize); 64];
+    let mut spans = [(0u16, 0u16); 64];
     let fit = out.len().min(spans.len());
     if let Some(n) = simple_spans(buf, &mut spans[..fit]) {
         // Nothing to unescape: the tokens are ranges of the line as written
@@ -646,7 +641,7 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
             column: column_of(line, e.valid_up_to()),
         })?;
         for (slot, &(s, e)) in out.iter_mut().zip(&spans[..n]) {
-            *slot = text.get(s..e).unwrap_or("");
+            *slot = text.get(usize::from(s)..usize::from(e)).unwrap_or("");
         }
         return Ok(n);
     }
@@ -869,7 +864,8 @@ mod tests {
     fn mask_path_takes_model_lines_only() {
         fn spans(line: &str) -> Option<Vec<&str>> {
             let mut out = [(0, 0); 64];
-            simple_spans(line.as_bytes(), &mut out).map(|n| out[..n].iter().map(|&(s, e)| &line[s..e]).collect())
+            simple_spans(line.as_bytes(), &mut out)
+                .map(|n| out[..n].iter().map(|&(s, e)| &line[s.into()..e.into()]).collect())
         }
         assert_eq!(
             spans(r#"email.send --to a@b.com --subject "Q1 Report" --body """#),
@@ -879,7 +875,11 @@ mod tests {
         let long = format!("{} \"{} {}\" {}tail", "a".repeat(60), "b".repeat(10), "c".repeat(5), "d".repeat(50));
         assert_eq!(
             spans(&long),
-            Some(vec!["a".repeat(60).as_str(), format!("{} {}", "b".repeat(10), "c".repeat(5)).as_str(), format!("{}tail", "d".repeat(50)).as_str()])
+            Some(vec![
+                "a".repeat(60).as_str(),
+                format!("{} {}", "b".repeat(10), "c".repeat(5)).as_str(),
+                format!("{}tail", "d".repeat(50)).as_str()
+            ])
         );
         for other in [r#"it's"#, r#"a\ b"#, "é", r#"--subject="Q1""#, r#"a"b"c"#, r#""open"#, &"x ".repeat(600)] {
             assert_eq!(spans(other), None, "{other:?}");
