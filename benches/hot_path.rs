@@ -308,11 +308,15 @@ fn hot(c: &mut Criterion) {
             let mut a = args::Args::new();
             args::parse_into(entry.flags, &refs[1..], &mut a).unwrap();
             let f = skills::email::send::Flags::from_args(&a).unwrap();
-            // Owned, as clap's output is.
+            // Owned, as clap's output is: every field `ClapSend` has.
+            let owned = |l: skills_runtime::List<'_, &str>| l.iter().map(str::to_string).collect::<Vec<String>>();
             (
-                f.to.to_vec().into_iter().map(str::to_string).collect::<Vec<String>>(),
+                owned(f.to),
                 f.subject.to_string(),
                 f.body.to_string(),
+                f.cc.map(owned),
+                f.bcc.map(owned),
+                f.attachments.map(owned),
             )
         })
     });
