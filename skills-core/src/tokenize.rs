@@ -23,8 +23,9 @@
 //! models actually write (ASCII, no single quote or backslash, each token
 //! plain or one double-quoted section): 64 bytes at a time they classify the
 //! bytes into masks, find the quoted regions by a prefix XOR and take the
-//! tokens as runs of the masks. Any other line goes to the state machine;
-//! the differential test covers both.
+//! tokens as runs of the masks (on x86-64, where SSE2 makes the masks
+//! cheap). Any other line goes to the state machine; the differential test
+//! covers both.
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
@@ -372,149 +373,208 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
 // unterminated quote, non-ASCII, more tokens than fit) returns `None` and
 // the general scanner above handles the line, errors included; the
 // differential test against `shlex` covers both.
+//
+// Only where the byte classes are vector compares (SSE2, in every x86-64
+// processor): built bytewise they would cost more than the scanner saves,
+// and on the Cortex-M firmware, flash for nothing.
 
-/// Masks of one 64-byte chunk: bit `k` describes byte `k`.
-#[derive(Clone, Copy, Default)]
-struct Classes {
-    /// Space, tab, carriage return or newline.
-    space: u64,
-    /// A double quote.
-    quote: u64,
-    /// Something only the general scanner handles: a single quote, a
-    /// backslash or a byte outside ASCII.
-    other: u64,
-}
-
-/// SSE2 is part of every x86-64 processor: no run-time detection needed.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline(always)]
-fn classify(chunk: &[u8; 64]) -> Classes {
-    use safe_arch::*;
-    let splat = |b: u8| set_splat_i8_m128i(b as i8);
-    let (sp, tab, cr, nl, dq, sq, bs) =
-        (splat(b' '), splat(b'\t'), splat(b'\r'), splat(b'\n'), splat(b'"'), splat(b'\''), splat(b'\\'));
-    let mut c = Classes::default();
-    for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
-        let v = load_unaligned_m128i(piece);
-        let eq = |b: m128i| cmp_eq_mask_i8_m128i(v, b);
-        let space = bitor_m128i(bitor_m128i(eq(sp), eq(tab)), bitor_m128i(eq(cr), eq(nl)));
-        let other = bitor_m128i(bitor_m128i(eq(sq), eq(bs)), v);
-        c.space |= u64::from(move_mask_i8_m128i(space) as u16) << (16 * k);
-        c.quote |= u64::from(move_mask_i8_m128i(eq(dq)) as u16) << (16 * k);
-        c.other |= u64::from(move_mask_i8_m128i(other) as u16) << (16 * k);
-    }
-    c
-}
+use masks::simple_spans;
 
-/// Portable form of [`classify`].
+/// Elsewhere every line goes to the scanner.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 #[inline(always)]
-fn classify(chunk: &[u8; 64]) -> Classes {
-    classify_bytewise(chunk)
+fn simple_spans(_line: &[u8], _spans: &mut [(u16, u16)]) -> Option<usize> {
+    None
 }
 
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-fn classify_bytewise(chunk: &[u8; 64]) -> Classes {
-    let mut c = Classes::default();
-    for (k, &b) in chunk.iter().enumerate() {
-        c.space |= u64::from(is_space(b)) << k;
-        c.quote |= u64::from(b == b'"') << k;
-        c.other |= u64::from(b == b'\'' || b == b'\\' || !b.is_ascii()) << k;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod masks {
+    /// Masks of one 64-byte chunk: bit `k` describes byte `k`.
+    #[derive(Clone, Copy, Default)]
+    struct Classes {
+        /// Space, tab, carriage return or newline.
+        space: u64,
+        /// A double quote.
+        quote: u64,
+        /// Something only the general scanner handles: a single quote, a
+        /// backslash or a byte outside ASCII.
+        other: u64,
     }
-    c
-}
 
-/// Bit `k` set when an odd number of bits at or below `k` are set in `x`.
-#[inline(always)]
-fn prefix_xor(mut x: u64) -> u64 {
-    x ^= x << 1;
-    x ^= x << 2;
-    x ^= x << 4;
-    x ^= x << 8;
-    x ^= x << 16;
-    x ^= x << 32;
-    x
-}
-
-/// The longest line the mask path takes (longer ones go to the scanner).
-const SIMPLE_CHUNKS: usize = 16;
-
-/// The value ranges of the tokens of `line` when it is of the common form
-/// described above, written to `spans`; `None` when the general scanner is
-/// needed (or the tokens do not fit in `spans`).
-///
-/// A token holds quotes only as one section from its first byte to its last
-/// exactly when every opening quote starts a token and every closing quote
-/// is followed by a separator (or the end): checked on the masks for the
-/// whole line, so each token's value is then its range, less the quotes
-/// when its first byte is one.
-fn simple_spans(line: &[u8], spans: &mut [(u16, u16)]) -> Option<usize> {
-    if line.len() > SIMPLE_CHUNKS * 64 {
-        return None;
+    /// SSE2 is part of every x86-64 processor: no run-time detection needed.
+    #[inline(always)]
+    fn classify(chunk: &[u8; 64]) -> Classes {
+        use safe_arch::*;
+        let splat = |b: u8| set_splat_i8_m128i(b as i8);
+        let (sp, tab, cr, nl, dq, sq, bs) =
+            (splat(b' '), splat(b'\t'), splat(b'\r'), splat(b'\n'), splat(b'"'), splat(b'\''), splat(b'\\'));
+        let mut c = Classes::default();
+        for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
+            let v = load_unaligned_m128i(piece);
+            let eq = |b: m128i| cmp_eq_mask_i8_m128i(v, b);
+            let space = bitor_m128i(bitor_m128i(eq(sp), eq(tab)), bitor_m128i(eq(cr), eq(nl)));
+            let other = bitor_m128i(bitor_m128i(eq(sq), eq(bs)), v);
+            c.space |= u64::from(move_mask_i8_m128i(space) as u16) << (16 * k);
+            c.quote |= u64::from(move_mask_i8_m128i(eq(dq)) as u16) << (16 * k);
+            c.other |= u64::from(move_mask_i8_m128i(other) as u16) << (16 * k);
+        }
+        c
     }
-    let mut n = 0;
-    // Parity of the quotes so far, as all-ones or zero; whether the byte
-    // before the chunk was part of a token; whether a closing quote ended
-    // the last chunk; where the open token began.
-    let mut inside_carry = 0u64;
-    let mut word_carry = 0u64;
-    let mut closing_carry = 0u64;
-    let mut open = 0usize;
-    let mut pad = [0u8; 64];
-    let mut emit = |start: usize, end: usize| -> Option<()> {
-        let (start, end) = if line[start] == b'"' { (start + 1, end - 1) } else { (start, end) };
-        *spans.get_mut(n)? = (u16::try_from(start).ok()?, u16::try_from(end).ok()?);
-        n += 1;
-        Some(())
-    };
-    for at in (0..line.len()).step_by(64) {
-        let chunk: &[u8; 64] = match line.get(at..at + 64) {
-            Some(chunk) => chunk.try_into().ok()?,
-            None => {
-                pad[..line.len() - at].copy_from_slice(&line[at..]);
-                &pad
-            }
+
+    /// Bit `k` set when an odd number of bits at or below `k` are set in `x`.
+    #[inline(always)]
+    fn prefix_xor(mut x: u64) -> u64 {
+        x ^= x << 1;
+        x ^= x << 2;
+        x ^= x << 4;
+        x ^= x << 8;
+        x ^= x << 16;
+        x ^= x << 32;
+        x
+    }
+
+    /// The longest line the mask path takes (longer ones go to the scanner).
+    const SIMPLE_CHUNKS: usize = 16;
+
+    /// The value ranges of the tokens of `line` when it is of the common form
+    /// described above, written to `spans`; `None` when the general scanner is
+    /// needed (or the tokens do not fit in `spans`).
+    ///
+    /// A token holds quotes only as one section from its first byte to its last
+    /// exactly when every opening quote starts a token and every closing quote
+    /// is followed by a separator (or the end): checked on the masks for the
+    /// whole line, so each token's value is then its range, less the quotes
+    /// when its first byte is one.
+    pub(super) fn simple_spans(line: &[u8], spans: &mut [(u16, u16)]) -> Option<usize> {
+        if line.len() > SIMPLE_CHUNKS * 64 {
+            return None;
+        }
+        let mut n = 0;
+        // Parity of the quotes so far, as all-ones or zero; whether the byte
+        // before the chunk was part of a token; whether a closing quote ended
+        // the last chunk; where the open token began.
+        let mut inside_carry = 0u64;
+        let mut word_carry = 0u64;
+        let mut closing_carry = 0u64;
+        let mut open = 0usize;
+        let mut pad = [0u8; 64];
+        let mut emit = |start: usize, end: usize| -> Option<()> {
+            let (start, end) = if line[start] == b'"' { (start + 1, end - 1) } else { (start, end) };
+            *spans.get_mut(n)? = (u16::try_from(start).ok()?, u16::try_from(end).ok()?);
+            n += 1;
+            Some(())
         };
-        let classes = classify(chunk);
-        // Bytes past the end of the line count as space.
-        let valid = if line.len() - at >= 64 { u64::MAX } else { (1u64 << (line.len() - at)) - 1 };
-        if classes.other & valid != 0 {
-            return None;
-        }
-        let quote = classes.quote & valid;
-        let inside = prefix_xor(quote) ^ inside_carry;
-        inside_carry = 0u64.wrapping_sub(inside >> 63);
-        let word = !(classes.space & !inside) & valid;
-        // Token starts and ends (the first byte after) in this chunk.
-        let before = (word << 1) | word_carry;
-        let starts = word & !before;
-        let ends = !word & before;
-        let opening = quote & inside;
-        let closing = quote & !inside;
-        if opening & !starts != 0 || ((closing << 1) | closing_carry) & word != 0 {
-            return None;
-        }
-        word_carry = word >> 63;
-        closing_carry = closing >> 63;
-        let mut edges = starts | ends;
-        while edges != 0 {
-            let k = edges.trailing_zeros() as usize;
-            if starts & (1u64 << k) != 0 {
-                open = at + k;
-            } else {
-                emit(open, at + k)?;
+        for at in (0..line.len()).step_by(64) {
+            let chunk: &[u8; 64] = match line.get(at..at + 64) {
+                Some(chunk) => chunk.try_into().ok()?,
+                None => {
+                    pad[..line.len() - at].copy_from_slice(&line[at..]);
+                    &pad
+                }
+            };
+            let classes = classify(chunk);
+            // Bytes past the end of the line count as space.
+            let valid = if line.len() - at >= 64 { u64::MAX } else { (1u64 << (line.len() - at)) - 1 };
+            if classes.other & valid != 0 {
+                return None;
             }
-            edges &= edges - 1;
+            let quote = classes.quote & valid;
+            let inside = prefix_xor(quote) ^ inside_carry;
+            inside_carry = 0u64.wrapping_sub(inside >> 63);
+            let word = !(classes.space & !inside) & valid;
+            // Token starts and ends (the first byte after) in this chunk.
+            let before = (word << 1) | word_carry;
+            let starts = word & !before;
+            let ends = !word & before;
+            let opening = quote & inside;
+            let closing = quote & !inside;
+            if opening & !starts != 0 || ((closing << 1) | closing_carry) & word != 0 {
+                return None;
+            }
+            word_carry = word >> 63;
+            closing_carry = closing >> 63;
+            let mut edges = starts | ends;
+            while edges != 0 {
+                let k = edges.trailing_zeros() as usize;
+                if starts & (1u64 << k) != 0 {
+                    open = at + k;
+                } else {
+                    emit(open, at + k)?;
+                }
+                edges &= edges - 1;
+            }
+        }
+        if inside_carry != 0 {
+            // An unterminated quote: the scanner reports it.
+            return None;
+        }
+        if word_carry != 0 {
+            emit(open, line.len())?;
+        }
+        Some(n)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::super::is_space;
+        use super::*;
+
+        /// The mask path takes the lines models write, across chunk edges, and
+        /// leaves everything else to the scanner.
+        #[test]
+        fn mask_path_takes_model_lines_only() {
+            fn spans(line: &str) -> Option<Vec<&str>> {
+                let mut out = [(0, 0); 64];
+                simple_spans(line.as_bytes(), &mut out)
+                    .map(|n| out[..n].iter().map(|&(s, e)| &line[s.into()..e.into()]).collect())
+            }
+            assert_eq!(
+                spans(r#"email.send --to a@b.com --subject "Q1 Report" --body """#),
+                Some(vec!["email.send", "--to", "a@b.com", "--subject", "Q1 Report", "--body", ""])
+            );
+            // A quoted value across the first chunk edge, and a token across the second.
+            let long = format!("{} \"{} {}\" {}tail", "a".repeat(60), "b".repeat(10), "c".repeat(5), "d".repeat(50));
+            assert_eq!(
+                spans(&long),
+                Some(vec![
+                    "a".repeat(60).as_str(),
+                    format!("{} {}", "b".repeat(10), "c".repeat(5)).as_str(),
+                    format!("{}tail", "d".repeat(50)).as_str()
+                ])
+            );
+            for other in [r#"it's"#, r#"a\ b"#, "é", r#"--subject="Q1""#, r#"a"b"c"#, r#""open"#, &"x ".repeat(600)] {
+                assert_eq!(spans(other), None, "{other:?}");
+            }
+            // More tokens than room: left to the scanner, which reports it.
+            let mut out = [(0, 0); 2];
+            assert_eq!(simple_spans(b"a b c", &mut out), None);
+        }
+
+        #[test]
+        fn vector_classes_match_the_bytewise_ones() {
+            fn classify_bytewise(chunk: &[u8; 64]) -> Classes {
+                let mut c = Classes::default();
+                for (k, &b) in chunk.iter().enumerate() {
+                    c.space |= u64::from(is_space(b)) << k;
+                    c.quote |= u64::from(b == b'"') << k;
+                    c.other |= u64::from(b == b'\'' || b == b'\\' || !b.is_ascii()) << k;
+                }
+                c
+            }
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..5_000 {
+                let chunk: [u8; 64] = core::array::from_fn(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    b" \t\r\n\"'\\a\x00\x7f\x80\xff"[(x % 12) as usize]
+                });
+                let (v, b) = (classify(&chunk), classify_bytewise(&chunk));
+                assert_eq!((v.space, v.quote, v.other), (b.space, b.quote, b.other));
+            }
         }
     }
-    if inside_carry != 0 {
-        // An unterminated quote: the scanner reports it.
-        return None;
-    }
-    if word_carry != 0 {
-        emit(open, line.len())?;
-    }
-    Some(n)
 }
 
 /// One token of a command line, borrowed from it.
@@ -862,52 +922,6 @@ mod tests {
                     assert_eq!(find2(&bytes, pos, b'"', b'\\'), want, "{bytes:?} from {pos}");
                 }
             }
-        }
-    }
-
-    /// The mask path takes the lines models write, across chunk edges, and
-    /// leaves everything else to the scanner.
-    #[test]
-    fn mask_path_takes_model_lines_only() {
-        fn spans(line: &str) -> Option<Vec<&str>> {
-            let mut out = [(0, 0); 64];
-            simple_spans(line.as_bytes(), &mut out)
-                .map(|n| out[..n].iter().map(|&(s, e)| &line[s.into()..e.into()]).collect())
-        }
-        assert_eq!(
-            spans(r#"email.send --to a@b.com --subject "Q1 Report" --body """#),
-            Some(vec!["email.send", "--to", "a@b.com", "--subject", "Q1 Report", "--body", ""])
-        );
-        // A quoted value across the first chunk edge, and a token across the second.
-        let long = format!("{} \"{} {}\" {}tail", "a".repeat(60), "b".repeat(10), "c".repeat(5), "d".repeat(50));
-        assert_eq!(
-            spans(&long),
-            Some(vec![
-                "a".repeat(60).as_str(),
-                format!("{} {}", "b".repeat(10), "c".repeat(5)).as_str(),
-                format!("{}tail", "d".repeat(50)).as_str()
-            ])
-        );
-        for other in [r#"it's"#, r#"a\ b"#, "é", r#"--subject="Q1""#, r#"a"b"c"#, r#""open"#, &"x ".repeat(600)] {
-            assert_eq!(spans(other), None, "{other:?}");
-        }
-        // More tokens than room: left to the scanner, which reports it.
-        let mut out = [(0, 0); 2];
-        assert_eq!(simple_spans(b"a b c", &mut out), None);
-    }
-
-    #[test]
-    fn vector_classes_match_the_bytewise_ones() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..5_000 {
-            let chunk: [u8; 64] = core::array::from_fn(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                b" \t\r\n\"'\\a\x00\x7f\x80\xff"[(x % 12) as usize]
-            });
-            let (v, b) = (classify(&chunk), classify_bytewise(&chunk));
-            assert_eq!((v.space, v.quote, v.other), (b.space, b.quote, b.other));
         }
     }
 
