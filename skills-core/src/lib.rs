@@ -57,7 +57,7 @@ pub use spec::{FlagSpec, StrList, ValueType};
 /// `a == b` for the short strings flag names and enum values are, without
 /// a `memcmp` call (which costs more than the comparison): lengths first,
 /// then one or two overlapping loads of each.
-#[inline(always)]
+#[inline]
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {

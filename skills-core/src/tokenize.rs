@@ -230,7 +230,7 @@ fn plain_run_end(bytes: &[u8], mut pos: usize) -> usize {
 /// The first `a` or `b` at or after `pos`. Quoted values are mostly short,
 /// so the first 32 bytes are searched eight at a time in a register (a
 /// `memchr` call costs more than that), and only the rest with `memchr2`.
-#[inline(always)]
+#[inline]
 fn find2(bytes: &[u8], mut pos: usize, a: u8, b: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
