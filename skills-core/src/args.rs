@@ -642,11 +642,25 @@ fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut Errors<'a>) {
 
 /// Parses an integer value: optional sign, decimal digits, 64-bit range.
 pub fn parse_integer(v: &str) -> Option<i64> {
-    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let b = v.as_bytes();
+    let (negative, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, b),
+    };
+    if digits.is_empty() {
         return None;
     }
-    v.parse().ok()
+    // Accumulated negated, so that `i64::MIN` fits.
+    let mut n: i64 = 0;
+    for &c in digits {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_sub(i64::from(d))?;
+    }
+    if negative { Some(n) } else { n.checked_neg() }
 }
 
 impl fmt::Display for ArgErrorKind<'_> {
@@ -863,6 +877,22 @@ mod tests {
         assert_eq!(kinds(&e), ["unknown_flag", "invalid_enum"]);
         let e = parse(&specs, &["--tags", "Q1", "backend"]).unwrap_err();
         assert_eq!(kinds(&e), ["too_many_values"]);
+    }
+
+    #[test]
+    fn integers_parse_as_i64_from_str_does() {
+        let cases = [
+            "0", "7", "-7", "+7", "-0", "007", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+            "-9223372036854775809", "", "-", "+", "--5", "+-5", "5-", "1_000", " 5", "5 ", "1e3", "0x10", "١",
+            "99999999999999999999",
+        ];
+        for v in cases {
+            // The former definition: a sign, digits, then `str::parse`.
+            let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+            let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+            let want = if plain { v.parse::<i64>().ok() } else { None };
+            assert_eq!(parse_integer(v), want, "{v:?}");
+        }
     }
 
     #[test]
