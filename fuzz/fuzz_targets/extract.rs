@@ -1,7 +1,7 @@
 //! Any text: extraction never panics, block ranges lie inside the input,
-//! and splitting every block into commands succeeds. (Agreement with
-//! CommonMark is checked on generated documents by the stable test
-//! `skills-core/tests/extract_commonmark.rs`.)
+//! line numbers are right, and splitting every block into commands
+//! succeeds. (Agreement with CommonMark is checked on generated documents
+//! by the stable test `skills-core/tests/extract_commonmark.rs`.)
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use skills_core::extract::{Found, blocks, extract};
@@ -10,6 +10,8 @@ fuzz_target!(|text: &str| {
     for f in blocks(text) {
         if let Found::Block(b) = f {
             assert!(b.start <= b.end && b.end <= text.len());
+            // The line number the chunked scan counted is the line of the fence.
+            assert_eq!(b.line, 1 + text[..b.start].matches('\n').count());
             for c in b.commands() {
                 let _ = c.text();
             }
