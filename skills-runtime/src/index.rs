@@ -39,13 +39,16 @@ impl NameIndex {
         entries: &'static [(&'static str, u16)],
         filter: &'static [u64],
     ) -> NameIndex {
+        // An index without names or pilots finds nothing: an empty filter
+        // says so, and `get` needs only that one test.
+        let filter = if entries.is_empty() || pilots.is_empty() { &[] } else { filter };
         NameIndex { seed, secrets: RapidSecrets::seed(seed), pilots, remap, entries, filter }
     }
 
     /// The skill number of `name`.
     #[inline]
     pub fn get(&self, name: &str) -> Option<u16> {
-        if self.entries.is_empty() || self.pilots.is_empty() || self.filter.is_empty() {
+        if self.filter.is_empty() {
             return None;
         }
         let hash = name_hash(name, &self.secrets);
