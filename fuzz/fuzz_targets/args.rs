@@ -6,12 +6,54 @@ use skills_core::args::{Args, parse_into};
 use skills_core::spec::{FlagSpec, StrList, ValueType};
 
 static SPECS: [FlagSpec<'static>; 6] = [
-    FlagSpec { name: "to", value_type: ValueType::String, list: true, required: true, values: StrList::EMPTY, default: None },
-    FlagSpec { name: "limit", value_type: ValueType::Integer, list: false, required: false, values: StrList::EMPTY, default: Some(StrList::Slice(&["20"])) },
-    FlagSpec { name: "due-before", value_type: ValueType::Date, list: false, required: false, values: StrList::EMPTY, default: None },
-    FlagSpec { name: "overdue", value_type: ValueType::Boolean, list: false, required: false, values: StrList::EMPTY, default: None },
-    FlagSpec { name: "status", value_type: ValueType::Enum, list: true, required: false, values: StrList::Slice(&["todo", "done"]), default: Some(StrList::Slice(&["todo"])) },
-    FlagSpec { name: "sort", value_type: ValueType::Enum, list: false, required: false, values: StrList::Lines("due_date\npriority"), default: None },
+    FlagSpec {
+        name: "to",
+        value_type: ValueType::String,
+        list: true,
+        required: true,
+        values: StrList::EMPTY,
+        default: None,
+    },
+    FlagSpec {
+        name: "limit",
+        value_type: ValueType::Integer,
+        list: false,
+        required: false,
+        values: StrList::EMPTY,
+        default: Some(StrList::Slice(&["20"])),
+    },
+    FlagSpec {
+        name: "due-before",
+        value_type: ValueType::Date,
+        list: false,
+        required: false,
+        values: StrList::EMPTY,
+        default: None,
+    },
+    FlagSpec {
+        name: "overdue",
+        value_type: ValueType::Boolean,
+        list: false,
+        required: false,
+        values: StrList::EMPTY,
+        default: None,
+    },
+    FlagSpec {
+        name: "status",
+        value_type: ValueType::Enum,
+        list: true,
+        required: false,
+        values: StrList::Slice(&["todo", "done"]),
+        default: Some(StrList::Slice(&["todo"])),
+    },
+    FlagSpec {
+        name: "sort",
+        value_type: ValueType::Enum,
+        list: false,
+        required: false,
+        values: StrList::Lines("due_date\npriority"),
+        default: None,
+    },
 ];
 
 fuzz_target!(|text: &str| {

@@ -10,7 +10,8 @@ fuzz_target!(|data: &[u8]| {
     let data = data.get(1..).unwrap_or_default();
     let mut buf = data.to_vec();
     let mut out = vec![""; cap];
-    let in_place = split_in_place(&mut buf, &mut out).map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let in_place =
+        split_in_place(&mut buf, &mut out).map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
     let Ok(text) = std::str::from_utf8(data) else {
         assert!(in_place.is_err(), "invalid UTF-8 must be refused");
         return;
