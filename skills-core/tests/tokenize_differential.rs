@@ -75,11 +75,12 @@ const PIECES: &[&str] = &[
     "'it'\\''s'",
 ];
 
-fn generate(rng: &mut Rng) -> String {
-    let len = rng.below(14);
+/// Up to `max_pieces - 1` pieces drawn from `pieces`, joined.
+fn generate(rng: &mut Rng, pieces: &[&str], max_pieces: usize) -> String {
+    let len = rng.below(max_pieces);
     let mut s = String::new();
     for _ in 0..len {
-        s.push_str(PIECES[rng.below(PIECES.len())]);
+        s.push_str(pieces[rng.below(pieces.len())]);
     }
     s
 }
@@ -110,15 +111,6 @@ const MODEL_PIECES: &[&str] = &[
     "-",
     "é",
 ];
-
-fn generate_model_like(rng: &mut Rng) -> String {
-    let len = rng.below(90);
-    let mut s = String::new();
-    for _ in 0..len {
-        s.push_str(MODEL_PIECES[rng.below(MODEL_PIECES.len())]);
-    }
-    s
-}
 
 fn ours(s: &str) -> serde_json::Value {
     match tokenize::split(s) {
@@ -154,8 +146,9 @@ fn matches_python_shlex_split() {
     let seed: u64 = std::env::var("TOKENIZE_DIFF_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_CAFE);
     let mut rng = Rng(seed.wrapping_mul(2).wrapping_add(1));
     // One case in three is a model-like line (see `MODEL_PIECES`).
-    let inputs: Vec<String> =
-        (0..cases).map(|i| if i % 3 == 2 { generate_model_like(&mut rng) } else { generate(&mut rng) }).collect();
+    let inputs: Vec<String> = (0..cases)
+        .map(|i| if i % 3 == 2 { generate(&mut rng, MODEL_PIECES, 90) } else { generate(&mut rng, PIECES, 14) })
+        .collect();
 
     let mut child = Command::new("python3")
         .arg("-c")
