@@ -379,17 +379,31 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
 // and on the Cortex-M firmware, flash for nothing.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use masks::simple_spans;
+use masks::split_in_place_simple;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", feature = "alloc"))]
+use masks::split_simple;
 
-/// Elsewhere every line goes to the scanner.
+/// Elsewhere every line goes to the scanner (and no span array is set up).
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 #[inline(always)]
-fn simple_spans(_line: &[u8], _spans: &mut [(u16, u16)]) -> Option<usize> {
+fn split_in_place_simple<'a>(
+    buf: &'a mut [u8],
+    _out: &mut [&'a str],
+) -> Result<Result<usize, TokenizeError>, &'a mut [u8]> {
+    Err(buf)
+}
+
+#[cfg(all(not(all(target_arch = "x86_64", target_feature = "sse2")), feature = "alloc"))]
+#[inline(always)]
+fn split_simple(_line: &str) -> Option<Vec<Cow<'_, str>>> {
     None
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod masks {
+    use super::{TokenizeError, TokenizeErrorKind, column_of};
+    #[cfg(feature = "alloc")]
+    use alloc::{borrow::Cow, vec::Vec};
     /// Masks of one 64-byte chunk: bit `k` describes byte `k`.
     #[derive(Clone, Copy, Default)]
     struct Classes {
@@ -446,7 +460,7 @@ mod masks {
     /// is followed by a separator (or the end): checked on the masks for the
     /// whole line, so each token's value is then its range, less the quotes
     /// when its first byte is one.
-    pub(super) fn simple_spans(line: &[u8], spans: &mut [(u16, u16)]) -> Option<usize> {
+    fn simple_spans(line: &[u8], spans: &mut [(u16, u16)]) -> Option<usize> {
         if line.len() > SIMPLE_CHUNKS * 64 {
             return None;
         }
@@ -513,6 +527,46 @@ mod masks {
             emit(open, line.len())?;
         }
         Some(n)
+    }
+
+    /// [`super::split_in_place`] by the mask path: the answer when the line
+    /// is of the common form, else the buffer back for the scanner.
+    pub(super) fn split_in_place_simple<'a>(
+        buf: &'a mut [u8],
+        out: &mut [&'a str],
+    ) -> Result<Result<usize, TokenizeError>, &'a mut [u8]> {
+        let mut spans = [(0u16, 0u16); 64];
+        let fit = out.len().min(spans.len());
+        let Some(n) = simple_spans(buf, &mut spans[..fit]) else {
+            return Err(buf);
+        };
+        // Nothing to unescape: the tokens are ranges of the line as written
+        // (ASCII, so valid UTF-8; checked rather than assumed).
+        let line: &'a [u8] = buf;
+        let text = match core::str::from_utf8(line) {
+            Ok(text) => text,
+            Err(e) => {
+                let at = e.valid_up_to();
+                return Ok(Err(TokenizeError {
+                    kind: TokenizeErrorKind::InvalidUtf8,
+                    offset: at,
+                    column: column_of(line, at),
+                }));
+            }
+        };
+        for (slot, &(s, e)) in out.iter_mut().zip(&spans[..n]) {
+            *slot = text.get(usize::from(s)..usize::from(e)).unwrap_or("");
+        }
+        Ok(Ok(n))
+    }
+
+    /// [`super::split`] by the mask path, when the line is of the common form.
+    #[cfg(feature = "alloc")]
+    pub(super) fn split_simple(line: &str) -> Option<Vec<Cow<'_, str>>> {
+        let mut spans = [(0u16, 0u16); 64];
+        let n = simple_spans(line.as_bytes(), &mut spans)?;
+        let value = |(s, e): (u16, u16)| Cow::Borrowed(line.get(usize::from(s)..usize::from(e)).unwrap_or(""));
+        Some(spans[..n].iter().map(|&span| value(span)).collect())
     }
 
     #[cfg(test)]
@@ -677,10 +731,8 @@ impl<'a> Iterator for Tokens<'a> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
-    let mut spans = [(0u16, 0u16); 64];
-    if let Some(n) = simple_spans(line.as_bytes(), &mut spans) {
-        let value = |(s, e): (u16, u16)| Cow::Borrowed(line.get(usize::from(s)..usize::from(e)).unwrap_or(""));
-        return Ok(spans[..n].iter().map(|&span| value(span)).collect());
+    if let Some(tokens) = split_simple(line) {
+        return Ok(tokens);
     }
     tokens(line).map(|t| t.map(|t| t.value())).collect()
 }
@@ -696,22 +748,10 @@ pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
 /// assert_eq!(&out[..n], ["tasks.search", "--query", "a \"b\"", "--overdue"]);
 /// ```
 pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usize, TokenizeError> {
-    let mut spans = [(0u16, 0u16); 64];
-    let fit = out.len().min(spans.len());
-    if let Some(n) = simple_spans(buf, &mut spans[..fit]) {
-        // Nothing to unescape: the tokens are ranges of the line as written
-        // (ASCII, so valid UTF-8; checked rather than assumed).
-        let line: &'a [u8] = buf;
-        let text = core::str::from_utf8(line).map_err(|e| TokenizeError {
-            kind: TokenizeErrorKind::InvalidUtf8,
-            offset: e.valid_up_to(),
-            column: column_of(line, e.valid_up_to()),
-        })?;
-        for (slot, &(s, e)) in out.iter_mut().zip(&spans[..n]) {
-            *slot = text.get(usize::from(s)..usize::from(e)).unwrap_or("");
-        }
-        return Ok(n);
-    }
+    let buf = match split_in_place_simple(buf, out) {
+        Ok(result) => return result,
+        Err(buf) => buf,
+    };
     // Columns count characters; in the usual all-ASCII line they are byte
     // offsets, and nothing needs tracking.
     let ascii = buf.is_ascii();
