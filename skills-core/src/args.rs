@@ -358,65 +358,113 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
     // copied and no second table is needed. (Pushing cannot overflow: at
     // most `MAX_FLAGS` specs, checked above.)
     args.slots.clear();
-    for _ in specs {
-        let _ = args.slots.try_push(Slot::ABSENT);
-    }
-    // The flag that following values belong to; `Err(())` while skipping the
-    // values of an unknown or repeated flag so they are not reported twice.
-    let mut current: Option<Result<usize, ()>> = None;
+    // One copy of the right number of absent slots: cheaper than a push per
+    // flag, each checking the capacity (cannot fail: at most `MAX_FLAGS`
+    // specs, checked above).
+    let _ = args.slots.try_extend_from_slice(&[Slot::ABSENT; MAX_FLAGS][..specs.len()]);
+    // What the values being read belong to. A given flag's slot is written
+    // when the flag is met (so a repeat is seen) and its values once, when
+    // the next flag or the end arrives: a value costs no slot update.
+    let mut current = Current::None;
     for (i, &tok) in tokens.iter().enumerate() {
+        if !looks_like_flag(tok) {
+            match current {
+                Current::Taking { .. } | Current::Skipping => {}
+                Current::Inline { idx } => {
+                    errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: Some(specs[idx].name) });
+                    current = Current::Skipping;
+                }
+                Current::None => errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: None }),
+            }
+            continue;
+        }
+        if let Current::Taking { idx, start } = current {
+            args.slots[idx].values = StrList::Slice(&tokens[start..i]);
+        }
         if tok == "--" {
             errors.push(ArgErrorKind::DoubleDash);
-            current = Some(Err(()));
-        } else if looks_like_flag(tok) {
-            // The leading dashes, bytewise (a `char` pattern decodes UTF-8).
-            let body = &tok[tok.bytes().take_while(|&b| b == b'-').count()..];
-            let (name, inline) = match body.bytes().position(|b| b == b'=') {
-                Some(eq) => (&body[..eq], Some(&body[eq + 1..])),
-                None => (body, None),
-            };
-            match find_flag(specs, name) {
+            current = Current::Skipping;
+            continue;
+        }
+        let (name, inline, found) = flag_parts(tok, specs);
+        current = match found {
+            None => {
+                errors.push(ArgErrorKind::UnknownFlag {
+                    given: name,
+                    suggestion: suggest::closest(name, specs.iter().map(|s| s.name)),
+                });
+                Current::Skipping
+            }
+            Some(idx) if args.slots[idx].source != Source::Absent => {
+                errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
+                Current::Skipping
+            }
+            Some(idx) => match inline {
+                Some(v) => {
+                    args.slots[idx] = Slot { values: StrList::One(v), source: Source::Given };
+                    Current::Inline { idx }
+                }
                 None => {
-                    errors.push(ArgErrorKind::UnknownFlag {
-                        given: name,
-                        suggestion: suggest::closest(name, specs.iter().map(|s| s.name)),
-                    });
-                    current = Some(Err(()));
+                    args.slots[idx].source = Source::Given;
+                    Current::Taking { idx, start: i + 1 }
                 }
-                Some(idx) if args.slots[idx].source != Source::Absent => {
-                    errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
-                    current = Some(Err(()));
-                }
-                Some(idx) => {
-                    let values = match inline {
-                        Some(v) => StrList::One(v),
-                        None => StrList::Slice(&tokens[i + 1..i + 1]),
-                    };
-                    args.slots[idx] = Slot { values, source: Source::Given };
-                    current = Some(Ok(idx));
-                }
-            }
+            },
+        };
+    }
+    if let Current::Taking { idx, start } = current {
+        args.slots[idx].values = StrList::Slice(&tokens[start..]);
+    }
+    // Given flags keep their slot (only their values are checked); the
+    // others get their default.
+    for (slot, spec) in args.slots.iter_mut().zip(specs) {
+        if slot.source == Source::Given {
+            check_given(spec, slot.values, &mut errors);
         } else {
-            match current {
-                Some(Ok(idx)) => match args.slots[idx].values {
-                    // The value right after the ones already taken.
-                    StrList::Slice(taken) => args.slots[idx].values = StrList::Slice(&tokens[i - taken.len()..=i]),
-                    _ => {
-                        errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: Some(specs[idx].name) });
-                        current = Some(Err(()));
-                    }
-                },
-                Some(Err(())) => {}
-                None => errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: None }),
-            }
+            *slot = absent(spec, &mut errors);
         }
     }
-    for (idx, spec) in specs.iter().enumerate() {
-        let slot = args.slots[idx];
-        let given = (slot.source == Source::Given).then_some(slot.values);
-        args.slots[idx] = settle(spec, given, &mut errors);
-    }
     errors.into_result()
+}
+
+/// What the values being read belong to (see [`parse_into`]).
+#[derive(Clone, Copy)]
+enum Current {
+    /// No flag yet: a value is stray.
+    None,
+    /// Flag `idx`, whose values start at token `start`.
+    Taking { idx: usize, start: usize },
+    /// Flag `idx` given as `--flag=value`: a further value is stray.
+    Inline { idx: usize },
+    /// After an unknown, repeated or `--` token: its values are not
+    /// reported again.
+    Skipping,
+}
+
+/// A flag token's name (without dashes), its `=value` if any, and the
+/// flag it names.
+#[inline(always)]
+fn flag_parts<'a>(tok: &'a str, specs: &[FlagSpec<'_>]) -> (&'a str, Option<&'a str>, Option<usize>) {
+    // The leading dashes, bytewise (a `char` pattern decodes UTF-8); `--`
+    // and a name (the usual case) without a loop.
+    let b = tok.as_bytes();
+    let dashes =
+        if b.len() > 2 && b[1] == b'-' && b[2] != b'-' { 2 } else { b.iter().take_while(|&&c| c == b'-').count() };
+    let body = &tok[dashes..];
+    // A flag name has no `=`: a body that is a flag's name exactly (what
+    // models write) needs no search for one.
+    if let Some(i) = specs.iter().position(|s| crate::same_bytes(s.name.as_bytes(), body.as_bytes())) {
+        return (body, None, Some(i));
+    }
+    flag_parts_slowly(body, specs)
+}
+
+#[cold]
+fn flag_parts_slowly<'a>(body: &'a str, specs: &[FlagSpec<'_>]) -> (&'a str, Option<&'a str>, Option<usize>) {
+    let (name, inline) = match body.bytes().position(|c| c == b'=') {
+        Some(eq) => (&body[..eq], Some(&body[eq + 1..])),
+        None => (body, None),
+    };
+    (name, inline, find_flag(specs, name))
 }
 
 /// Problems found so far; the list (several hundred bytes) is only built
@@ -567,17 +615,33 @@ pub fn from_named_into<'a>(
 /// Checks one flag's values against its spec and applies its default.
 #[inline(always)]
 fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut Errors<'a>) -> Slot<'a> {
-    let Some(values) = values else {
-        return match spec.default {
-            Some(d) => Slot { values: d, source: Source::Default },
-            None => {
-                if spec.required {
-                    errors.push(ArgErrorKind::MissingRequired { flag: spec.name });
-                }
-                Slot::ABSENT
+    match values {
+        Some(values) => {
+            check_given(spec, values, errors);
+            Slot { values, source: Source::Given }
+        }
+        None => absent(spec, errors),
+    }
+}
+
+/// The slot of a flag not given: its default, or absent (an error if the
+/// flag is required).
+#[inline(always)]
+fn absent<'a>(spec: &FlagSpec<'a>, errors: &mut Errors<'a>) -> Slot<'a> {
+    match spec.default {
+        Some(d) => Slot { values: d, source: Source::Default },
+        None => {
+            if spec.required {
+                errors.push(ArgErrorKind::MissingRequired { flag: spec.name });
             }
-        };
-    };
+            Slot::ABSENT
+        }
+    }
+}
+
+/// Checks the values given for a flag against its spec.
+#[inline(always)]
+fn check_given<'a>(spec: &FlagSpec<'a>, values: StrList<'a>, errors: &mut Errors<'a>) {
     let n = values.len();
     if spec.value_type == ValueType::Boolean {
         if n > 1 {
@@ -587,11 +651,11 @@ fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut Err
         {
             errors.push(ArgErrorKind::BadBoolean { flag: spec.name, value: v });
         }
-        return Slot { values, source: Source::Given };
+        return;
     }
     if n == 0 {
         errors.push(ArgErrorKind::MissingValue { flag: spec.name });
-        return Slot { values, source: Source::Given };
+        return;
     }
     if !spec.list && n > 1 {
         errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
@@ -611,7 +675,6 @@ fn settle<'a>(spec: &FlagSpec<'a>, values: Option<StrList<'a>>, errors: &mut Err
             }
         }
     }
-    Slot { values, source: Source::Given }
 }
 
 fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut Errors<'a>) {

@@ -242,8 +242,19 @@ impl<'a, T: FromValue<'a>> FromFlag<'a> for List<'a, T> {
         // Reject up front what the iterator would have to skip (nothing, for
         // types every validated value converts to).
         if !T::INFALLIBLE {
-            for v in slot.values.iter() {
-                T::from_value(v)?;
+            // Parsed commands hold a slice: walk it directly rather than
+            // through the general iterator (which can also split lines).
+            match slot.values {
+                StrList::Slice(values) => {
+                    for v in values {
+                        T::from_value(v)?;
+                    }
+                }
+                values => {
+                    for v in values.iter() {
+                        T::from_value(v)?;
+                    }
+                }
             }
         }
         Ok(List::new(slot.values))

@@ -52,7 +52,8 @@ impl Date {
         if month == 0 || month > 12 {
             return Err(DateError::Month);
         }
-        if day == 0 || day > days_in_month(year, month) {
+        // Every month has 28 days: the calendar is consulted only past them.
+        if day == 0 || (day > 28 && day > days_in_month(year, month)) {
             return Err(DateError::Day);
         }
         Ok(Date { year, month, day })
@@ -60,23 +61,37 @@ impl Date {
 
     /// Parses exactly `YYYY-MM-DD`.
     pub const fn parse(s: &str) -> Result<Date, DateError> {
+        // The first eight bytes as one word: both dashes, then all eight
+        // bytes as digits once the dashes are replaced by `0`, are checked
+        // with a few word operations instead of a loop over the bytes.
+        const DASH_BYTES: u64 = 0xff00_00ff_0000_0000; // bytes 4 and 7
+        const DASHES: u64 = 0x2d00_002d_0000_0000;
+        const HIGH: u64 = 0xf0f0_f0f0_f0f0_f0f0;
+        const ZEROS: u64 = 0x3030_3030_3030_3030;
         let b = s.as_bytes();
-        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        let Some((head, &[t0, t1])) = b.split_first_chunk::<8>() else {
+            return Err(DateError::Format);
+        };
+        let w = u64::from_le_bytes(*head);
+        if w & DASH_BYTES != DASHES {
             return Err(DateError::Format);
         }
-        let mut i = 0;
-        while i < 10 {
-            if i != 4 && i != 7 && !b[i].is_ascii_digit() {
-                return Err(DateError::Format);
-            }
-            i += 1;
+        let x = (w & !DASH_BYTES) | (ZEROS & DASH_BYTES);
+        // A byte is a digit when its high nibble is 3 and adding 6 keeps it
+        // 3 (no carry leaves a byte whose high nibble is 3).
+        if x & HIGH != ZEROS || x.wrapping_add(0x0606_0606_0606_0606) & HIGH != ZEROS {
+            return Err(DateError::Format);
         }
-        const fn d(b: &[u8], i: usize) -> u16 {
-            (b[i] - b'0') as u16
+        if !t0.is_ascii_digit() || !t1.is_ascii_digit() {
+            return Err(DateError::Format);
         }
-        let year = d(b, 0) * 1000 + d(b, 1) * 100 + d(b, 2) * 10 + d(b, 3);
-        let month = (d(b, 5) * 10 + d(b, 6)) as u8;
-        let day = (d(b, 8) * 10 + d(b, 9)) as u8;
+        let d = x - ZEROS;
+        const fn at(d: u64, i: u32) -> u16 {
+            ((d >> (8 * i)) & 0xff) as u16
+        }
+        let year = at(d, 0) * 1000 + at(d, 1) * 100 + at(d, 2) * 10 + at(d, 3);
+        let month = (at(d, 5) * 10 + at(d, 6)) as u8;
+        let day = (t0 - b'0') * 10 + (t1 - b'0');
         Date::new(year, month, day)
     }
 
@@ -230,6 +245,54 @@ mod tests {
         assert!(Date::parse("2000-02-29").is_ok());
         assert_eq!(Date::parse("1900-02-29"), Err(DateError::Day));
         assert_eq!(Date::parse("2026-04-31"), Err(DateError::Day));
+    }
+
+    /// The byte-by-byte definition the word-at-a-time parse replaced.
+    fn reference(s: &str) -> Result<Date, DateError> {
+        let b = s.as_bytes();
+        if b.len() != 10 {
+            return Err(DateError::Format);
+        }
+        for (i, &c) in b.iter().enumerate() {
+            let ok = if i == 4 || i == 7 { c == b'-' } else { c.is_ascii_digit() };
+            if !ok {
+                return Err(DateError::Format);
+            }
+        }
+        let n = |r: core::ops::Range<usize>| s[r].parse::<u16>().unwrap();
+        Date::new(n(0..4), n(5..7) as u8, n(8..10) as u8)
+    }
+
+    #[test]
+    fn parse_matches_the_bytewise_definition() {
+        // Every byte value at every position of a valid date, and every
+        // day of every month over four centuries (leap rules included).
+        let base = *b"2024-02-29";
+        for i in 0..12 {
+            for c in 0..=255u8 {
+                let mut b = base.to_vec();
+                if i < 10 {
+                    b[i] = c;
+                } else if i == 10 {
+                    b.push(c);
+                } else {
+                    b.truncate(9);
+                }
+                let Ok(s) = core::str::from_utf8(&b) else { continue };
+                assert_eq!(Date::parse(s), reference(s), "{s:?}");
+            }
+        }
+        for year in 1800..2201 {
+            for month in 0..=13 {
+                for day in 0..=32 {
+                    let s = format!("{year:04}-{month:02}-{day:02}");
+                    assert_eq!(Date::parse(&s), reference(&s), "{s}");
+                }
+            }
+        }
+        for s in ["0000-01-01", "9999-12-31", "2024-0a-01", "2024-01-0:", "2024/01/01", "2024-01-01 ", ""] {
+            assert_eq!(Date::parse(s), reference(s), "{s:?}");
+        }
     }
 
     #[test]

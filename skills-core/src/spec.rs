@@ -158,7 +158,9 @@ impl<'a> Iterator for StrListIter<'a> {
 /// One flag of a skill, as the argument parser needs it.
 #[derive(Clone, Copy, Debug)]
 pub struct FlagSpec<'a> {
-    /// Name without the leading dashes (`due-before`).
+    /// Name without the leading dashes (`due-before`): lowercase ASCII
+    /// letters, digits, `-` and `_`, as the `## Flags` grammar allows (never
+    /// an `=`, which separates an inline value).
     pub name: &'a str,
     /// Type of each value.
     pub value_type: ValueType,

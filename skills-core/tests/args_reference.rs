@@ -1,0 +1,280 @@
+//! Differential test: `args::parse` against a plain reference written from
+//! the documented rules (`docs/skill-format.md`, the module docs of
+//! `skills_core::args`), on random token sequences.
+//!
+//! The parser is tuned for speed (values are taken as ranges of the token
+//! slice, exact spellings are tried before loose ones, an inline `=` is only
+//! searched for when the name is not a flag's exact name); the reference does
+//! each step the obvious way. Both must agree on every slot (where its values
+//! came from, and what they are) and on every error, in order.
+//!
+//! `ARGS_REF_CASES` (default 100000) and `ARGS_REF_SEED` override the size
+//! and the seed.
+
+use skills_core::args::{self, ArgErrorKind, MAX_ERRORS, Source};
+use skills_core::date::Date;
+use skills_core::spec::{FlagSpec, StrList, ValueType};
+use skills_core::suggest;
+
+mod support;
+use support::Rng;
+
+fn spec(
+    name: &'static str,
+    value_type: ValueType,
+    list: bool,
+    required: bool,
+    values: StrList<'static>,
+    default: Option<StrList<'static>>,
+) -> FlagSpec<'static> {
+    FlagSpec { name, value_type, list, required, values, default }
+}
+
+fn specs() -> Vec<FlagSpec<'static>> {
+    use ValueType::*;
+    vec![
+        spec("to", String, true, true, StrList::EMPTY, None),
+        spec("subject", String, false, false, StrList::EMPTY, None),
+        spec("limit", Integer, false, false, StrList::EMPTY, Some(StrList::Slice(&["20"]))),
+        spec("due-before", Date, false, false, StrList::EMPTY, None),
+        spec("due_after", Date, true, false, StrList::EMPTY, None),
+        spec("overdue", Boolean, false, false, StrList::EMPTY, None),
+        spec("status", Enum, true, false, StrList::Slice(&["todo", "in_progress", "done"]), Some(StrList::One("todo"))),
+        spec("sort", Enum, false, true, StrList::Lines("due_date\npriority"), None),
+        spec("ids", Integer, true, false, StrList::EMPTY, None),
+        spec("a", String, false, false, StrList::EMPTY, None),
+    ]
+}
+
+// ---- the reference ---------------------------------------------------------
+
+#[derive(Clone, Copy)]
+enum Current {
+    None,
+    Values(usize),
+    Inline(usize),
+    Skip,
+}
+
+fn looks_like_flag(tok: &str) -> bool {
+    let b = tok.as_bytes();
+    b.len() >= 2 && b[0] == b'-' && !(b[1].is_ascii_digit() || (b[1] == b'.' && b.len() > 2))
+}
+
+fn same_name(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.to_ascii_lowercase().replace('_', "-");
+    norm(a) == norm(b)
+}
+
+type Outcome = (Vec<(Source, Vec<String>)>, Vec<String>, usize);
+
+fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
+    let mut errors: Vec<ArgErrorKind<'a>> = Vec::new();
+    let mut given: Vec<Option<Vec<&'a str>>> = vec![None; specs.len()];
+    let mut current = Current::None;
+    for &tok in tokens {
+        if tok == "--" {
+            errors.push(ArgErrorKind::DoubleDash);
+            current = Current::Skip;
+        } else if looks_like_flag(tok) {
+            let body = tok.trim_start_matches('-');
+            let (name, inline) = match body.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (body, None),
+            };
+            match specs.iter().position(|s| same_name(s.name, name)) {
+                None => {
+                    let suggestion = suggest::closest(name, specs.iter().map(|s| s.name));
+                    errors.push(ArgErrorKind::UnknownFlag { given: name, suggestion });
+                    current = Current::Skip;
+                }
+                Some(i) if given[i].is_some() => {
+                    errors.push(ArgErrorKind::Repeated { flag: specs[i].name });
+                    current = Current::Skip;
+                }
+                Some(i) => {
+                    given[i] = Some(inline.into_iter().collect());
+                    current = if inline.is_some() { Current::Inline(i) } else { Current::Values(i) };
+                }
+            }
+        } else {
+            match current {
+                Current::Values(i) => given[i].as_mut().unwrap().push(tok),
+                Current::Inline(i) => {
+                    errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: Some(specs[i].name) });
+                    current = Current::Skip;
+                }
+                Current::Skip => {}
+                Current::None => errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: None }),
+            }
+        }
+    }
+    let mut slots = Vec::new();
+    for (spec, given) in specs.iter().zip(given) {
+        let Some(values) = given else {
+            match spec.default {
+                Some(d) => slots.push((Source::Default, d.iter().map(String::from).collect())),
+                None => {
+                    if spec.required {
+                        errors.push(ArgErrorKind::MissingRequired { flag: spec.name });
+                    }
+                    slots.push((Source::Absent, Vec::new()));
+                }
+            }
+            continue;
+        };
+        let n = values.len();
+        if spec.value_type == ValueType::Boolean {
+            if n > 1 {
+                errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
+            } else if n == 1 && !["true", "false"].iter().any(|b| values[0].eq_ignore_ascii_case(b)) {
+                errors.push(ArgErrorKind::BadBoolean { flag: spec.name, value: values[0] });
+            }
+        } else if n == 0 {
+            errors.push(ArgErrorKind::MissingValue { flag: spec.name });
+        } else {
+            if !spec.list && n > 1 {
+                errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
+            }
+            for &v in &values {
+                match spec.value_type {
+                    ValueType::Integer => {
+                        // An optional sign and decimal digits, in range.
+                        if v.parse::<i64>().is_err() {
+                            errors.push(ArgErrorKind::BadInteger { flag: spec.name, value: v });
+                        }
+                    }
+                    ValueType::Date => {
+                        if let Err(reason) = Date::parse(v) {
+                            errors.push(ArgErrorKind::BadDate { flag: spec.name, value: v, reason });
+                        }
+                    }
+                    ValueType::Enum => {
+                        if !spec.values.iter().any(|a| a.eq_ignore_ascii_case(v)) {
+                            errors.push(ArgErrorKind::NotInEnum {
+                                flag: spec.name,
+                                value: v,
+                                allowed: spec.values,
+                                suggestion: suggest::closest(v, spec.values.iter()),
+                            });
+                        }
+                    }
+                    ValueType::String | ValueType::Boolean => {}
+                }
+            }
+        }
+        slots.push((Source::Given, values.iter().map(|v| v.to_string()).collect()));
+    }
+    if errors.is_empty() {
+        return (slots, Vec::new(), 0);
+    }
+    let dropped = errors.len().saturating_sub(MAX_ERRORS);
+    let shown = errors.iter().take(MAX_ERRORS).map(|e| format!("{e:?}")).collect();
+    (Vec::new(), shown, dropped)
+}
+
+fn ours<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
+    match args::parse(specs, tokens) {
+        Ok(a) => {
+            let slots = a.slots().iter().map(|s| (s.source, s.values.iter().map(String::from).collect())).collect();
+            (slots, Vec::new(), 0)
+        }
+        Err(e) => (Vec::new(), e.iter().map(|e| format!("{e:?}")).collect(), e.dropped()),
+    }
+}
+
+// ---- the generator ---------------------------------------------------------
+
+const FLAGS: &[&str] = &[
+    "--to",
+    "--subject",
+    "--limit",
+    "--due-before",
+    "--due_before",
+    "--DUE-AFTER",
+    "--due-after",
+    "--overdue",
+    "--status",
+    "--sort",
+    "--ids",
+    "--a",
+    "-a",
+    "---to",
+    "-to",
+    "--To",
+    "--limt",
+    "--colour",
+    "--",
+    "--=x",
+    "--to=",
+    "--to=a@b.com",
+    "--limit=5",
+    "--limit=x=y",
+    "--overdue=true",
+    "--overdue=maybe",
+    "--status=done",
+    "--sort=priority",
+    "--sort=PRIORITY",
+    "--a=b",
+    "--é",
+];
+
+const VALUES: &[&str] = &[
+    "a@b.com",
+    "x",
+    "",
+    "5",
+    "-5",
+    "+5",
+    "+-5",
+    "-",
+    "-.5",
+    "-.",
+    "0",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "12a",
+    "2026-03-01",
+    "2026-02-30",
+    "2026-13-01",
+    "2026-3-1",
+    "true",
+    "FALSE",
+    "yes",
+    "todo",
+    "Done",
+    "in_progress",
+    "in-progress",
+    "tod",
+    "due_date",
+    "priority",
+    "=",
+    "é",
+    "a=b",
+];
+
+#[test]
+fn parse_agrees_with_the_reference() {
+    let cases: usize = std::env::var("ARGS_REF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    let seed: u64 = std::env::var("ARGS_REF_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5eed_a465);
+    let specs = specs();
+    let mut rng = Rng(seed | 1);
+    let mut mismatches = 0;
+    for case in 0..cases {
+        let len = rng.below(12);
+        let tokens: Vec<&str> = (0..len)
+            .map(|_| if rng.below(5) < 2 { FLAGS[rng.below(FLAGS.len())] } else { VALUES[rng.below(VALUES.len())] })
+            .collect();
+        // Some cases against fewer flags, so that `--to` is not always known.
+        let specs = &specs[..if case % 7 == 0 { rng.below(specs.len() + 1) } else { specs.len() }];
+        let (want, got) = (reference(specs, &tokens), ours(specs, &tokens));
+        if want != got {
+            mismatches += 1;
+            if mismatches <= 5 {
+                eprintln!("case {case}: {tokens:?}\n  reference: {want:?}\n  parse:     {got:?}");
+            }
+        }
+    }
+    assert_eq!(mismatches, 0, "{mismatches} of {cases} cases differ (seed {seed})");
+}
