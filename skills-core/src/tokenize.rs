@@ -364,15 +364,16 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
 // ---- the common case, by bit masks ----------------------------------------
 //
 // What models write is almost always ASCII with no backslash and no single
-// quote, each token either plain or one double-quoted section. For such a
-// line the tokens are the runs of bytes outside unquoted whitespace, and the
-// quotes' positions give the "inside quotes" mask by a prefix XOR. So 64
-// bytes at a time: classify the bytes into masks, find the token runs, and
-// take each token's value as a range of the line, with no per-byte branch.
-// Anything else (escapes, single quotes, a quote inside a token, an
-// unterminated quote, non-ASCII, more tokens than fit) returns `None` and
-// the general scanner above handles the line, errors included; the
-// differential test against `shlex` covers both.
+// quote, tokens separated by spaces, each token either plain or one
+// double-quoted section. For such a line the tokens are the runs of bytes
+// outside unquoted spaces, and the quotes' positions give the "inside
+// quotes" mask by a prefix XOR. So 64 bytes at a time: classify the bytes
+// into masks, find the token runs, and take each token's value as a range of
+// the line, with no per-byte branch. Anything else (escapes, single quotes,
+// tabs or other control bytes, a quote inside a token, an unterminated
+// quote, non-ASCII, more tokens than fit) returns `None` and the general
+// scanner above handles the line, errors included; the differential test
+// against `shlex` covers both.
 //
 // Only where the byte classes are vector compares (SSE2, in every x86-64
 // processor): built bytewise they would cost more than the scanner saves,
@@ -407,12 +408,13 @@ mod masks {
     /// Masks of one 64-byte chunk: bit `k` describes byte `k`.
     #[derive(Clone, Copy, Default)]
     struct Classes {
-        /// Space, tab, carriage return or newline.
+        /// A space.
         space: u64,
         /// A double quote.
         quote: u64,
         /// Something only the general scanner handles: a single quote, a
-        /// backslash or a byte outside ASCII.
+        /// backslash, a control byte (tab, carriage return and newline
+        /// included) or a byte outside ASCII.
         other: u64,
     }
 
@@ -421,15 +423,16 @@ mod masks {
     fn classify(chunk: &[u8; 64]) -> Classes {
         use safe_arch::*;
         let splat = |b: u8| set_splat_i8_m128i(b as i8);
-        let (sp, tab, cr, nl, dq, sq, bs) =
-            (splat(b' '), splat(b'\t'), splat(b'\r'), splat(b'\n'), splat(b'"'), splat(b'\''), splat(b'\\'));
+        let (sp, dq, sq, bs) = (splat(b' '), splat(b'"'), splat(b'\''), splat(b'\\'));
         let mut c = Classes::default();
         for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
             let v = load_unaligned_m128i(piece);
             let eq = |b: m128i| cmp_eq_mask_i8_m128i(v, b);
-            let space = bitor_m128i(bitor_m128i(eq(sp), eq(tab)), bitor_m128i(eq(cr), eq(nl)));
-            let other = bitor_m128i(bitor_m128i(eq(sq), eq(bs)), v);
-            c.space |= u64::from(move_mask_i8_m128i(space) as u16) << (16 * k);
+            // Below a space as signed bytes: the control bytes, and every
+            // byte from 0x80 (negative).
+            let below_space = cmp_lt_mask_i8_m128i(v, sp);
+            let other = bitor_m128i(bitor_m128i(eq(sq), eq(bs)), below_space);
+            c.space |= u64::from(move_mask_i8_m128i(eq(sp)) as u16) << (16 * k);
             c.quote |= u64::from(move_mask_i8_m128i(eq(dq)) as u16) << (16 * k);
             c.other |= u64::from(move_mask_i8_m128i(other) as u16) << (16 * k);
         }
@@ -450,6 +453,8 @@ mod masks {
 
     /// The longest line the mask path takes (longer ones go to the scanner).
     const SIMPLE_CHUNKS: usize = 16;
+    // Every offset in such a line, and its length, fit the `u16` spans.
+    const _: () = assert!(SIMPLE_CHUNKS * 64 <= u16::MAX as usize);
 
     /// The value ranges of the tokens of `line` when it is of the common form
     /// described above, written to `spans`; `None` when the general scanner is
@@ -464,21 +469,17 @@ mod masks {
         if line.len() > SIMPLE_CHUNKS * 64 {
             return None;
         }
-        let mut n = 0;
+        // Token `i` starts at the `i`-th start found and ends at the `i`-th
+        // end (the two alternate), so each kind of edge is written in a loop
+        // of its own, with no branch on which kind a bit is.
+        let (mut starts_seen, mut ends_seen) = (0, 0);
         // Parity of the quotes so far, as all-ones or zero; whether the byte
-        // before the chunk was part of a token; whether a closing quote ended
-        // the last chunk; where the open token began.
+        // before the chunk was part of a token; whether it was a closing
+        // quote.
         let mut inside_carry = 0u64;
         let mut word_carry = 0u64;
         let mut closing_carry = 0u64;
-        let mut open = 0usize;
         let mut pad = [0u8; 64];
-        let mut emit = |start: usize, end: usize| -> Option<()> {
-            let (start, end) = if line[start] == b'"' { (start + 1, end - 1) } else { (start, end) };
-            *spans.get_mut(n)? = (u16::try_from(start).ok()?, u16::try_from(end).ok()?);
-            n += 1;
-            Some(())
-        };
         for at in (0..line.len()).step_by(64) {
             let chunk: &[u8; 64] = match line.get(at..at + 64) {
                 Some(chunk) => chunk.try_into().ok()?,
@@ -503,20 +504,31 @@ mod masks {
             let ends = !word & before;
             let opening = quote & inside;
             let closing = quote & !inside;
-            if opening & !starts != 0 || ((closing << 1) | closing_carry) & word != 0 {
+            // Byte `k - 1` is a closing quote.
+            let after_closing = (closing << 1) | closing_carry;
+            if opening & !starts != 0 || after_closing & word != 0 {
                 return None;
             }
             word_carry = word >> 63;
             closing_carry = closing >> 63;
-            let mut edges = starts | ends;
-            while edges != 0 {
-                let k = edges.trailing_zeros() as usize;
-                if starts & (1u64 << k) != 0 {
-                    open = at + k;
-                } else {
-                    emit(open, at + k)?;
-                }
-                edges &= edges - 1;
+            if starts_seen + starts.count_ones() as usize > spans.len() {
+                return None;
+            }
+            // A token that opens with a quote starts after it and (checked
+            // above) ends with the closing one, left out too.
+            let mut bits = starts;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                spans.get_mut(starts_seen)?.0 = (at + k) as u16 + ((quote >> k) & 1) as u16;
+                starts_seen += 1;
+                bits &= bits - 1;
+            }
+            let mut bits = ends;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                spans.get_mut(ends_seen)?.1 = (at + k) as u16 - ((after_closing >> k) & 1) as u16;
+                ends_seen += 1;
+                bits &= bits - 1;
             }
         }
         if inside_carry != 0 {
@@ -524,9 +536,10 @@ mod masks {
             return None;
         }
         if word_carry != 0 {
-            emit(open, line.len())?;
+            // A token running to the end of a line of whole chunks.
+            spans.get_mut(ends_seen)?.1 = line.len() as u16 - closing_carry as u16;
         }
-        Some(n)
+        Some(starts_seen)
     }
 
     /// [`super::split_in_place`] by the mask path: the answer when the line
@@ -571,7 +584,6 @@ mod masks {
 
     #[cfg(test)]
     mod tests {
-        use super::super::is_space;
         use super::*;
 
         /// The mask path takes the lines models write, across chunk edges, and
@@ -610,9 +622,9 @@ mod masks {
             fn classify_bytewise(chunk: &[u8; 64]) -> Classes {
                 let mut c = Classes::default();
                 for (k, &b) in chunk.iter().enumerate() {
-                    c.space |= u64::from(is_space(b)) << k;
+                    c.space |= u64::from(b == b' ') << k;
                     c.quote |= u64::from(b == b'"') << k;
-                    c.other |= u64::from(b == b'\'' || b == b'\\' || !b.is_ascii()) << k;
+                    c.other |= u64::from(b == b'\'' || b == b'\\' || b < b' ' || !b.is_ascii()) << k;
                 }
                 c
             }
