@@ -358,10 +358,21 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
     // copied and no second table is needed. (Pushing cannot overflow: at
     // most `MAX_FLAGS` specs, checked above.)
     args.slots.clear();
-    // One copy of the right number of absent slots: cheaper than a push per
-    // flag, each checking the capacity (cannot fail: at most `MAX_FLAGS`
-    // specs, checked above).
-    let _ = args.slots.try_extend_from_slice(&[Slot::ABSENT; MAX_FLAGS][..specs.len()]);
+    // Absent slots in one copy for skills of up to 16 flags (nearly all):
+    // cheaper than a push per flag, each checking the capacity, and a small
+    // constant in flash. Pushing cannot fail: at most `MAX_FLAGS` specs,
+    // checked above.
+    const ABSENT: [Slot<'static>; 16] = [Slot::ABSENT; 16];
+    match ABSENT.get(..specs.len()) {
+        Some(absent) => {
+            let _ = args.slots.try_extend_from_slice(absent);
+        }
+        None => {
+            for _ in specs {
+                let _ = args.slots.try_push(Slot::ABSENT);
+            }
+        }
+    }
     // What the values being read belong to. A given flag's slot is written
     // when the flag is met (so a repeat is seen) and its values once, when
     // the next flag or the end arrives: a value costs no slot update.

@@ -46,6 +46,15 @@ fn specs() -> Vec<FlagSpec<'static>> {
     ]
 }
 
+/// The specs and ten more flags: more than the parser's one-copy set-up
+/// of absent slots covers (16).
+fn many_specs() -> Vec<FlagSpec<'static>> {
+    const EXTRA: [&str; 10] = ["e0", "e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9"];
+    let mut all = specs();
+    all.extend(EXTRA.iter().map(|&n| spec(n, ValueType::String, false, false, StrList::EMPTY, None)));
+    all
+}
+
 // ---- the reference ---------------------------------------------------------
 
 #[derive(Clone, Copy)]
@@ -216,6 +225,8 @@ const FLAGS: &[&str] = &[
     "--sort=priority",
     "--sort=PRIORITY",
     "--a=b",
+    "--e3",
+    "--e9=x",
     "--é",
 ];
 
@@ -258,7 +269,7 @@ const VALUES: &[&str] = &[
 fn parse_agrees_with_the_reference() {
     let cases: usize = std::env::var("ARGS_REF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
     let seed: u64 = std::env::var("ARGS_REF_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5eed_a465);
-    let specs = specs();
+    let (specs, many) = (specs(), many_specs());
     let mut rng = Rng(seed | 1);
     let mut mismatches = 0;
     for case in 0..cases {
@@ -266,8 +277,13 @@ fn parse_agrees_with_the_reference() {
         let tokens: Vec<&str> = (0..len)
             .map(|_| if rng.below(5) < 2 { FLAGS[rng.below(FLAGS.len())] } else { VALUES[rng.below(VALUES.len())] })
             .collect();
-        // Some cases against fewer flags, so that `--to` is not always known.
-        let specs = &specs[..if case % 7 == 0 { rng.below(specs.len() + 1) } else { specs.len() }];
+        // Some cases against fewer flags, so that `--to` is not always
+        // known, and some against more.
+        let specs = match case % 7 {
+            0 => &specs[..rng.below(specs.len() + 1)],
+            1 => &many[..],
+            _ => &specs[..],
+        };
         let (want, got) = (reference(specs, &tokens), ours(specs, &tokens));
         if want != got {
             mismatches += 1;
