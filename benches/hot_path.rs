@@ -287,10 +287,10 @@ fn hot(c: &mut Criterion) {
     g.bench_function("ours_borrowed", |b| {
         b.iter(|| {
             let mut line = [0u8; 256];
-            let mut tokens = [""; 64];
+            let mut tokens = skills_runtime::tokenize::TokenBuf::<64>::new();
             let cmd = first_command(black_box(&reply));
             line[..cmd.len()].copy_from_slice(cmd.as_bytes());
-            let n = skills_runtime::tokenize::split_in_place(&mut line[..cmd.len()], &mut tokens).unwrap();
+            let n = skills_runtime::tokenize::split_in_place_into(&mut line[..cmd.len()], &mut tokens).unwrap();
             let i = skills::CATALOG.index.unwrap().get(tokens[0]).unwrap();
             let entry = skills::SKILLS[usize::from(i)];
             let mut a = args::Args::new();
@@ -349,9 +349,9 @@ fn tokenize(c: &mut Criterion) {
     g.bench_function("ours_in_place", |b| {
         b.iter(|| {
             let mut line = [0u8; 256];
-            let mut tokens = [""; 64];
+            let mut tokens = skills_runtime::tokenize::TokenBuf::<64>::new();
             line[..SEND_LINE.len()].copy_from_slice(black_box(SEND_LINE).as_bytes());
-            skills_runtime::tokenize::split_in_place(&mut line[..SEND_LINE.len()], &mut tokens).unwrap()
+            skills_runtime::tokenize::split_in_place_into(&mut line[..SEND_LINE.len()], &mut tokens).unwrap()
         })
     });
     g.bench_function("shlex_split", |b| b.iter(|| shlex::split(black_box(SEND_LINE)).unwrap().len()));

@@ -17,11 +17,13 @@
 //! Three entry points share one state machine:
 //! [`tokens`] borrows every token that needs no unescaping, [`split`] collects
 //! them (with `alloc`), and [`split_in_place`] unescapes inside a caller's buffer
-//! for builds without a heap.
+//! for builds without a heap, storing the tokens in a caller's array, or with
+//! [`split_in_place_into`] in a [`TokenBuf`], which needs no initialising.
 //!
 //! [`split`] and [`split_in_place`] first try a bit-mask path for the lines
-//! models actually write (ASCII, no single quote or backslash, each token
-//! plain or one double-quoted section): 64 bytes at a time they classify the
+//! models actually write (ASCII, no single quote or backslash, tokens
+//! separated by spaces, each token plain or one double-quoted section): 64
+//! bytes at a time they classify the
 //! bytes into masks, find the quoted regions by a prefix XOR and take the
 //! tokens as runs of the masks (on x86-64, where SSE2 makes the masks
 //! cheap). Any other line goes to the state machine; the differential test
@@ -387,9 +389,9 @@ use masks::split_simple;
 /// Elsewhere every line goes to the scanner (and no span array is set up).
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 #[inline(always)]
-fn split_in_place_simple<'a>(
+fn split_in_place_simple<'a, O: Out<'a> + ?Sized>(
     buf: &'a mut [u8],
-    _out: &mut [&'a str],
+    _out: &mut O,
 ) -> Result<Result<usize, TokenizeError>, &'a mut [u8]> {
     Err(buf)
 }
@@ -402,7 +404,7 @@ fn split_simple(_line: &str) -> Option<Vec<Cow<'_, str>>> {
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod masks {
-    use super::{TokenizeError, TokenizeErrorKind, column_of};
+    use super::{Out, TokenizeError, TokenizeErrorKind, column_of};
     #[cfg(feature = "alloc")]
     use alloc::{borrow::Cow, vec::Vec};
     /// Masks of one 64-byte chunk: bit `k` describes byte `k`.
@@ -544,12 +546,12 @@ mod masks {
 
     /// [`super::split_in_place`] by the mask path: the answer when the line
     /// is of the common form, else the buffer back for the scanner.
-    pub(super) fn split_in_place_simple<'a>(
+    pub(super) fn split_in_place_simple<'a, O: Out<'a> + ?Sized>(
         buf: &'a mut [u8],
-        out: &mut [&'a str],
+        out: &mut O,
     ) -> Result<Result<usize, TokenizeError>, &'a mut [u8]> {
         let mut spans = [(0u16, 0u16); 64];
-        let fit = out.len().min(spans.len());
+        let fit = out.room().min(spans.len());
         let Some(n) = simple_spans(buf, &mut spans[..fit]) else {
             return Err(buf);
         };
@@ -567,8 +569,8 @@ mod masks {
                 }));
             }
         };
-        for (slot, &(s, e)) in out.iter_mut().zip(&spans[..n]) {
-            *slot = text.get(usize::from(s)..usize::from(e)).unwrap_or("");
+        for (k, &(s, e)) in spans[..n].iter().enumerate() {
+            out.put(k, text.get(usize::from(s)..usize::from(e)).unwrap_or(""));
         }
         Ok(Ok(n))
     }
@@ -760,6 +762,98 @@ pub fn split(line: &str) -> Result<Vec<Cow<'_, str>>, TokenizeError> {
 /// assert_eq!(&out[..n], ["tasks.search", "--query", "a \"b\"", "--overdue"]);
 /// ```
 pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usize, TokenizeError> {
+    split_into(buf, out)
+}
+
+/// Room for up to `N` tokens of one command, borrowed from its line, for
+/// [`split_in_place_into`]: on the stack like a `[&str; N]`, but with nothing
+/// to set up (an array of `""` costs a store per slot for every command).
+///
+/// ```
+/// use skills_core::tokenize::{split_in_place_into, TokenBuf};
+/// let mut buf = *b"email.send --to a@b.com";
+/// let mut tokens = TokenBuf::<16>::new();
+/// split_in_place_into(&mut buf, &mut tokens).unwrap();
+/// assert_eq!(tokens.as_slice(), ["email.send", "--to", "a@b.com"]);
+/// ```
+pub struct TokenBuf<'a, const N: usize> {
+    items: arrayvec::ArrayVec<&'a str, N>,
+}
+
+impl<'a, const N: usize> TokenBuf<'a, N> {
+    /// No tokens, room for `N`.
+    pub const fn new() -> Self {
+        TokenBuf { items: arrayvec::ArrayVec::new_const() }
+    }
+
+    /// The tokens, in order.
+    pub fn as_slice(&self) -> &[&'a str] {
+        &self.items
+    }
+}
+
+impl<const N: usize> Default for TokenBuf<'_, N> {
+    fn default() -> Self {
+        TokenBuf::new()
+    }
+}
+
+impl<'a, const N: usize> core::ops::Deref for TokenBuf<'a, N> {
+    type Target = [&'a str];
+    fn deref(&self) -> &[&'a str] {
+        &self.items
+    }
+}
+
+impl<const N: usize> fmt::Debug for TokenBuf<'_, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.items.iter()).finish()
+    }
+}
+
+/// [`split_in_place`] into a [`TokenBuf`] (which it empties first): the same
+/// tokens and errors, with no output array to initialise.
+pub fn split_in_place_into<'a, const N: usize>(
+    buf: &'a mut [u8],
+    out: &mut TokenBuf<'a, N>,
+) -> Result<usize, TokenizeError> {
+    out.items.clear();
+    split_into(buf, &mut out.items)
+}
+
+/// Where tokens are stored, in order: token `n` is stored once `n` before it
+/// are, and only while `n < room()`.
+trait Out<'a> {
+    fn room(&self) -> usize;
+    fn put(&mut self, n: usize, token: &'a str);
+}
+
+impl<'a> Out<'a> for [&'a str] {
+    #[inline(always)]
+    fn room(&self) -> usize {
+        self.len()
+    }
+    #[inline(always)]
+    fn put(&mut self, n: usize, token: &'a str) {
+        if let Some(slot) = self.get_mut(n) {
+            *slot = token;
+        }
+    }
+}
+
+impl<'a, const N: usize> Out<'a> for arrayvec::ArrayVec<&'a str, N> {
+    #[inline(always)]
+    fn room(&self) -> usize {
+        N
+    }
+    #[inline(always)]
+    fn put(&mut self, _n: usize, token: &'a str) {
+        // In order, so `_n` is the length; never past `N` (see `room`).
+        let _ = self.try_push(token);
+    }
+}
+
+fn split_into<'a, O: Out<'a> + ?Sized>(buf: &'a mut [u8], out: &mut O) -> Result<usize, TokenizeError> {
     let buf = match split_in_place_simple(buf, out) {
         Ok(result) => return result,
         Err(buf) => buf,
@@ -794,7 +888,7 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
         // token that needs no unescaping is never touched.
         let scanned = next_token(&mut Scan(rest), batch_end);
         let span = match scanned {
-            Ok(Some(span)) if span.simple.is_some() && n + batched < out.len() && batched < batch.len() => {
+            Ok(Some(span)) if span.simple.is_some() && n + batched < out.room() && batched < batch.len() => {
                 batch[batched] = span.simple.unwrap_or((span.start, span.start));
                 batched += 1;
                 batch_end = span.end;
@@ -815,7 +909,7 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
                 });
             };
             for &(s, e) in &batch[..batched] {
-                out[n] = &text[s..e];
+                out.put(n, &text[s..e]);
                 n += 1;
             }
             if !ascii {
@@ -832,7 +926,7 @@ pub fn split_in_place<'a>(buf: &'a mut [u8], out: &mut [&'a str]) -> Result<usiz
                     let shift = |p: usize| p - consumed;
                     let simple = s.simple.map(|(a, b)| (shift(a), shift(b)));
                     let s = Span { start: shift(s.start), end: shift(s.end), simple };
-                    if s.simple.is_some() && n < out.len() {
+                    if s.simple.is_some() && n < out.room() {
                         batch[0] = s.simple.unwrap_or((s.start, s.start));
                         batched = 1;
                         batch_end = s.end;
@@ -876,19 +970,19 @@ type ColumnOf<'c> = dyn Fn(usize, &[u8], usize, usize) -> usize + 'c;
 /// unescapes it over its own bytes and advances past it. `Some` ends the
 /// split with that result.
 #[allow(clippy::too_many_arguments)]
-fn take_token<'a>(
+fn take_token<'a, O: Out<'a> + ?Sized>(
     rest: &mut &'a mut [u8],
     span: Span,
-    out: &mut [&'a str],
+    out: &mut O,
     n: &mut usize,
     base: &mut usize,
     chars_before: &mut usize,
     ascii: bool,
     column: &ColumnOf<'_>,
 ) -> Option<Result<usize, TokenizeError>> {
-    if *n == out.len() {
+    if *n == out.room() {
         return Some(Err(TokenizeError {
-            kind: TokenizeErrorKind::TooManyTokens { max: out.len() },
+            kind: TokenizeErrorKind::TooManyTokens { max: out.room() },
             offset: *base + span.start,
             column: column(*chars_before, rest, span.start, *base),
         }));
@@ -924,7 +1018,7 @@ fn take_token<'a>(
             column: *chars_before + 1,
         }));
     };
-    out[*n] = value;
+    out.put(*n, value);
     *n += 1;
     *base += span.end;
     *rest = tail;
@@ -1032,6 +1126,26 @@ mod tests {
             let got =
                 split_in_place(&mut buf, &mut out).map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
             assert_eq!(got.map_err(|e| e.kind), expected.map_err(|e| e.kind), "{line}");
+        }
+    }
+
+    #[test]
+    fn token_buf_is_emptied_and_bounded() {
+        // Reused for a second line: only that line's tokens (through the
+        // mask path and through the scanner).
+        let (mut first, mut second, mut third) = (*b"a b c", *b"p", *br"q\ r s");
+        let mut tokens = TokenBuf::<3>::new();
+        assert_eq!(split_in_place_into(&mut first, &mut tokens), Ok(3));
+        assert_eq!(split_in_place_into(&mut second, &mut tokens), Ok(1));
+        assert_eq!(tokens.as_slice(), ["p"]);
+        assert_eq!(split_in_place_into(&mut third, &mut tokens), Ok(2));
+        assert_eq!(tokens.as_slice(), ["q r", "s"]);
+        // One token too many, by either path: the error names the room.
+        for line in [&b"a b c d"[..], &br"a b c d\ e"[..]] {
+            let mut line = line.to_vec();
+            let mut tokens = TokenBuf::<3>::new();
+            let e = split_in_place_into(&mut line, &mut tokens).unwrap_err();
+            assert_eq!((e.kind, e.offset), (TokenizeErrorKind::TooManyTokens { max: 3 }, 6));
         }
     }
 

@@ -27,6 +27,15 @@ json.dump(out, sys.stdout)
 mod support;
 use support::Rng;
 
+/// `split_in_place_into` a `TokenBuf` with room for `N`, as owned tokens.
+fn into_token_buf<const N: usize>(input: &str) -> Result<Vec<String>, tokenize::TokenizeError> {
+    let mut line = input.as_bytes().to_vec();
+    let mut buf = tokenize::TokenBuf::<N>::new();
+    let n = tokenize::split_in_place_into(&mut line, &mut buf)?;
+    assert_eq!(n, buf.len(), "the count returned is the buffer's length");
+    Ok(buf.iter().map(|s| s.to_string()).collect())
+}
+
 const PIECES: &[&str] = &[
     "a",
     "b",
@@ -182,6 +191,13 @@ fn matches_python_shlex_split() {
         if in_place != copied {
             mismatches.push(format!("input {input:?}\n  split_in_place: {in_place:?}\n  split:          {copied:?}"));
         }
+        // Into a `TokenBuf` with room for more tokens than any input here
+        // holds: the same as into a slice.
+        let into = into_token_buf::<256>(input);
+        if into != in_place {
+            mismatches
+                .push(format!("input {input:?}\n  split_in_place_into: {into:?}\n  split_in_place: {in_place:?}"));
+        }
         // With a small token array: the same tokens, or `TooManyTokens` at
         // the first token that does not fit, or the scan error before it.
         for cap in [0usize, 1, 3] {
@@ -189,8 +205,15 @@ fn matches_python_shlex_split() {
             let mut out = vec![""; cap];
             let got = tokenize::split_in_place(&mut buf, &mut out)
                 .map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
-            if got != expected_with_capacity(input, cap) {
-                mismatches.push(format!("input {input:?} capacity {cap}\n  split_in_place: {got:?}"));
+            let into = match cap {
+                0 => into_token_buf::<0>(input),
+                1 => into_token_buf::<1>(input),
+                _ => into_token_buf::<3>(input),
+            };
+            if got != expected_with_capacity(input, cap) || into != got {
+                mismatches.push(format!(
+                    "input {input:?} capacity {cap}\n  split_in_place: {got:?}\n  split_in_place_into: {into:?}"
+                ));
             }
         }
         if &got != want {

@@ -299,8 +299,8 @@ impl<C: 'static> Router<C> {
     /// written to `out`. Async handlers cannot run here; with `std`,
     /// [`Router::execute`] and `Router::execute_async` are the owned forms.
     pub fn dispatch(&self, ctx: &mut C, line: &mut [u8], out: &mut dyn Write) -> Dispatched {
-        let mut tokens = [""; MAX_TOKENS];
-        let n = match tokenize::split_in_place(line, &mut tokens) {
+        let mut tokens = tokenize::TokenBuf::<MAX_TOKENS>::new();
+        let n = match tokenize::split_in_place_into(line, &mut tokens) {
             Ok(n) => n,
             Err(e) => return write_failure(&Failure::Tokenize(e), None, out),
         };
