@@ -34,15 +34,18 @@ pub trait FromValue<'a>: Sized {
     const INFALLIBLE: bool = false;
 
     /// Converts one (already validated) value.
+    #[inline]
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>>;
 }
 
 /// A type a whole flag converts to: a handler parameter type.
 pub trait FromFlag<'a>: Sized {
     /// Converts a flag's slot.
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>>;
 }
 
+#[inline]
 fn single<'a, T: FromValue<'a>>(slot: &Slot<'a>) -> Result<T, ConvertError<'a>> {
     match slot.values.first() {
         Some(v) => T::from_value(v),
@@ -53,6 +56,7 @@ fn single<'a, T: FromValue<'a>>(slot: &Slot<'a>) -> Result<T, ConvertError<'a>> 
 impl<'a> FromValue<'a> for &'a str {
     const INFALLIBLE: bool = true;
 
+    #[inline]
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
         Ok(value)
     }
@@ -62,12 +66,14 @@ impl<'a> FromValue<'a> for Date {
     // The parser validated every date value.
     const INFALLIBLE: bool = true;
 
+    #[inline]
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
         Date::parse(value).map_err(|_| ConvertError { value, expected: "a date written YYYY-MM-DD" })
     }
 }
 
 impl<'a> FromValue<'a> for bool {
+    #[inline]
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
         if value.eq_ignore_ascii_case("true") {
             Ok(true)
@@ -82,6 +88,7 @@ impl<'a> FromValue<'a> for bool {
 macro_rules! integers {
     ($($t:ty => $expected:literal),* $(,)?) => {$(
         impl<'a> FromValue<'a> for $t {
+            #[inline]
             fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
                 crate::args::parse_integer(value)
                     .and_then(|v| <$t>::try_from(v).ok())
@@ -89,6 +96,7 @@ macro_rules! integers {
             }
         }
         impl<'a> FromFlag<'a> for $t {
+            #[inline]
             fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
                 single(slot)
             }
@@ -112,12 +120,14 @@ integers! {
 }
 
 impl<'a> FromFlag<'a> for &'a str {
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
         single(slot)
     }
 }
 
 impl<'a> FromFlag<'a> for Date {
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
         single(slot)
     }
@@ -125,6 +135,7 @@ impl<'a> FromFlag<'a> for Date {
 
 impl<'a> FromFlag<'a> for bool {
     /// Present without a value, or with `true`, is true; absent or `false` is false.
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
         if !slot.is_present() {
             return Ok(false);
@@ -137,12 +148,14 @@ impl<'a> FromFlag<'a> for bool {
 }
 
 impl<'a, T: FromFlag<'a>> FromFlag<'a> for Option<T> {
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
         if slot.is_present() { T::from_flag(slot).map(Some) } else { Ok(None) }
     }
 }
 
 impl<'a> FromFlag<'a> for StrList<'a> {
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
         Ok(slot.values)
     }
@@ -238,6 +251,7 @@ impl<'a, T: FromValue<'a>> Iterator for ListIter<'a, T> {
 }
 
 impl<'a, T: FromValue<'a>> FromFlag<'a> for List<'a, T> {
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
         // Reject up front what the iterator would have to skip (nothing, for
         // types every validated value converts to).
@@ -268,18 +282,21 @@ mod owned {
     use alloc::vec::Vec;
 
     impl<'a> FromValue<'a> for String {
+        #[inline]
         fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
             Ok(value.to_string())
         }
     }
 
     impl<'a> FromFlag<'a> for String {
+        #[inline]
         fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
             single(slot)
         }
     }
 
     impl<'a, T: FromValue<'a>> FromFlag<'a> for Vec<T> {
+        #[inline]
         fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
             // A plain loop rather than `collect::<Result<_, _>>()`: this is
             // instantiated once per generated enum type, and the iterator
@@ -331,6 +348,7 @@ pub trait FlagEnum: Sized + Copy + 'static {
 }
 
 impl<'a, T: FlagEnum> FromValue<'a> for T {
+    #[inline]
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
         match T::parse(value) {
             Some(v) => Ok(v),
@@ -340,6 +358,7 @@ impl<'a, T: FlagEnum> FromValue<'a> for T {
 }
 
 impl<'a, T: FlagEnum> FromFlag<'a> for T {
+    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
         single(slot)
     }
