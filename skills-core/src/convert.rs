@@ -34,14 +34,12 @@ pub trait FromValue<'a>: Sized {
     const INFALLIBLE: bool = false;
 
     /// Converts one (already validated) value.
-    #[inline]
     fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>>;
 }
 
 /// A type a whole flag converts to: a handler parameter type.
 pub trait FromFlag<'a>: Sized {
     /// Converts a flag's slot.
-    #[inline]
     fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>>;
 }
 
