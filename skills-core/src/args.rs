@@ -355,8 +355,7 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
     }
     // Slots are filled as flags are met: a given flag's slot is the range of
     // tokens after it (values follow their flag contiguously), so nothing is
-    // copied and no second table is needed. (Pushing cannot overflow: at
-    // most `MAX_FLAGS` specs, checked above.)
+    // copied and no second table is needed.
     args.slots.clear();
     // Absent slots in one copy for skills of up to 16 flags (nearly all):
     // cheaper than a push per flag, each checking the capacity, and a small
