@@ -906,6 +906,7 @@ impl fmt::Display for ArgErrors<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::v1::*;
 
     const fn flag(name: &'static str, t: ValueType, list: bool, required: bool) -> FlagSpec<'static> {
         FlagSpec { name, value_type: t, list, required, values: StrList::EMPTY, default: None }

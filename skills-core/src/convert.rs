@@ -366,6 +366,7 @@ impl<'a, T: FlagEnum> FromFlag<'a> for T {
 mod tests {
     use super::*;
     use crate::args::Source;
+    use std::prelude::v1::*;
 
     fn given(values: StrList<'static>) -> Slot<'static> {
         Slot { values, source: Source::Given }
@@ -389,8 +390,13 @@ mod tests {
         let s = given(StrList::Slice(&["1", "2", "3"]));
         let l: List<'_, i32> = List::from_flag(&s).unwrap();
         assert_eq!(l.iter().sum::<i32>(), 6);
-        let v: Vec<String> = Vec::from_flag(&s).unwrap();
-        assert_eq!(v, ["1", "2", "3"]);
+        // A value the parameter type cannot hold fails the whole list.
+        assert!(List::<'_, u8>::from_flag(&given(StrList::Slice(&["1", "300"]))).is_err());
+        #[cfg(feature = "alloc")]
+        {
+            let v: Vec<String> = Vec::from_flag(&s).unwrap();
+            assert_eq!(v, ["1", "2", "3"]);
+        }
     }
 
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -410,8 +416,13 @@ mod tests {
     #[test]
     fn enums() {
         assert_eq!(Tone::from_flag(&given(StrList::One("Casual"))), Ok(Tone::Casual));
-        let l: Vec<Tone> = Vec::from_flag(&given(StrList::Slice(&["formal", "casual"]))).unwrap();
-        assert_eq!(l, [Tone::Formal, Tone::Casual]);
         assert_eq!(Tone::Casual.as_str(), "casual");
+        let l: List<'_, Tone> = List::from_flag(&given(StrList::Slice(&["formal", "casual"]))).unwrap();
+        assert!(l.iter().eq([Tone::Formal, Tone::Casual]));
+        #[cfg(feature = "alloc")]
+        {
+            let v: Vec<Tone> = Vec::from_flag(&given(StrList::Slice(&["formal", "casual"]))).unwrap();
+            assert_eq!(v, [Tone::Formal, Tone::Casual]);
+        }
     }
 }

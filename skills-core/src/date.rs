@@ -235,6 +235,7 @@ mod time_conv {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::v1::*;
 
     #[test]
     fn validates_calendar() {

@@ -736,11 +736,14 @@ fn tidy_text(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::v1::*;
 
+    #[cfg(feature = "alloc")]
     fn cmds(s: &str) -> Vec<String> {
         extract(s).commands.into_iter().map(|c| c.text.into_owned()).collect()
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn seed_example() {
         let s = "I'll search for your overdue tasks and send them to Bob.\n\n```cmd\ntasks.search --status overdue --assignee me\n```\n\nFound 3 overdue tasks. Sending the report now.\n\n```cmd\nemail.send --to bob@co.com --subject \"Overdue Tasks Report\" --body \"Here are the 3 overdue tasks: ...\"\n```\n\nDone! Report sent to Bob.\n";
@@ -755,12 +758,14 @@ mod tests {
         assert!(ex.diagnostics.is_empty());
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn quoted_newlines_and_continuations() {
         let s = "```cmd\nemail.send --to a@b.c --body \"line one\nline two\"\ntasks.search \\\n  --overdue\n# a comment\n\n```\n";
         assert_eq!(cmds(s), ["email.send --to a@b.c --body \"line one\nline two\"", "tasks.search   --overdue"]);
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn fence_rules() {
         // Tildes, longer fences, info string words, up to three spaces.
@@ -827,7 +832,7 @@ mod tests {
                 s.push_str(&"y".repeat(pad % 67));
                 s.push_str("\n```\nafter ~~~\n\n~~~cmd\nsecond\n~~~");
                 let found: Vec<_> = blocks(&s).collect();
-                let [Found::Block(a), Found::Block(b)] = found[..] else { panic!("pad {pad}: {found:?}") };
+                let [Found::Block(a), Found::Block(b)] = found[..] else { std::panic!("pad {pad}: {found:?}") };
                 assert_eq!(a.line, line, "pad {pad} indent {indent}");
                 assert_eq!(a.body, format!("run --a 1\n``x``\n{}\n", "y".repeat(pad % 67)));
                 assert_eq!(b.line, line + 7, "pad {pad} indent {indent}");
@@ -836,6 +841,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn nested_and_unclosed() {
         let s = "````markdown\n```cmd\nemail.send --to x\n```\n````\n```cmd\nreal\n```\n";
@@ -849,6 +855,7 @@ mod tests {
         assert!(cmds("```python\nx\n```cmd\nrun\n```").is_empty());
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn indented_fence_is_reported() {
         let ex = extract("1. step\n\n    ```cmd\n    tasks.search\n    ```\n");
@@ -857,6 +864,7 @@ mod tests {
         assert_eq!(ex.diagnostics[0].line, 3);
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn crlf() {
         assert_eq!(cmds("```cmd\r\na --x\r\nb\r\n```\r\n"), ["a --x", "b"]);

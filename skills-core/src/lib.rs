@@ -39,6 +39,12 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+// Unit tests build with the standard library whatever the features, so that
+// `cargo test --no-default-features` runs the heap-free build's tests too.
+#[cfg(test)]
+#[macro_use]
+extern crate std;
+
 pub mod args;
 pub mod convert;
 #[cfg(feature = "cron")]
@@ -75,6 +81,7 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::prelude::v1::*;
     #[test]
     fn same_bytes_is_equality() {
         let words: Vec<String> = (0..20)

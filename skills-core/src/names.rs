@@ -130,7 +130,9 @@ pub fn is_tool_name_of(tool: &str, skill: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::v1::*;
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn tool_names() {
         let mut s = String::new();

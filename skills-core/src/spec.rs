@@ -224,6 +224,7 @@ impl fmt::Display for Expected<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::v1::*;
 
     #[test]
     fn str_list_forms_agree() {

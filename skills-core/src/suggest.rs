@@ -111,6 +111,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::v1::*;
 
     #[test]
     fn distances() {

@@ -587,6 +587,7 @@ mod masks {
     #[cfg(test)]
     mod tests {
         use super::*;
+        use std::prelude::v1::*;
 
         /// The mask path takes the lines models write, across chunk edges, and
         /// leaves everything else to the scanner.
@@ -1028,7 +1029,9 @@ fn take_token<'a, O: Out<'a> + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::v1::*;
 
+    #[cfg(feature = "alloc")]
     fn split_vec(s: &str) -> Result<Vec<String>, TokenizeError> {
         split(s).map(|v| v.into_iter().map(|c| c.into_owned()).collect())
     }
@@ -1071,6 +1074,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn posix_rules() {
         assert_eq!(split_vec("a b  c").unwrap(), ["a", "b", "c"]);
@@ -1087,6 +1091,7 @@ mod tests {
         assert_eq!(split_vec("a\x0bb").unwrap(), ["a\x0bb"]);
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn errors_carry_column() {
         let e = split_vec("say 'hi").unwrap_err();
@@ -1101,6 +1106,7 @@ mod tests {
         assert_eq!(e.kind, TokenizeErrorKind::TrailingBackslash);
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn borrowed_when_simple() {
         let line = r#"x "a b" 'c' d\e f"g""#;
@@ -1113,6 +1119,7 @@ mod tests {
         assert_eq!(toks[4].value(), "fg");
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn in_place_matches_split() {
         for line in [
@@ -1149,6 +1156,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn in_place_error_columns_match() {
         for line in ["a \"b c", "x y\\", "é ü 'ö", "\"a b\" 'c"] {
