@@ -284,10 +284,16 @@ pub fn find_flag(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
     // flags of the same length are not compared loosely on the way. Lengths
     // are compared before any byte is loaded, so most candidates cost one
     // comparison.
-    match specs.iter().position(|s| crate::same_bytes(s.name.as_bytes(), given.as_bytes())) {
+    match find_flag_exactly(specs, given) {
         Some(i) => Some(i),
         None => find_flag_loosely(specs, given),
     }
+}
+
+/// The flag spelled exactly `given`.
+#[inline(always)]
+fn find_flag_exactly(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
+    specs.iter().position(|s| crate::same_bytes(s.name.as_bytes(), given.as_bytes()))
 }
 
 #[cold]
@@ -462,7 +468,7 @@ fn flag_parts<'a>(tok: &'a str, specs: &[FlagSpec<'_>]) -> (&'a str, Option<&'a 
     let body = &tok[dashes..];
     // A flag name has no `=`: a body that is a flag's name exactly (what
     // models write) needs no search for one.
-    if let Some(i) = specs.iter().position(|s| crate::same_bytes(s.name.as_bytes(), body.as_bytes())) {
+    if let Some(i) = find_flag_exactly(specs, body) {
         return (body, None, Some(i));
     }
     flag_parts_slowly(body, specs)

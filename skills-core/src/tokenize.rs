@@ -20,14 +20,13 @@
 //! for builds without a heap, storing the tokens in a caller's array, or with
 //! [`split_in_place_into`] in a [`TokenBuf`], which needs no initialising.
 //!
-//! [`split`] and [`split_in_place`] first try a bit-mask path for the lines
-//! models actually write (ASCII, no single quote or backslash, tokens
-//! separated by spaces, each token plain or one double-quoted section): 64
-//! bytes at a time they classify the
-//! bytes into masks, find the quoted regions by a prefix XOR and take the
-//! tokens as runs of the masks (on x86-64, where SSE2 makes the masks
-//! cheap). Any other line goes to the state machine; the differential test
-//! covers both.
+//! [`split`], [`split_in_place`] and [`split_in_place_into`] first try a
+//! bit-mask path for the lines models actually write (ASCII, no single quote
+//! or backslash, tokens separated by spaces, each token plain or one
+//! double-quoted section): 64 bytes at a time they classify the bytes into
+//! masks, find the quoted regions by a prefix XOR and take the tokens as runs
+//! of the masks (on x86-64, where SSE2 makes the masks cheap). Any other line
+//! goes to the state machine; the differential test covers both.
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
