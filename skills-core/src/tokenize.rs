@@ -568,8 +568,8 @@ mod masks {
                 }));
             }
         };
-        for (k, &(s, e)) in spans[..n].iter().enumerate() {
-            out.put(k, text.get(usize::from(s)..usize::from(e)).unwrap_or(""));
+        for (k, &span) in spans[..n].iter().enumerate() {
+            out.put(k, token_at(text, span));
         }
         Ok(Ok(n))
     }
@@ -579,8 +579,14 @@ mod masks {
     pub(super) fn split_simple(line: &str) -> Option<Vec<Cow<'_, str>>> {
         let mut spans = [(0u16, 0u16); 64];
         let n = simple_spans(line.as_bytes(), &mut spans)?;
-        let value = |(s, e): (u16, u16)| Cow::Borrowed(line.get(usize::from(s)..usize::from(e)).unwrap_or(""));
-        Some(spans[..n].iter().map(|&span| value(span)).collect())
+        Some(spans[..n].iter().map(|&span| Cow::Borrowed(token_at(line, span))).collect())
+    }
+
+    /// The token at `span` of `text` (an ASCII line, so every span is on
+    /// character boundaries; `""` rather than a panic were one not).
+    #[inline(always)]
+    fn token_at(text: &str, (start, end): (u16, u16)) -> &str {
+        text.get(usize::from(start)..usize::from(end)).unwrap_or("")
     }
 
     #[cfg(test)]
