@@ -3,7 +3,7 @@
 //! Fences follow CommonMark (§4.5): a line indented by at most three spaces
 //! that starts with three or more backticks or tildes opens a block; the
 //! first word of the info string is the language, and only `cmd` blocks hold
-//! commands. The block ends at a line of at least as many of the same
+//! commands (the name matched ignoring ASCII case, as renderers do). The block ends at a line of at least as many of the same
 //! character (indented at most three spaces, nothing but spaces after). Every
 //! fence is tracked, so a ```` ```cmd ```` inside another fenced block (an
 //! example shown to the user) is not a command, and an unclosed block of
@@ -176,7 +176,9 @@ fn fence_at(s: &[u8], pos: usize) -> Option<Fence> {
 fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
     let info = &s[f.info.0..f.info.1];
     let word_end = info.iter().position(|b| matches!(b, b' ' | b'\t')).unwrap_or(info.len());
-    &info[..word_end] == b"cmd"
+    // Markdown renderers match a language name ignoring case, and so do
+    // models: ```` ```CMD ```` is a command block too.
+    info[..word_end].eq_ignore_ascii_case(b"cmd")
 }
 
 /// Iterator over the ```` ```cmd ```` blocks of a model's output, in order.
@@ -773,6 +775,8 @@ mod tests {
         assert_eq!(cmds("   ```cmd\n   a\n     b\n   ```\n"), ["a", "b"]);
         assert_eq!(cmds("```cmdx\na\n```\n"), Vec::<String>::new());
         assert_eq!(cmds("``` cmd\na\n```"), ["a"]);
+        // The language ignoring case; other languages stay prose.
+        assert_eq!(cmds("```CMD\na\n```\n```Cmd\nb\n```\n```sh\nc\n```\n"), ["a", "b"]);
         // Closing fence must be at least as long and carry no info.
         assert_eq!(cmds("````cmd\na\n```\nb\n````\n"), ["a", "```", "b"]);
         // Inline triple backticks are not fences.

@@ -39,7 +39,9 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
     let mut extra = Vec::new();
     for (key, node) in &entries {
         match key.as_str() {
-            keys::DOMAIN => {
+            // `name:` is how other skill formats (Agent Skills) title a
+            // `SKILL.md`; here it can only be the domain.
+            keys::DOMAIN | keys::NAME => {
                 if let Some(d) = text_value(node, key, sink)
                     && d != domain
                 {
@@ -47,8 +49,8 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
                         Code::InvalidIndex,
                         node.line,
                         node.column,
-                        format!("`domain: {d}` does not match the directory `{domain}`"),
-                        format!("write `domain: {domain}`; the domain comes from the directory"),
+                        format!("`{key}: {d}` does not match the directory `{domain}`"),
+                        format!("write `{key}: {domain}`; the domain comes from the directory"),
                     );
                 }
             }

@@ -34,8 +34,8 @@ pub const ELIGIBILITY_BINARIES: &str = "binaries";
 /// Every key a skill file may have.
 pub const SKILL_KEYS: &[&str] =
     &[NAME, DESCRIPTION, HANDLER, SCHEDULE, TAGS, AUTHOR, CREATED, ALIASES, ELIGIBILITY, READ_ONLY];
-/// Every key a `SKILL.md` may have.
-pub const INDEX_KEYS: &[&str] = &[DOMAIN, DESCRIPTION];
+/// Every key a `SKILL.md` may have (`name` is another spelling of `domain`).
+pub const INDEX_KEYS: &[&str] = &[DOMAIN, NAME, DESCRIPTION];
 
 /// The domain index file of each domain directory.
 pub const INDEX_FILE: &str = "SKILL.md";

@@ -228,6 +228,22 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     ("d/a.md", skill(FRONT, BODY).as_bytes()),
                 ]);
                 expect(&t, Code::InvalidIndex, 2);
+                // The index exists, so it is not also reported missing.
+                assert!(!t.diagnostics.iter().any(|d| d.code == Code::MissingIndex), "{:?}", t.diagnostics);
+                // `name:` is read as the domain: right when it matches, the
+                // same error when it does not, and never an unknown key.
+                let (_d, t) = build(&[
+                    ("d/SKILL.md", b"---\nname: d\ndescription: x\n---\n"),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                ]);
+                assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
+                let (_d, t) = build(&[
+                    ("d/SKILL.md", b"---\nname: e\ndescription: x\n---\n"),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                ]);
+                expect(&t, Code::InvalidIndex, 2);
+                let d = t.diagnostics.iter().find(|d| d.code == Code::InvalidIndex).unwrap();
+                assert!(d.message.contains("`name: e`"), "{}", d.message);
             }),
         ),
         (
