@@ -96,6 +96,9 @@ pub enum ArgErrorKind<'a> {
         given: &'a str,
         /// The closest real flag, if one is close.
         suggestion: Option<&'a str>,
+        /// Written with one dash (`-p`). The format has no short flags; for
+        /// one letter, `suggestion` is the only flag starting with it.
+        short: bool,
     },
     /// A value where none is expected: before the first flag, after a
     /// boolean flag, or after `--flag=value`.
@@ -405,9 +408,11 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
         let (name, inline, found) = flag_parts(tok, specs);
         current = match found {
             None => {
+                let short = tok.as_bytes().get(1) != Some(&b'-');
                 errors.push(ArgErrorKind::UnknownFlag {
                     given: name,
-                    suggestion: suggest::closest(name, specs.iter().map(|s| s.name)),
+                    suggestion: suggest_flag(name, short, specs),
+                    short,
                 });
                 Current::Skipping
             }
@@ -472,6 +477,22 @@ fn flag_parts<'a>(tok: &'a str, specs: &[FlagSpec<'_>]) -> (&'a str, Option<&'a 
         return (body, None, Some(i));
     }
     flag_parts_slowly(body, specs)
+}
+
+/// The flag to suggest for an unknown one: for a one-letter short flag
+/// (`-p`), the only flag that starts with that letter; otherwise the closest.
+#[cold]
+fn suggest_flag<'s>(given: &str, short: bool, specs: &[FlagSpec<'s>]) -> Option<&'s str> {
+    if short && given.len() == 1 {
+        let letter = given.as_bytes()[0].to_ascii_lowercase();
+        let mut starting =
+            specs.iter().filter(|s| s.name.as_bytes().first().map(u8::to_ascii_lowercase) == Some(letter));
+        return match (starting.next(), starting.next()) {
+            (Some(only), None) => Some(only.name),
+            _ => None,
+        };
+    }
+    suggest::closest(given, specs.iter().map(|s| s.name))
 }
 
 #[cold]
@@ -598,6 +619,7 @@ pub fn from_named_into<'a>(
             errors.push(ArgErrorKind::UnknownFlag {
                 given: name,
                 suggestion: suggest::closest(name, specs.iter().map(|s| s.name)),
+                short: false,
             });
             continue;
         };
@@ -782,9 +804,14 @@ impl ArgErrorKind<'_> {
     pub fn write_styled(&self, f: &mut dyn fmt::Write, style: Style) -> fmt::Result {
         let json = style == Style::Json;
         match *self {
-            ArgErrorKind::UnknownFlag { given, suggestion } => {
-                let (noun, dashes) = if json { ("argument", "") } else { ("flag", "--") };
-                write!(f, "unknown {noun} `{dashes}{given}`")?;
+            ArgErrorKind::UnknownFlag { given, suggestion, short } => {
+                let (noun, written) = match (json, short) {
+                    (true, _) => ("argument", ""),
+                    (false, true) => ("flag", "-"),
+                    (false, false) => ("flag", "--"),
+                };
+                write!(f, "unknown {noun} `{written}{given}`")?;
+                let dashes = if json { "" } else { "--" };
                 if let Some(s) = suggestion {
                     write!(f, "; did you mean `{dashes}{s}`?")?;
                 }
@@ -1027,6 +1054,15 @@ mod tests {
         assert_eq!(a.slot(1).values.first(), Some("DONE"));
         let e = parse(&specs, &["--stauts", "done"]).unwrap_err();
         assert_eq!(e.to_string(), "unknown flag `--stauts`; did you mean `--status`?");
+        // No short flags: named as written, with the one flag of that letter.
+        let e = parse(&specs, &["-o"]).unwrap_err();
+        assert_eq!(e.to_string(), "unknown flag `-o`; did you mean `--overdue`?");
+        let e = parse(&specs, &["-L", "5"]).unwrap_err();
+        assert_eq!(e.to_string(), "unknown flag `-L`; did you mean `--limit`?");
+        // Two flags start with `t`: no guess; and `--d` is a long spelling.
+        let two = [flag("to", ValueType::String, false, false), flag("title", ValueType::String, false, false)];
+        assert_eq!(parse(&two, &["-t", "x"]).unwrap_err().to_string(), "unknown flag `-t`");
+        assert_eq!(parse(&specs, &["--d"]).unwrap_err().to_string(), "unknown flag `--d`");
     }
 
     #[test]

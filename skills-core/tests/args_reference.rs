@@ -93,8 +93,15 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
             };
             match specs.iter().position(|s| same_name(s.name, name)) {
                 None => {
-                    let suggestion = suggest::closest(name, specs.iter().map(|s| s.name));
-                    errors.push(ArgErrorKind::UnknownFlag { given: name, suggestion });
+                    let short = !tok.starts_with("--");
+                    let suggestion = if short && name.len() == 1 {
+                        let starting: Vec<_> =
+                            specs.iter().filter(|s| s.name[..1].eq_ignore_ascii_case(name)).collect();
+                        if starting.len() == 1 { Some(starting[0].name) } else { None }
+                    } else {
+                        suggest::closest(name, specs.iter().map(|s| s.name))
+                    };
+                    errors.push(ArgErrorKind::UnknownFlag { given: name, suggestion, short });
                     current = Current::Skip;
                 }
                 Some(i) if given[i].is_some() => {

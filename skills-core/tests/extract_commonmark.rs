@@ -2,7 +2,7 @@
 //! over generated documents of prose, blank lines, fences of both kinds and
 //! several lengths, info strings, indentation from 0 to 5 spaces, and
 //! unclosed blocks, the ```` ```cmd ```` blocks we find are exactly the
-//! fenced code blocks whose language is `cmd`, with the same content.
+//! fenced code blocks whose language is `cmd` (ignoring case), with the same content.
 //! Documents are generated at the top level (no lists or block quotes,
 //! which the extractor does not enter).
 //!
@@ -31,7 +31,8 @@ fn fence(rng: &mut Rng) -> String {
     let ch = if rng.below(4) == 0 { '~' } else { '`' };
     let len = 3 + rng.below(3);
     let indent = [0, 0, 0, 1, 2, 3, 4, 5][rng.below(8)];
-    let info = ["cmd", "cmd", "cmd", "json", "", "cmd extra words", " cmd", "cmdx", "CMD", "cmd`x"][rng.below(10)];
+    let info =
+        ["cmd", "cmd", "cmd", "json", "", "cmd extra words", " cmd", "cmdx", "CMD", "cmd`x", "Cmd"][rng.below(11)];
     format!("{}{}{}", " ".repeat(indent), ch.to_string().repeat(len), info)
 }
 
@@ -61,7 +62,7 @@ fn commonmark_cmd_blocks(text: &str) -> Vec<String> {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 let lang = info.split_whitespace().next().unwrap_or("");
-                current = (lang == "cmd").then(String::new);
+                current = lang.eq_ignore_ascii_case("cmd").then(String::new);
             }
             Event::Text(t) => {
                 if let Some(c) = current.as_mut() {

@@ -9,6 +9,7 @@
 //! separator   = ":" | "-" | "–" | "—"       surrounded by spaces
 //! ```
 //!
+//! A markdown table is read row by row as flag lines (see `flag_table`).
 //! A line whose first word (after the list marker) is not `--name` is prose,
 //! or continues the description of the flag above when it is indented more.
 //! Fence delimiter lines are skipped; lines inside fences are read like any
@@ -32,6 +33,7 @@
 //! leaves the flag a string and produces a warning with the exact fix.
 
 use crate::diagnostic::{Code, Sink};
+use crate::flag_table;
 use crate::keys;
 use crate::markdown::SourceLine;
 use crate::usage::UsageFlag;
@@ -220,10 +222,38 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
     let mut out: Vec<RawFlag> = Vec::new();
     // Whether the previous non-blank line belongs to the last flag.
     let mut open = false;
-    for l in lines {
+    let mut i = 0;
+    while i < lines.len() {
+        let l = &lines[i];
+        i += 1;
         let text = l.text;
         if text.trim().is_empty() {
             open = false;
+            continue;
+        }
+        if flag_table::is_row(text) {
+            let rows = lines[i - 1..].iter().take_while(|r| flag_table::is_row(r.text)).count();
+            let table = &lines[i - 1..i - 1 + rows];
+            i += rows - 1;
+            open = false;
+            for (row, kind) in table.iter().zip(flag_table::read(table)) {
+                match kind {
+                    flag_table::RowKind::Flag(r) => match parse_line(&r.text) {
+                        Ok(Some(LineParts { name, placeholder, description, .. })) => out.push(RawFlag {
+                            name,
+                            placeholder,
+                            description,
+                            line: row.line,
+                            column: r.column,
+                            indent: usize::MAX,
+                        }),
+                        Ok(None) => unrecognized(row, sink),
+                        Err((message, _)) => invalid_name(row.line, r.column, message, sink),
+                    },
+                    flag_table::RowKind::Other if mentions_flag(row.text) => unrecognized(row, sink),
+                    flag_table::RowKind::Structure | flag_table::RowKind::Other => {}
+                }
+            }
             continue;
         }
         let indent = text.len() - text.trim_start().len();
@@ -246,23 +276,11 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 open = false;
                 let stripped = strip_list_marker(text);
                 if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped) {
-                    sink.push(
-                        Code::UnrecognizedFlagLine,
-                        l.line,
-                        indent + 1,
-                        format!("this line in `## Flags` mentions a flag but is not a flag line: `{}`", text.trim()),
-                        "start the line with the flag (`--name  description`), optionally as a list item or in backticks",
-                    );
+                    unrecognized(l, sink);
                 }
             }
             Err((message, column)) => {
-                sink.push(
-                    Code::InvalidFlagName,
-                    l.line,
-                    column,
-                    message,
-                    "flag names start with a lowercase letter and use only a-z, 0-9, `-` and `_`",
-                );
+                invalid_name(l.line, column, message, sink);
                 open = false;
             }
         }
@@ -279,6 +297,28 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         }
     }
     out
+}
+
+/// A line that mentions a flag but is not a flag line.
+fn unrecognized(l: &SourceLine<'_>, sink: &mut Sink<'_>) {
+    let indent = l.text.len() - l.text.trim_start().len();
+    sink.push(
+        Code::UnrecognizedFlagLine,
+        l.line,
+        indent + 1,
+        format!("this line in `## Flags` mentions a flag but is not a flag line: `{}`", l.text.trim()),
+        "start the line with the flag (`--name  description`), optionally as a list item, in backticks or in the first column of a table",
+    );
+}
+
+fn invalid_name(line: usize, column: usize, message: String, sink: &mut Sink<'_>) {
+    sink.push(
+        Code::InvalidFlagName,
+        line,
+        column,
+        message,
+        "flag names start with a lowercase letter and use only a-z, 0-9, `-` and `_`",
+    );
 }
 
 fn mentions_flag(s: &str) -> bool {

@@ -31,6 +31,7 @@
 pub mod check;
 pub mod diagnostic;
 pub mod examples;
+mod flag_table;
 pub mod flags;
 pub mod index;
 pub mod keys;

@@ -5,6 +5,8 @@
 //! list item, in backticks, or after `$ `. After the name, `--flag` words are
 //! flags, the word after a flag (`<value>`, `VALUE`, `"..."`) is its
 //! placeholder, `[` `]` mark optional parts, and `|` and `...` are ignored.
+//! Short spellings (`-p`, `-p|--pinned`, `-p, --pinned`) give way to the long
+//! one: the format has no short flags.
 
 use crate::diagnostic::{Code, Sink};
 use crate::flags::strip_list_marker;
@@ -91,6 +93,19 @@ fn read_line(text: &str, offset: usize, line: usize, usage: &mut Usage) {
             depth -= closes;
             continue;
         }
+        // `-p|--pinned`: the long spelling; the format has no short flags.
+        let core = match core.split('|').find(|alt| alt.starts_with("--")) {
+            Some(long) if core.starts_with('-') => long,
+            _ => core,
+        };
+        // A short spelling on its own (`-p, --pinned`) is neither a flag
+        // nor the placeholder of the flag before it.
+        let b = core.as_bytes();
+        if b.len() == 2 && b[0] == b'-' && b[1].is_ascii_alphabetic() {
+            pending = None;
+            depth -= closes;
+            continue;
+        }
         if let Some(flag) = core.strip_prefix("--") {
             let (name, placeholder) = match flag.split_once('=') {
                 Some((n, p)) => (n, Some(clean_placeholder(p))),
@@ -153,5 +168,12 @@ mod tests {
         assert!(!u.flags[0].optional);
         assert!(u.flags[1].optional);
         assert_eq!(u.flags[1].placeholder.as_deref(), Some("a"));
+        // Short spellings next to the long one.
+        let u = read_one("tasks.search [--all] [-p|--pinned] [-v, --verbose] --color <red|green>");
+        let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.optional)).collect();
+        assert_eq!(
+            got,
+            [("all", None, true), ("pinned", None, true), ("verbose", None, true), ("color", Some("red|green"), false)]
+        );
     }
 }

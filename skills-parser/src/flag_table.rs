@@ -1,0 +1,323 @@
+//! Flags written as a markdown table in `## Flags`.
+//!
+//! ```markdown
+//! | Flag | Type | Default | Description |
+//! |------|------|---------|-------------|
+//! | `--to <addresses>` | string list | | Recipients (required) |
+//! | `--limit` | integer | 20 | Maximum number of results |
+//! ```
+//!
+//! Rows are split into cells as GitHub-flavoured markdown does (on every
+//! `|` not escaped as `\|`). The row above the delimiter row (`|---|---|`)
+//! is the header: its column names say what each cell means. The flag is
+//! the `Flag`/`Option`/`Name` column, or else the first cell that starts with
+//! `--`; a `-p, --pinned` cell gives `--pinned` (the format has no short
+//! flags). Other known columns become the markers a flag line would carry:
+//!
+//! | column | becomes |
+//! |---|---|
+//! | `Type` | `(type: ...)` when it names a type (`integer`, `string list`, `date[]`) |
+//! | `Default` | `(default: ...)` unless empty or `-`, `none`, `n/a` |
+//! | `Required` | `(required)` when `yes`, `true`, `required`, `x`, `✓` |
+//! | `Values`, `Choices`, `Allowed values` | `One of: ...` |
+//!
+//! Any other column (`Description`, `Notes`, ...) is description text. The
+//! result is read exactly like a flag line, so every marker and check of the
+//! grammar applies, and diagnostics point at the row.
+
+use crate::markdown::SourceLine;
+
+/// What one column of a flags table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Column {
+    Flag,
+    Type,
+    Default,
+    Required,
+    Values,
+    Text,
+}
+
+impl Column {
+    fn from_header(cell: &str) -> Column {
+        let name = plain(cell).to_ascii_lowercase();
+        match name.trim_end_matches(['s', ':']) {
+            "flag" | "option" | "name" | "argument" | "parameter" | "param" => Column::Flag,
+            "type" | "value type" => Column::Type,
+            "default" | "default value" => Column::Default,
+            "required" | "req" | "mandatory" => Column::Required,
+            "value" | "choice" | "allowed" | "allowed value" | "one of" | "enum" => Column::Values,
+            _ => Column::Text,
+        }
+    }
+}
+
+/// A table row read as a flag line.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Row {
+    /// The row's flag line: the flag cell from its `--`, then the
+    /// description with the other columns' markers.
+    pub(crate) text: String,
+    /// 1-based column of the flag's `--` (or its opening backtick) in the
+    /// source line.
+    pub(crate) column: usize,
+}
+
+/// Whether `text` is a table row: `|` first, after at most three spaces.
+pub(crate) fn is_row(text: &str) -> bool {
+    let t = text.trim_start_matches(' ');
+    text.len() - t.len() <= 3 && t.starts_with('|')
+}
+
+/// The cells of a row, each with its byte offset in `text`, `\|` unescaped.
+fn cells(text: &str) -> Vec<(usize, String)> {
+    let t = text.trim_end();
+    let start = t.find('|').map_or(0, |i| i + 1);
+    let mut out = Vec::new();
+    let mut cell = String::new();
+    let mut cell_start = start;
+    let mut chars = t[start..].char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some_and(|&(_, n)| n == '|') => {
+                cell.push('|');
+                chars.next();
+            }
+            '|' => {
+                out.push((cell_start, std::mem::take(&mut cell)));
+                cell_start = start + i + 1;
+            }
+            _ => cell.push(c),
+        }
+    }
+    // A row need not end with `|`; a trailing empty cell after the last
+    // `|` is not a cell.
+    if !cell.trim().is_empty() {
+        out.push((cell_start, cell));
+    }
+    out
+}
+
+/// A delimiter row: every cell `---`, `:--`, `--:` or `:-:`.
+fn is_delimiter(cells: &[(usize, String)]) -> bool {
+    !cells.is_empty()
+        && cells.iter().all(|(_, c)| {
+            let c = c.trim();
+            let inner = c.strip_prefix(':').unwrap_or(c);
+            let inner = inner.strip_suffix(':').unwrap_or(inner);
+            !inner.is_empty() && inner.bytes().all(|b| b == b'-')
+        })
+}
+
+/// A cell's text without surrounding backticks, emphasis or spaces.
+fn plain(cell: &str) -> &str {
+    let mut t = cell.trim();
+    loop {
+        let before = t;
+        for wrap in ["**", "__", "`", "*", "_"] {
+            if let Some(inner) = t.strip_prefix(wrap).and_then(|r| r.strip_suffix(wrap)) {
+                t = inner.trim();
+            }
+        }
+        if t == before {
+            return t;
+        }
+    }
+}
+
+/// Where the long flag of a flag cell starts: its `--`, or the backtick or
+/// emphasis just before it. `-p, --pinned` gives `--pinned`.
+fn flag_start(cell: &str) -> Option<usize> {
+    let b = cell.as_bytes();
+    let mut from = 0;
+    while let Some(rel) = cell[from..].find("--") {
+        let i = from + rel;
+        let mut s = i;
+        while s > 0 && matches!(b[s - 1], b'`' | b'*' | b'_') {
+            s -= 1;
+        }
+        if s == 0 || matches!(b[s - 1], b' ' | b',' | b'/' | b'|' | b'\t') {
+            return Some(s);
+        }
+        from = i + 2;
+    }
+    None
+}
+
+/// A value that means "nothing here".
+fn is_empty_value(v: &str) -> bool {
+    matches!(v.to_ascii_lowercase().as_str(), "" | "-" | "–" | "—" | "none" | "n/a" | "na")
+}
+
+/// What a `Type` cell says: the `(type: ...)` marker it stands for (`None`
+/// for types the grammar states another way, such as `enum`, or does not
+/// know: those are left to the description's own markers), and whether it
+/// takes several values (`integer[]`, `string list`, `list of dates`).
+fn type_cell(cell: &str) -> (Option<String>, bool) {
+    let t = plain(cell).to_ascii_lowercase();
+    let (base, brackets) = match t.strip_suffix("[]") {
+        Some(b) => (b.trim(), true),
+        None => (t.as_str(), false),
+    };
+    let (word, list) = match base.strip_prefix("list of ").or_else(|| base.strip_suffix(" list")) {
+        Some(w) => (w.trim(), true),
+        None => (base, brackets || base == "list"),
+    };
+    let known = matches!(
+        word.trim_end_matches('s'),
+        "string" | "text" | "str" | "integer" | "int" | "date" | "boolean" | "bool" | "list"
+    );
+    let marker = known.then(|| if list { format!("(type: {word} list)") } else { format!("(type: {word})") });
+    (marker, list)
+}
+
+/// Whether a `Required` cell says yes.
+fn is_yes(cell: &str) -> bool {
+    matches!(plain(cell).to_ascii_lowercase().as_str(), "yes" | "y" | "true" | "required" | "x" | "✓" | "✔" | "✅")
+}
+
+/// What one row of a flags table is.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum RowKind {
+    /// The header or the delimiter row.
+    Structure,
+    /// A row with a flag, as a flag line.
+    Flag(Row),
+    /// A row without a flag cell.
+    Other,
+}
+
+/// Reads the table whose rows are `rows` (consecutive lines for which
+/// [`is_row`] holds), one answer per row.
+pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<RowKind> {
+    let split: Vec<Vec<(usize, String)>> = rows.iter().map(|r| cells(r.text)).collect();
+    let header = split.get(1).is_some_and(|c| is_delimiter(c));
+    let columns: Vec<Column> =
+        if header { split[0].iter().map(|(_, c)| Column::from_header(c)).collect() } else { Vec::new() };
+    let flag_column = columns.iter().position(|&c| c == Column::Flag);
+    let column_of = |k: usize| columns.get(k).copied().unwrap_or(Column::Text);
+    split
+        .iter()
+        .enumerate()
+        .map(|(i, cells)| {
+            if header && i < 2 || is_delimiter(cells) {
+                return RowKind::Structure;
+            }
+            let flag_cell = flag_column.or_else(|| cells.iter().position(|(_, c)| flag_start(c).is_some()));
+            let Some((k, (offset, cell), start)) = flag_cell
+                .and_then(|k| cells.get(k).map(|c| (k, c)))
+                .and_then(|(k, c)| flag_start(&c.1).map(|s| (k, c, s)))
+            else {
+                return RowKind::Other;
+            };
+            let flag_cell = k;
+            let head = cell[start..].trim_end();
+            // `` `-p, --pinned` ``: the flag starts inside the code span,
+            // whose backticks no longer pair up.
+            let mut text =
+                if head.starts_with(['`', '*', '_']) { head.to_string() } else { head.replace(['`', '*'], "") };
+            text.push_str(" |");
+            // A `Values` column makes an enum; the `Type` column then only
+            // says whether it takes several.
+            let (type_marker, list) = cells
+                .iter()
+                .enumerate()
+                .find(|&(k, _)| column_of(k) == Column::Type)
+                .map_or((None, false), |(_, (_, c))| type_cell(c));
+            let has_values =
+                cells.iter().enumerate().any(|(k, (_, c))| column_of(k) == Column::Values && !is_empty_value(plain(c)));
+            for (k, (_, c)) in cells.iter().enumerate() {
+                let value = plain(c);
+                if k == flag_cell || is_empty_value(value) {
+                    continue;
+                }
+                let part = match column_of(k) {
+                    Column::Flag => continue,
+                    Column::Type if has_values => continue,
+                    Column::Type => match &type_marker {
+                        Some(m) => m.clone(),
+                        None => continue,
+                    },
+                    Column::Default => format!("(default: {value})"),
+                    Column::Required if is_yes(c) => "(required)".to_string(),
+                    Column::Required => continue,
+                    Column::Values => {
+                        let values: Vec<&str> = c.split([',', '|']).map(plain).filter(|v| !v.is_empty()).collect();
+                        let clause = if list { "One or more of:" } else { "One of:" };
+                        format!("{clause} {}.", values.join(", "))
+                    }
+                    Column::Text => c.trim().to_string(),
+                };
+                text.push(' ');
+                text.push_str(&part);
+            }
+            // Column of the flag: the cell's offset plus its text before
+            // the flag, in characters.
+            let column = rows[i].text[..*offset].chars().count() + cell[..start].chars().count() + 1;
+            RowKind::Flag(Row { text, column })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(src: &str) -> Vec<Option<(String, usize)>> {
+        let lines: Vec<SourceLine<'_>> =
+            src.lines().enumerate().map(|(i, text)| SourceLine { line: i + 1, text }).collect();
+        read(&lines)
+            .into_iter()
+            .map(|r| match r {
+                RowKind::Flag(r) => Some((r.text, r.column)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_columns() {
+        let got = rows(
+            "| Flag | Description |\n|---|---|\n| `--to <addresses>` | Recipients (required) |\n| `-p`, `--pinned` | Pin it (boolean flag) |\n| --color <red\\|green> | Color. One of: red, green |\n| `-v, --verbose` | Talk |\n",
+        );
+        assert_eq!(
+            got,
+            [
+                None,
+                None,
+                Some(("`--to <addresses>` | Recipients (required)".to_string(), 3)),
+                Some(("`--pinned` | Pin it (boolean flag)".to_string(), 9)),
+                Some(("--color <red|green> | Color. One of: red, green".to_string(), 3)),
+                Some(("--verbose | Talk".to_string(), 8)),
+            ]
+        );
+    }
+
+    #[test]
+    fn columns_become_markers() {
+        let got = rows(
+            "| Option | Type | Required | Default | Values | Notes |\n|:--|:-:|--:|---|---|---|\n| `--sort` | string | no | `due` | `due`, `created` | Order |\n| `--limit` | int | | 20 | | Max |\n| `--ids` | integer[] | yes | - | | IDs |\n| `--mode` | enum | | | | Whatever |\n| `--tags` | list of strings | | | a, b | Tags |\n",
+        );
+        assert_eq!(
+            got,
+            [
+                None,
+                None,
+                Some(("`--sort` | (default: due) One of: due, created. Order".to_string(), 3)),
+                Some(("`--limit` | (type: int) (default: 20) Max".to_string(), 3)),
+                Some(("`--ids` | (type: integer list) (required) IDs".to_string(), 3)),
+                Some(("`--mode` | Whatever".to_string(), 3)),
+                Some(("`--tags` | One or more of: a, b. Tags".to_string(), 3)),
+            ]
+        );
+    }
+
+    #[test]
+    fn without_header_or_flag() {
+        assert_eq!(
+            rows("| --to | Recipients |\n| see below | x |\n| a--b | c |"),
+            [Some(("--to | Recipients".to_string(), 3)), None, None]
+        );
+        assert!(is_row("   | a |") && !is_row("    | a |") && !is_row("a | b"));
+    }
+}
