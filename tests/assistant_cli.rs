@@ -32,6 +32,68 @@ fn exec_prints_the_result_as_the_model_sees_it_and_exits_by_kind() {
     assert!(stdout(&bad).contains("Error (invalid_enum): `overdue` is not a value of `--status`"));
 }
 
+/// The hint of an error result is written from the command itself, for the
+/// slips models make: an unquoted phrase, typographic quotes, a trailing
+/// `# comment`, comma-separated values, a short flag.
+#[test]
+fn hints_show_the_fix_with_the_command_own_values() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "email.send --to a@b.co --subject Q1 Report --body Hi",
+            "`--subject` takes one value but got 2; quote a value that contains spaces",
+            r#"quote a value that contains spaces: --subject "Q1 Report""#,
+        ),
+        (
+            "email.send --to a@b.co --subject “Q1 Report” --body Hi",
+            "`--subject` takes one value but got 2; quote a value that contains spaces",
+            r#"“ ” are not quotes in a command; use straight double quotes: --subject "Q1 Report""#,
+        ),
+        (
+            "tasks.search --limit 5  # the top five",
+            "`--limit` takes one value but got 5",
+            "`#` does not start a comment inside a command: put a comment on a line of its own, or quote text that holds a `#`",
+        ),
+        (
+            "tasks.search --limit 5 10",
+            "`--limit` takes one value but got 2",
+            "give `--limit` one value, such as `--limit 5`",
+        ),
+        (
+            "tasks.search --status blocked,Done",
+            "`blocked,Done` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled",
+            "separate values with spaces, not commas: --status blocked Done",
+        ),
+        (
+            "tasks.search -o",
+            "unknown flag `-o`; did you mean `--overdue`?",
+            "flags of `tasks.search`: --query --status --assignee --priority --tags --due-before --due-after --overdue --sort --limit",
+        ),
+        (
+            "tasks.search --due-before tomorrow",
+            "`--due-before` expects a date written YYYY-MM-DD, not `tomorrow`",
+            "write the date as YYYY-MM-DD, such as 2026-03-01",
+        ),
+    ];
+    for &(line, message, hint) in cases {
+        let out = stdout(&assistant(&["exec", line]));
+        let (first, rest) = out.split_once('\n').unwrap();
+        assert_eq!(first, "[Command Result: tasks.search]".replace("tasks.search", line.split(' ').next().unwrap()));
+        assert_eq!(rest, format!("Error ({}): {message}\nHint: {hint}\n", kind_of(message)), "{line}");
+    }
+}
+
+fn kind_of(message: &str) -> &'static str {
+    if message.contains("takes one value") {
+        "too_many_values"
+    } else if message.starts_with("unknown flag") {
+        "unknown_flag"
+    } else if message.contains("expects a date") {
+        "invalid_date"
+    } else {
+        "invalid_enum"
+    }
+}
+
 #[test]
 fn exec_json_gives_the_structured_form() {
     let o = assistant(&["exec", "--json", "email.sned --to x"]);

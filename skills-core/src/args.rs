@@ -121,6 +121,11 @@ pub enum ArgErrorKind<'a> {
         flag: &'a str,
         /// How many were given.
         count: usize,
+        /// The values, as given.
+        values: StrList<'a>,
+        /// The flag's type: quoting is the fix for a string, one value for
+        /// anything else.
+        value_type: ValueType,
     },
     /// The flag appears twice.
     Repeated {
@@ -683,7 +688,7 @@ fn check_given<'a>(spec: &FlagSpec<'a>, values: StrList<'a>, errors: &mut Errors
     let n = values.len();
     if spec.value_type == ValueType::Boolean {
         if n > 1 {
-            errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
+            errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n, values, value_type: spec.value_type });
         } else if let Some(v) = values.first()
             && !(v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("false"))
         {
@@ -696,10 +701,11 @@ fn check_given<'a>(spec: &FlagSpec<'a>, values: StrList<'a>, errors: &mut Errors
         return;
     }
     if !spec.list && n > 1 {
-        errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
-    }
-    // Any text is a string: nothing to check per value.
-    if spec.value_type != ValueType::String {
+        // One problem, not one per value: the extra values were never meant
+        // as values of their own (an unquoted phrase, a trailing comment).
+        errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n, values, value_type: spec.value_type });
+    } else if spec.value_type != ValueType::String {
+        // (Any text is a string: nothing to check per value.)
         match values {
             StrList::Slice(values) => {
                 for v in values {
@@ -830,9 +836,9 @@ impl ArgErrorKind<'_> {
                 f.write_str("unexpected `--`; to pass a value that starts with a dash write `--flag=value`")
             }
             ArgErrorKind::MissingValue { flag } => write!(f, "{} needs a value", Named(flag, style)),
-            ArgErrorKind::TooManyValues { flag, count } => {
+            ArgErrorKind::TooManyValues { flag, count, value_type, .. } => {
                 write!(f, "{} takes one value but got {count}", Named(flag, style))?;
-                if !json {
+                if !json && value_type == ValueType::String {
                     f.write_str("; quote a value that contains spaces")?;
                 }
                 Ok(())
@@ -848,7 +854,12 @@ impl ArgErrorKind<'_> {
                 write!(f, "{} expects an integer, not `{value}`", Named(flag, style))
             }
             ArgErrorKind::BadDate { flag, value, reason } => {
-                write!(f, "{} expects a date written YYYY-MM-DD, not `{value}` ({reason})", Named(flag, style))
+                write!(f, "{} expects a date written YYYY-MM-DD, not `{value}`", Named(flag, style))?;
+                match reason {
+                    // The message has said it.
+                    crate::date::DateError::Format => Ok(()),
+                    reason => write!(f, " ({reason})"),
+                }
             }
             ArgErrorKind::BadBoolean { flag, value } => {
                 if json {

@@ -178,7 +178,9 @@ fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
     let word_end = info.iter().position(|b| matches!(b, b' ' | b'\t')).unwrap_or(info.len());
     // Markdown renderers match a language name ignoring case, and so do
     // models: ```` ```CMD ```` is a command block too.
-    info[..word_end].eq_ignore_ascii_case(b"cmd")
+    // Setting bit 5 lowers an ASCII capital and changes no other byte into
+    // one of these three letters.
+    matches!(&info[..word_end], [c, m, d] if c | 0x20 == b'c' && m | 0x20 == b'm' && d | 0x20 == b'd')
 }
 
 /// Iterator over the ```` ```cmd ```` blocks of a model's output, in order.

@@ -77,6 +77,17 @@ fn same_name(a: &str, b: &str) -> bool {
 
 type Outcome = (Vec<(Source, Vec<String>)>, Vec<String>, usize);
 
+/// `TooManyValues` for `values` (leaked: the reference keeps its values in
+/// vectors, the error borrows them).
+fn too_many<'a>(spec: &FlagSpec<'a>, values: &[&'a str]) -> ArgErrorKind<'a> {
+    ArgErrorKind::TooManyValues {
+        flag: spec.name,
+        count: values.len(),
+        values: StrList::Slice(Box::leak(values.to_vec().into_boxed_slice())),
+        value_type: spec.value_type,
+    }
+}
+
 fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
     let mut errors: Vec<ArgErrorKind<'a>> = Vec::new();
     let mut given: Vec<Option<Vec<&'a str>>> = vec![None; specs.len()];
@@ -142,7 +153,7 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
         let n = values.len();
         if spec.value_type == ValueType::Boolean {
             if n > 1 {
-                errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
+                errors.push(too_many(spec, &values));
             } else if n == 1 && !["true", "false"].iter().any(|b| values[0].eq_ignore_ascii_case(b)) {
                 errors.push(ArgErrorKind::BadBoolean { flag: spec.name, value: values[0] });
             }
@@ -150,7 +161,10 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
             errors.push(ArgErrorKind::MissingValue { flag: spec.name });
         } else {
             if !spec.list && n > 1 {
-                errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n });
+                // One error for the flag, none per value.
+                errors.push(too_many(spec, &values));
+                slots.push((Source::Given, values.iter().map(|v| v.to_string()).collect()));
+                continue;
             }
             for &v in &values {
                 match spec.value_type {

@@ -9,6 +9,7 @@ use crate::catalog::SkillView;
 use core::fmt::{self, Write};
 use skills_core::args::{ArgErrorKind, ArgErrors};
 use skills_core::convert::ConvertError;
+use skills_core::spec::{StrList, ValueType};
 use skills_core::tokenize::TokenizeError;
 
 /// An error a handler returns.
@@ -330,6 +331,74 @@ impl Failure<'_> {
     }
 }
 
+/// The fix for a single-valued flag given several values, written with the
+/// command's own values: quoting for text (and straight quotes for
+/// typographic ones), one value otherwise, and a word on `#`, which models
+/// take for a comment.
+/// Whether `b` starts with a typographic quote (U+2018 to U+201F: ‘ ’ ‚ ‛ “ ” „ ‟).
+fn curly_at_start(b: &[u8]) -> bool {
+    matches!(b, [0xE2, 0x80, 0x98..=0x9F, ..])
+}
+
+/// Whether `b` ends with one.
+fn curly_at_end(b: &[u8]) -> bool {
+    matches!(b, [.., 0xE2, 0x80, 0x98..=0x9F])
+}
+
+fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, out: &mut dyn Write) -> fmt::Result {
+    if values.iter().any(|v| v.starts_with('#')) {
+        return out.write_str(
+            "`#` does not start a comment inside a command: put a comment on a line of its own, or quote text that holds a `#`",
+        );
+    }
+    match value_type {
+        ValueType::Boolean => write!(out, "`--{flag}` takes no value: write `--{flag}` alone, or `--{flag} false`"),
+        ValueType::String => {
+            if values.iter().any(|v| curly_at_start(v.as_bytes()) || curly_at_end(v.as_bytes())) {
+                out.write_str("“ ” are not quotes in a command; use straight double quotes")?;
+            } else {
+                out.write_str("quote a value that contains spaces")?;
+            }
+            write!(out, ": --{flag} \"")?;
+            // The values as one, without typographic quotes, escaped for
+            // double quotes, and cut short: the hint shows the form. (Byte
+            // loops rather than `char` ones: this also runs on firmware.)
+            let mut room: usize = 48;
+            for (i, v) in values.iter().enumerate() {
+                let b = v.as_bytes();
+                let from = if curly_at_start(b) { 3 } else { 0 };
+                let to = if curly_at_end(&b[from..]) { b.len() - 3 } else { b.len() };
+                let mut v = v.get(from..to).unwrap_or(v);
+                if i > 0 {
+                    out.write_char(' ')?;
+                }
+                let cut = v.len() > room;
+                if cut {
+                    let mut end = room;
+                    while !v.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    v = &v[..end];
+                }
+                room = room.saturating_sub(v.len() + 1);
+                while let Some(k) = v.bytes().position(|c| c == b'"' || c == b'\\') {
+                    out.write_str(&v[..k])?;
+                    out.write_char('\\')?;
+                    out.write_str(&v[k..=k])?;
+                    v = &v[k + 1..];
+                }
+                out.write_str(v)?;
+                if cut || room == 0 && i + 1 < values.len() {
+                    out.write_str("...")?;
+                    break;
+                }
+            }
+            out.write_str("\"")
+        }
+        _ => write!(out, "give `--{flag}` one value, such as `--{flag} {}`", values.first().unwrap_or("")),
+    }
+}
+
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
     match errors.first() {
@@ -353,8 +422,28 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
         Some(ArgErrorKind::BadDate { .. }) => out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01"),
         Some(ArgErrorKind::TooManyValues { .. }) if json => out.write_str("send a single value, not an array"),
-        Some(ArgErrorKind::TooManyValues { .. }) => {
-            out.write_str("quote a value that contains spaces: --subject \"Q1 Report\"")
+        Some(&ArgErrorKind::TooManyValues { flag, values, value_type, .. }) => {
+            too_many_values_hint(flag, values, value_type, out)
+        }
+        Some(&ArgErrorKind::NotInEnum { flag, value, allowed, .. })
+            if !json && value.contains(',') && value.split(',').all(|v| allowed.find(v.trim()).is_some()) =>
+        {
+            // `--status blocked,done`: the values are right, the separator
+            // is not.
+            let list = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).any(|s| s.name == flag && s.list);
+            if list {
+                write!(out, "separate values with spaces, not commas: --{flag}")?;
+                for v in value.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+                    write!(out, " {v}")?;
+                }
+                Ok(())
+            } else {
+                write!(out, "`--{flag}` takes one value: one of")?;
+                for v in allowed.iter() {
+                    write!(out, " {v}")?;
+                }
+                Ok(())
+            }
         }
         Some(ArgErrorKind::NotInEnum { allowed, .. }) => {
             out.write_str("use one of:")?;
