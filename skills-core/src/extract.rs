@@ -12,7 +12,8 @@
 //! Inside a block, a command ends at a newline that is outside quotes and
 //! not escaped, so a quoted value may span lines; a backslash before the
 //! newline continues the command on the next line (the pair is removed, as in
-//! a POSIX shell). Blank lines and lines starting with `#` are skipped.
+//! a POSIX shell). Blank lines and lines starting with `#` are skipped, and
+//! a `$ ` prompt before a command is removed.
 //!
 //! A block that is never closed (truncated model output) yields a diagnostic
 //! and none of its commands: a half-written command must never run.
@@ -524,6 +525,23 @@ impl<'a> Iterator for BlockCommands<'a> {
                 self.line += 1;
                 continue;
             }
+            // A shell prompt (`$ tasks.search ...`), as models copy it from
+            // terminal sessions: no skill name starts with `$`.
+            if s[p] == b'$' && matches!(s.get(p + 1), Some(b' ' | b'\t')) {
+                p += 1;
+                while p < s.len() && matches!(s[p], b' ' | b'\t') {
+                    p += 1;
+                }
+                if p >= s.len() {
+                    return None;
+                }
+                if matches!(s[p], b'\n' | b'\r') {
+                    // A prompt alone on its line.
+                    self.pos = line_end_after(s, p);
+                    self.line += 1;
+                    continue;
+                }
+            }
             let start = p;
             let first_line = self.line;
             let mut continued = false;
@@ -760,6 +778,15 @@ mod tests {
             "I'll search for your overdue tasks and send them to Bob.\n\nFound 3 overdue tasks. Sending the report now.\n\nDone! Report sent to Bob."
         );
         assert!(ex.diagnostics.is_empty());
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn shell_prompts_are_removed() {
+        let s = "```cmd\n$ tasks.search --limit 1\n  $\ttasks.get --id 'a $ b'\n$\n$tasks.x\n$ \n```\n";
+        assert_eq!(cmds(s), ["tasks.search --limit 1", "tasks.get --id 'a $ b'", "$", "$tasks.x"]);
+        let ex = extract("```cmd\n\n$ a\n```\n");
+        assert_eq!(ex.commands[0].line, 3);
     }
 
     #[cfg(feature = "alloc")]
