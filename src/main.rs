@@ -27,6 +27,18 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// `println!` for results: a closed pipe (`assistant run reply.md | head`)
+/// ends the program quietly instead of panicking, as `skills` does.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, $($arg)*).and_then(|()| out.flush()).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 #[derive(Parser, Debug)]
 #[command(name = "assistant", version, about = "The reference assistant: bundled skills and in-memory handlers")]
 struct Cli {
@@ -162,9 +174,9 @@ fn main() -> ExitCode {
                     reports.push(report.to_json());
                 } else {
                     if !reports.is_empty() {
-                        println!("\n> continue\n");
+                        say!("\n> continue\n");
                     }
-                    println!("{}", report.to_model_text());
+                    say!("{}", report.to_model_text());
                     reports.push(serde_json::Value::Null);
                 }
                 if !keep_going || turn.is_finished() {
@@ -172,7 +184,7 @@ fn main() -> ExitCode {
                 }
             }
             if json {
-                println!("{}", serde_json::to_string_pretty(&reports).unwrap_or_default());
+                say!("{}", serde_json::to_string_pretty(&reports).unwrap_or_default());
             }
             if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
         }
@@ -181,14 +193,14 @@ fn main() -> ExitCode {
                 Format::Openai => ToolFormat::OpenAi,
                 Format::Anthropic => ToolFormat::Anthropic,
             };
-            println!("{}", serde_json::to_string_pretty(&router.tool_schemas(format)).unwrap_or_default());
+            say!("{}", serde_json::to_string_pretty(&router.tool_schemas(format)).unwrap_or_default());
             ExitCode::SUCCESS
         }
         Command::Prompt { full } => {
             let section = router.prompt_section();
             let text = if full { skills_runtime::prompt::system_prompt(&section) } else { section };
-            println!("{}", text.trim_end());
-            println!("\n~{} tokens (estimated as characters / 4)", skills_runtime::prompt::estimate_tokens(&text));
+            say!("{}", text.trim_end());
+            say!("\n~{} tokens (estimated as characters / 4)", skills_runtime::prompt::estimate_tokens(&text));
             ExitCode::SUCCESS
         }
         Command::Repl => repl(&router, &mut app, access, dev),
@@ -282,7 +294,7 @@ fn schedule(
     if list {
         for fire in scheduler.next_after(Timestamp::now()) {
             let job = scheduler.jobs().iter().find(|j| j.skill == fire.skill).map_or("", |j| j.expression.as_str());
-            println!("{}  {}  ({job})", fire.at, fire.skill);
+            say!("{}  {}  ({job})", fire.at, fire.skill);
         }
         return ExitCode::SUCCESS;
     }
@@ -297,7 +309,7 @@ fn schedule(
         let mut failed = false;
         for (fire, outcome) in assistant::scheduler::run_due(router, app, &scheduler, from, until) {
             failed |= outcome.is_error();
-            println!("[{}] {}\n", fire.at, outcome.to_model_text());
+            say!("[{}] {}\n", fire.at, outcome.to_model_text());
         }
         return if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS };
     }
@@ -327,9 +339,9 @@ fn schedule(
 
 fn print_outcome(outcome: &Outcome, json: bool) -> ExitCode {
     if json {
-        println!("{}", serde_json::to_string_pretty(&outcome.to_json()).unwrap_or_default());
+        say!("{}", serde_json::to_string_pretty(&outcome.to_json()).unwrap_or_default());
     } else {
-        println!("{}", outcome.to_model_text());
+        say!("{}", outcome.to_model_text());
     }
     if outcome.is_error() { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }

@@ -208,6 +208,30 @@ pub trait Catalog {
     }
 }
 
+/// [`Catalog::lookup`], then, on a miss, the name in lowercase: names are
+/// lowercase by the format, and models sometimes capitalize them
+/// (`Email.Send`). Flags and enum values are matched ignoring case too.
+pub fn lookup_any_case(catalog: &dyn Catalog, name: &str) -> Option<usize> {
+    catalog.lookup(name).or_else(|| lookup_lowercase(catalog, name))
+}
+
+#[cold]
+fn lookup_lowercase(catalog: &dyn Catalog, name: &str) -> Option<usize> {
+    if !name.bytes().any(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut buf = [0u8; 128];
+    let lower = buf.get_mut(..name.len())?;
+    lower.copy_from_slice(name.as_bytes());
+    lower.make_ascii_lowercase();
+    catalog.lookup(core::str::from_utf8(lower).ok()?)
+}
+
+/// [`Catalog::find_domain`], ignoring ASCII case on a miss.
+pub fn find_domain_any_case<'c>(catalog: &'c dyn Catalog, name: &str) -> Option<DomainView<'c>> {
+    catalog.find_domain(name).or_else(|| domains(catalog).find(|d| d.name.eq_ignore_ascii_case(name)))
+}
+
 /// Iterates the skills of a catalog.
 pub fn skills(c: &dyn Catalog) -> impl Iterator<Item = SkillView<'_>> {
     (0..c.skill_count()).filter_map(move |i| c.skill_at(i))

@@ -10,7 +10,7 @@
 //! Aliases resolve to their skill. Text is written to any `core::fmt::Write`,
 //! so disclosure works without a heap.
 
-use crate::catalog::{Catalog, SkillView, domains, skills};
+use crate::catalog::{Catalog, SkillView, domains, find_domain_any_case, lookup_any_case, skills};
 use core::fmt::{self, Write};
 use skills_core::names::GET_SKILL;
 use skills_core::suggest;
@@ -41,21 +41,22 @@ impl fmt::Display for HelpSyntax<'_> {
 /// is not a help request.
 pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpSyntax<'a>>> {
     let (&first, rest) = tokens.split_first()?;
-    let (name, extra) = if first == GET_SKILL || first == "get_skill:" {
+    let (name, after): (&str, &[&str]) = if first == GET_SKILL || first == "get_skill:" {
         match rest {
             [] => return Some(Ok(HelpQuery::Domains)),
-            [n, more @ ..] => (*n, more.first()),
+            [n, more @ ..] => (n, more),
         }
     } else if let Some(n) = first.strip_prefix("get_skill:") {
-        (n, rest.first())
+        (n, rest)
     } else if matches!(rest, ["--help"] | ["-h"]) {
-        (first, None)
+        (first, &[])
     } else {
         return None;
     };
-    match extra {
-        Some(e) => Some(Err(HelpSyntax { extra: e })),
-        None => Some(Ok(HelpQuery::Name(name))),
+    match after {
+        // `get_skill: email.send --help` asks twice for the same page.
+        [] | ["--help" | "-h"] => Some(Ok(HelpQuery::Name(name))),
+        [extra, ..] => Some(Err(HelpSyntax { extra })),
     }
 }
 
@@ -113,18 +114,18 @@ pub fn resolve<'c>(
         HelpQuery::Domains => return Ok(HelpTarget::Domains),
         HelpQuery::Name(n) => n,
     };
-    if let Some(domain) = name.strip_suffix(".all")
-        && let Some(d) = catalog.find_domain(domain)
+    if let Some(domain) = name.strip_suffix(".all").or_else(|| name.strip_suffix(".ALL"))
+        && let Some(d) = find_domain_any_case(catalog, domain)
     {
         return Ok(HelpTarget::DomainAll(d.name));
     }
-    if let Some(i) = catalog.lookup(name)
+    if let Some(i) = lookup_any_case(catalog, name)
         && let Some(s) = catalog.skill_at(i)
         && visible(&s)
     {
         return Ok(HelpTarget::Skill(s.name));
     }
-    if let Some(d) = catalog.find_domain(name) {
+    if let Some(d) = find_domain_any_case(catalog, name) {
         return Ok(HelpTarget::Domain(d.name));
     }
     Err(closest_names(catalog, name, visible))
@@ -243,6 +244,9 @@ mod tests {
         assert_eq!(parse_query(&["email.send", "--help"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email", "--help"]), Some(Ok(HelpQuery::Name("email"))));
         assert_eq!(parse_query(&["get_skill:", "a", "b"]), Some(Err(HelpSyntax { extra: "b" })));
+        assert_eq!(parse_query(&["get_skill:", "a", "--help"]), Some(Ok(HelpQuery::Name("a"))));
+        assert_eq!(parse_query(&["get_skill:a", "-h"]), Some(Ok(HelpQuery::Name("a"))));
+        assert_eq!(parse_query(&["get_skill:", "a", "--help", "b"]), Some(Err(HelpSyntax { extra: "--help" })));
         assert_eq!(parse_query(&["email.send", "--to", "x"]), None);
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! [`Router`]: crate::Router
 
-use crate::catalog::{Catalog, SkillView, skills};
+use crate::catalog::{Catalog, SkillView, lookup_any_case, skills};
 use crate::error::Failure;
 use crate::help::{self, HelpQuery, HelpTarget};
 use skills_core::args::{self, Args};
@@ -61,9 +61,11 @@ pub fn step<'a>(
         }
         None => {}
     }
-    let Some(index) = catalog.lookup(name) else {
-        let names = skills(catalog).filter(|s| visible(s)).flat_map(|s| core::iter::once(s.name));
-        return Step::Fail(Failure::UnknownSkill { name, suggestions: suggest::closest_n::<_, 3>(name, names) });
+    let Some(index) = lookup_any_case(catalog, name) else {
+        return Step::Fail(Failure::UnknownSkill {
+            name,
+            suggestions: unknown_skill_suggestions(catalog, name, visible),
+        });
     };
     let Some(skill) = catalog.skill_at(index) else {
         return Step::Fail(Failure::UnknownSkill { name, suggestions: ([""; 3], 0) });
@@ -72,4 +74,19 @@ pub fn step<'a>(
         Ok(()) => Step::Invoke { index, skill },
         Err(errors) => Step::Fail(Failure::Args { skill, errors }),
     }
+}
+
+/// Close skill names for an unknown one; `get_skill` for a model that asks
+/// for help by another name (`help`, `get_skills`).
+#[cold]
+fn unknown_skill_suggestions<'c>(
+    catalog: &'c dyn Catalog,
+    name: &str,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> help::Suggestions<'c> {
+    if ["help", "skills", "list_skills", "get_skills", "get_help"].iter().any(|h| name.eq_ignore_ascii_case(h)) {
+        return (["get_skill", "", ""], 1);
+    }
+    let names = skills(catalog).filter(|s| visible(s)).flat_map(|s| core::iter::once(s.name));
+    suggest::closest_n::<_, 3>(name, names)
 }

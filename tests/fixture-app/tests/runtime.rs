@@ -35,7 +35,7 @@ fn get_skill_lists_domains_and_the_three_usage_lines() {
 fn every_form_of_a_domain_request_returns_its_index() {
     let index = run("get_skill: plans").text;
     assert!(index.starts_with("# Plans"), "{index}");
-    for form in ["get_skill plans", "get_skill:plans", "plans --help"] {
+    for form in ["get_skill plans", "get_skill:plans", "plans --help", "get_skill: Plans", "PLANS --help"] {
         assert_eq!(run(form).text, index, "{form}");
     }
 }
@@ -43,12 +43,32 @@ fn every_form_of_a_domain_request_returns_its_index() {
 #[test]
 fn every_form_of_a_skill_request_returns_its_body() {
     let body = skills::SKILLS.iter().find(|s| s.name == "ops.ping").unwrap().body;
-    for form in
-        ["get_skill: ops.ping", "get_skill ops.ping", "ops.ping --help", "ops.ping -h", "get_skill: p", "p --help"]
-    {
+    for form in [
+        "get_skill: ops.ping",
+        "get_skill ops.ping",
+        "ops.ping --help",
+        "ops.ping -h",
+        "get_skill: p",
+        "p --help",
+        // Asked twice, or capitalized: still the page.
+        "get_skill: ops.ping --help",
+        "get_skill: Ops.Ping",
+        "OPS.PING --help",
+    ] {
         let o = run(form);
         assert_eq!(o.kind, Kind::Help, "{form}");
         assert_eq!(o.text, body, "{form}");
+    }
+}
+
+#[test]
+fn names_are_matched_ignoring_case_and_help_by_another_name_points_to_get_skill() {
+    let o = run("Ops.Ping --message hi");
+    assert_eq!((o.kind, o.text.as_str()), (Kind::Reply, "hi"));
+    for asked in ["help", "Help", "get_skills"] {
+        let o = run(asked);
+        assert_eq!(error_kind(&o), "unknown_skill", "{asked}");
+        assert_eq!(o.text, format!("unknown skill `{asked}`; did you mean `get_skill`?"));
     }
 }
 
