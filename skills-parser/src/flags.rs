@@ -5,7 +5,8 @@
 //! list-marker = "-" | "*" | "+" | digits ("." | ")")          followed by a space
 //! head        = "--" name  |  "`--" name [" " placeholder | "=" placeholder] "`"
 //! name        = [a-z] [a-z0-9_-]*
-//! placeholder = "<" text ">"              (also "=<text>" right after the name)
+//! placeholder = "<" text ">"              (also "=<text>" right after the name,
+//!                                          or CAPITALS then a separator or two spaces)
 //! separator   = ":" | "-" | "–" | "—"       surrounded by spaces
 //! ```
 //!
@@ -25,6 +26,9 @@
 //! | `One of: a, b, c` | single-valued enum |
 //! | `One or more of: a, b` | multi-valued enum |
 //! | `space-separated` | several values |
+//!
+//! One group may hold several markers and bare type words, comma-separated:
+//! `(string, required)`, `(integer, default: 20)`.
 //!
 //! Without an explicit type marker a flag is an integer when its placeholder
 //! is `<n>`-like or its default is an integer, a date when its placeholder is
@@ -150,6 +154,22 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
     Some((&s[..end], &s[end + 1..]))
 }
 
+/// A placeholder written in capitals, as man pages do (`--since DATE  Only
+/// rows after it`): a word of capitals, digits, `_` and `-`, then a
+/// separator or at least two spaces, so that a description starting with an
+/// acronym (`--id  ID of the task`) is not taken for one.
+fn upper_placeholder(after: &str) -> Option<(&str, &str)> {
+    let end = after.find([' ', '\t', ':']).unwrap_or(after.len());
+    let (word, rest) = after.split_at(end);
+    let b = word.as_bytes();
+    let is_word = b.first().is_some_and(u8::is_ascii_uppercase)
+        && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-');
+    let separated = rest.starts_with("  ")
+        || rest.starts_with('\t')
+        || [":", "—", "–", "- ", "|"].iter().any(|sep| rest.trim_start().starts_with(sep));
+    (is_word && separated).then(|| (word, rest.trim_start()))
+}
+
 /// The parts of a flag line.
 #[derive(Debug, PartialEq, Eq)]
 struct LineParts {
@@ -178,7 +198,11 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
         };
         (&r[..end], &r[end + 1..])
     } else {
-        let end = rest.find([' ', '\t']).unwrap_or(rest.len());
+        let mut end = rest.find([' ', '\t']).unwrap_or(rest.len());
+        // `**--to**` without backticks: the head ends at the emphasis.
+        if emphasis && let Some(close) = rest[..end].find(['*', '_']).filter(|&i| i > 2) {
+            end = close;
+        }
         (&rest[..end], &rest[end..])
     };
     if emphasis {
@@ -206,6 +230,9 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
         if let Some((p, r)) = strip_placeholder(candidate) {
             placeholder = Some(p.to_string());
             after = r.strip_prefix('`').unwrap_or(r).trim_start();
+        } else if let Some((p, r)) = upper_placeholder(after) {
+            placeholder = Some(p.to_string());
+            after = r;
         }
     }
     for sep in [":", "—", "–", "- ", "|"] {
@@ -326,7 +353,7 @@ fn mentions_flag(s: &str) -> bool {
 }
 
 /// Markers found in one description.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Markers {
     required: bool,
     optional: bool,
@@ -437,8 +464,41 @@ fn markers(description: &str) -> Markers {
     m
 }
 
-/// Applies one parenthesized group; false when it is prose.
+/// Applies one parenthesized group; false when it is prose. A group may
+/// hold several markers separated by commas, and a bare type word counts as
+/// its `(type: ...)`, as API references write them: `(string, required)`,
+/// `(integer, default: 20)` (a default comes last: its value may hold
+/// commas).
 fn marker_group(inner: &str, m: &mut Markers) -> bool {
+    if one_marker(inner, m) {
+        return true;
+    }
+    if !inner.contains(',') {
+        return false;
+    }
+    let mut trial = m.clone();
+    let mut rest = inner;
+    loop {
+        let part_end = if rest.trim_start().to_ascii_lowercase().starts_with("default:") {
+            rest.len()
+        } else {
+            rest.find(',').unwrap_or(rest.len())
+        };
+        let part = rest[..part_end].trim();
+        if part.is_empty() || !one_marker(part, &mut trial) {
+            return false;
+        }
+        if part_end == rest.len() {
+            break;
+        }
+        rest = &rest[part_end + 1..];
+    }
+    *m = trial;
+    true
+}
+
+/// Applies one marker; false when `inner` is not one.
+fn one_marker(inner: &str, m: &mut Markers) -> bool {
     let t = inner.trim();
     let lower = t.to_ascii_lowercase();
     match lower.as_str() {
@@ -455,6 +515,9 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
                     Some(t) => m.explicit = Some(t),
                     None => m.bad_type = Some(t["type:".len()..].trim().to_string()),
                 }
+            } else if let Some(t) = parse_type(&lower).filter(|_| m.explicit.is_none()) {
+                // A bare type word: `(integer)`, `(string list)`.
+                m.explicit = Some(t);
             } else {
                 return false;
             }
@@ -966,6 +1029,36 @@ mod tests {
         assert_eq!(p("--due=<date>  Due"), Some(("due".into(), Some("date".into()), "Due".into())));
         assert_eq!(p("Flags are optional."), None);
         assert!(parse_line("--Bad  x").is_err());
+        // Bold without backticks; a placeholder in capitals, as man pages
+        // write it, but not an acronym that starts the description.
+        assert_eq!(p("- **--query** (string): Q"), Some(("query".into(), None, "(string): Q".into())));
+        assert_eq!(
+            p("--since DATE  Only rows after it"),
+            Some(("since".into(), Some("DATE".into()), "Only rows after it".into()))
+        );
+        assert_eq!(p("--id NAME: The id"), Some(("id".into(), Some("NAME".into()), "The id".into())));
+        assert_eq!(p("--id  ID of the task"), Some(("id".into(), None, "ID of the task".into())));
+        assert_eq!(p("--id ID of the task"), Some(("id".into(), None, "ID of the task".into())));
+    }
+
+    #[test]
+    fn grouped_and_bare_type_markers() {
+        let m = markers("The query (string, required)");
+        assert_eq!((m.explicit, m.required, m.prose.trim()), (Some((ValueType::String, false)), true, "The query"));
+        let m = markers("Max (integer, optional, default: 20)");
+        assert_eq!(
+            (m.explicit, m.optional, m.defaults.as_slice()),
+            (Some((ValueType::Integer, false)), true, &["20".to_string()][..])
+        );
+        let m = markers("Ids (integer list, default: 1, 2)");
+        assert_eq!((m.explicit, m.defaults.as_slice()), (Some((ValueType::Integer, true)), &["1, 2".to_string()][..]));
+        let m = markers("When (date)");
+        assert_eq!(m.explicit, Some((ValueType::Date, false)));
+        // Prose in parentheses stays prose, whole.
+        let m = markers("Who (for example, bob)");
+        assert_eq!((m.explicit, m.prose.as_str()), (None, "Who (for example, bob)"));
+        let m = markers("Which (string, maybe)");
+        assert_eq!((m.explicit, m.prose.as_str()), (None, "Which (string, maybe)"));
     }
 
     #[test]
