@@ -394,6 +394,16 @@ fn a_clean_skill_has_no_diagnostics() {
 }
 
 #[test]
+fn sections_by_other_names_are_read_too() {
+    for (usage, flags) in [("Synopsis", "Options"), ("USAGE", "Arguments"), ("Usage", "Parameters")] {
+        let body = BODY.replace("## Usage", &format!("## {usage}")).replace("## Flags", &format!("## {flags}"));
+        let (_d, t) = one(&skill(FRONT, &body));
+        assert!(t.diagnostics.is_empty(), "{usage}/{flags}: {:#?}", t.diagnostics);
+        assert_eq!(t.skill("d.a").unwrap().flags[0].name, "x", "{usage}/{flags}");
+    }
+}
+
+#[test]
 fn all_problems_of_a_tree_in_one_run() {
     let bad1 = skill("name: d.a\ndescription: x\nschedule: nope\n", BODY);
     let bad2 = "---\nname: d.b\n";
