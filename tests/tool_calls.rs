@@ -91,6 +91,9 @@ fn tool_names_are_legal_and_map_back_to_their_skill() {
     // The dotted name and aliases work too.
     assert_eq!(call("tasks.search", json!({})).skill.as_deref(), Some("tasks.search"));
     assert_eq!(call("recall", json!({"query": "x"})).skill.as_deref(), Some("memory.search"));
+    // Ignoring case, as on the command line.
+    assert_eq!(call("Tasks.Search", json!({})).skill.as_deref(), Some("tasks.search"));
+    assert_eq!(call("TASKS_SEARCH", json!({})).skill.as_deref(), Some("tasks.search"));
     let o = call("taks_search", json!({}));
     assert_eq!(kind(&o), "unknown_skill");
     assert_eq!(o.text, "unknown tool `taks_search`; did you mean `tasks_search`?");
@@ -207,6 +210,11 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
         assert_eq!(kind(&by_json), *want_kind, "{args}: {by_json}");
         assert_eq!(by_json.text, *json_message, "{args}");
     }
+    // Comma-separated values for a list: each form's own fix.
+    let by_cli = router().execute(&mut demo_app(today(), None), "tasks.search --status blocked,done");
+    let by_json = call("tasks_search", json!({"status": "blocked, done"}));
+    assert_eq!(by_cli.error.unwrap().hint, "separate values with spaces, not commas: --status blocked done");
+    assert_eq!(by_json.error.unwrap().hint, r#"send several values as an array: "status": ["blocked", "done"]"#);
 }
 
 #[test]

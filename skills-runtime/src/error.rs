@@ -426,14 +426,27 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             too_many_values_hint(flag, values, value_type, out)
         }
         Some(&ArgErrorKind::NotInEnum { flag, value, allowed, .. })
-            if !json && value.contains(',') && value.split(',').all(|v| allowed.find(v.trim()).is_some()) =>
+            if value.contains(',') && value.split(',').all(|v| allowed.find(v.trim()).is_some()) =>
         {
             // `--status blocked,done`: the values are right, the separator
             // is not.
             let list = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).any(|s| s.name == flag && s.list);
-            if list {
+            let values = value.split(',').map(str::trim).filter(|v| !v.is_empty());
+            if list && json {
+                write!(out, "send several values as an array: \"{flag}\": [")?;
+                for (i, v) in values.enumerate() {
+                    write!(out, "{}\"{v}\"", if i == 0 { "" } else { ", " })?;
+                }
+                out.write_char(']')
+            } else if list {
                 write!(out, "separate values with spaces, not commas: --{flag}")?;
-                for v in value.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+                for v in values {
+                    write!(out, " {v}")?;
+                }
+                Ok(())
+            } else if json {
+                write!(out, "`{flag}` takes one value: one of")?;
+                for v in allowed.iter() {
                     write!(out, " {v}")?;
                 }
                 Ok(())

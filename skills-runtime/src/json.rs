@@ -418,11 +418,12 @@ fn read_call(view: View<'_>, call: &ToolCall, command: &str) -> Result<ReadCall,
 /// The skill a tool name (`email_send`), skill name or alias calls.
 fn find_tool(view: View<'_>, name: &str) -> Option<usize> {
     let catalog = view.catalog;
-    if let Some(i) = catalog.lookup(name) {
+    if let Some(i) = crate::catalog::lookup_any_case(catalog, name) {
         return Some(i);
     }
     // `a_b_c` is `a.b_c` or `a_b.c`: the checker keeps at most one of them
-    // in a tree, so trying each underscore finds it.
+    // in a tree, so trying each underscore finds it. Names are lowercase.
+    let name = name.to_ascii_lowercase();
     for (at, _) in name.match_indices('_') {
         let candidate = format!("{}.{}", &name[..at], &name[at + 1..]);
         if let Some(i) = catalog.lookup(&candidate)
