@@ -19,4 +19,9 @@ fuzz_target!(|text: &str| {
     }
     let ex = extract(text);
     assert!(ex.text.len() <= text.len() + 1);
+    // Also when the reply is read again as CommonMark (a fence indented
+    // as in a list item): every command and problem names a line of it.
+    let lines = text.matches('\n').count() + 1;
+    assert!(ex.commands.iter().all(|c| (1..=lines).contains(&c.line)));
+    assert!(ex.diagnostics.iter().all(|d| (1..=lines).contains(&d.line)));
 });

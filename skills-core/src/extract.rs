@@ -18,6 +18,12 @@
 //! A block that is never closed (truncated model output) yields a diagnostic
 //! and none of its commands: a half-written command must never run.
 //!
+//! The scan reads fences at the top level. A fence in a list item indented
+//! four spaces or more looks like indented code to it; [`items`] and
+//! [`extract`] (with `std`) then read the reply again with pulldown-cmark,
+//! which knows list items, so that every ```` ```cmd ```` block a renderer
+//! shows runs.
+//!
 //! Every fence holds a run of three fence characters, and every such run
 //! holds two equal fence characters at an even offset from where the scan
 //! began. So one pass, 64 bytes at a time, compares 16-bit words against
@@ -701,6 +707,178 @@ pub struct Extraction<'a> {
     pub diagnostics: Vec<ExtractDiagnostic>,
 }
 
+/// What a reply asks for, in order: [`items`].
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item<'a> {
+    /// A command of a closed ```` ```cmd ```` block.
+    Command(Command<'a>),
+    /// A fence problem, where it happened: those commands did not run.
+    Problem(ExtractDiagnostic),
+}
+
+/// The items of a reply and the byte ranges of its closed command blocks.
+#[cfg(feature = "alloc")]
+struct Scan<'a> {
+    items: Vec<Item<'a>>,
+    blocks: Vec<core::ops::Range<usize>>,
+}
+
+/// The commands and fence problems of a model's output, in the order
+/// written.
+///
+/// The scan above reads fences at the top level. A ```` ```cmd ```` fence
+/// indented four spaces or more is indented code there, but inside a list
+/// item (`- Search:` then the fence under it) it is a fenced block; so with
+/// `std`, a reply with such a fence is read again by pulldown-cmark, which
+/// knows list items, and its answer is taken. A block inside a block quote
+/// (`> ```cmd`) is quoted text, in either reading, and does not run.
+#[cfg(feature = "alloc")]
+pub fn items(output: &str) -> Vec<Item<'_>> {
+    scan(output).items
+}
+
+#[cfg(feature = "alloc")]
+fn scan(output: &str) -> Scan<'_> {
+    let mut scan = Scan { items: Vec::new(), blocks: Vec::new() };
+    let mut indented = false;
+    for found in blocks(output) {
+        match found {
+            Found::Diagnostic(d) => {
+                indented |= d.kind == ExtractDiagnosticKind::IndentedFence;
+                scan.items.push(Item::Problem(d));
+            }
+            Found::Block(b) if b.closed => {
+                scan.blocks.push(b.start..b.end);
+                scan.items.extend(b.commands().map(|c| Item::Command(Command { text: c.text(), line: c.line })));
+            }
+            Found::Block(b) => scan
+                .items
+                .push(Item::Problem(ExtractDiagnostic { kind: ExtractDiagnosticKind::Unterminated, line: b.line })),
+        }
+    }
+    #[cfg(feature = "std")]
+    if indented {
+        return commonmark::scan(output, &scan.items);
+    }
+    let _ = indented;
+    scan
+}
+
+/// The CommonMark reading of a reply, for fences the top-level scan cannot
+/// place (see [`items`]).
+#[cfg(feature = "std")]
+mod commonmark {
+    use super::{Command, CommandSpan, ExtractDiagnostic, ExtractDiagnosticKind, Item, Scan};
+    use alloc::borrow::Cow;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+
+    struct Open {
+        start: usize,
+        line: usize,
+        content: String,
+    }
+
+    pub(super) fn scan<'a>(output: &'a str, fast: &[Item<'a>]) -> Scan<'a> {
+        let mut scan = Scan { items: Vec::new(), blocks: Vec::new() };
+        let mut quotes = 0usize;
+        let mut open: Option<Open> = None;
+        let mut block_lines = Vec::new();
+        for (event, range) in Parser::new(output).into_offset_iter() {
+            match event {
+                Event::Start(Tag::BlockQuote(_)) => quotes += 1,
+                Event::End(TagEnd::BlockQuote(_)) => quotes = quotes.saturating_sub(1),
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if quotes == 0 => {
+                    let language = info.split_whitespace().next().unwrap_or("");
+                    if language.eq_ignore_ascii_case("cmd") {
+                        let line = line_of(output, range.start);
+                        open = Some(Open { start: range.start, line, content: String::new() });
+                    }
+                }
+                Event::Text(t) => {
+                    if let Some(o) = &mut open {
+                        o.content.push_str(&t);
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    let Some(o) = open.take() else { continue };
+                    block_lines.push(o.line);
+                    if !closed(&output[range.clone()]) {
+                        let kind = ExtractDiagnosticKind::Unterminated;
+                        scan.items.push(Item::Problem(ExtractDiagnostic { kind, line: o.line }));
+                        continue;
+                    }
+                    scan.blocks.push(line_start(output, o.start)..line_end(output, range.end));
+                    // The content has the containers' indentation removed.
+                    let body = super::CmdBlock {
+                        start: o.start,
+                        end: range.end,
+                        body: &o.content,
+                        line: o.line,
+                        indent: 0,
+                        closed: true,
+                    };
+                    let commands = body.commands().map(|c: CommandSpan<'_>| {
+                        Item::Command(Command { text: Cow::Owned(c.text().into_owned()), line: c.line })
+                    });
+                    scan.items.extend(commands.collect::<Vec<_>>());
+                }
+                _ => {}
+            }
+        }
+        // A fence indented as code outside any list item stays a problem
+        // to report, in its place.
+        for item in fast {
+            if let Item::Problem(d) = item
+                && d.kind == ExtractDiagnosticKind::IndentedFence
+                && !block_lines.contains(&d.line)
+            {
+                let at = scan.items.iter().position(|i| item_line(i) > d.line).unwrap_or(scan.items.len());
+                scan.items.insert(at, item.clone());
+            }
+        }
+        scan
+    }
+
+    fn item_line(item: &Item<'_>) -> usize {
+        match item {
+            Item::Command(c) => c.line,
+            Item::Problem(d) => d.line,
+        }
+    }
+
+    /// 1-based line of byte `at`.
+    fn line_of(s: &str, at: usize) -> usize {
+        memchr::memchr_iter(b'\n', &s.as_bytes()[..at]).count() + 1
+    }
+
+    fn line_start(s: &str, at: usize) -> usize {
+        memchr::memrchr(b'\n', &s.as_bytes()[..at]).map_or(0, |i| i + 1)
+    }
+
+    fn line_end(s: &str, at: usize) -> usize {
+        memchr::memchr(b'\n', &s.as_bytes()[at..]).map_or(s.len(), |i| at + i + 1)
+    }
+
+    /// Whether the source of a fenced block (from its opening fence to its
+    /// end) ends with a closing fence: its last line, less container
+    /// markers, a run of the opening character at least as long, alone.
+    fn closed(source: &str) -> bool {
+        let source = source.trim_end_matches(['\n', '\r']);
+        let Some(nl) = source.rfind('\n') else {
+            return false;
+        };
+        let open = source.as_bytes();
+        let ch = open[0];
+        let open_len = open.iter().take_while(|&&c| c == ch).count();
+        let last = source[nl + 1..].trim_start_matches([' ', '\t', '>']);
+        let run = last.bytes().take_while(|&c| c == ch).count();
+        run >= open_len && last[run..].trim().is_empty()
+    }
+}
+
 /// Extracts the commands and the conversational text of a model's output.
 ///
 /// ````
@@ -712,23 +890,21 @@ pub struct Extraction<'a> {
 /// ````
 #[cfg(feature = "alloc")]
 pub fn extract(output: &str) -> Extraction<'_> {
+    let scan = scan(output);
     let mut ex = Extraction::default();
     let mut text = String::with_capacity(output.len());
     let mut last = 0;
-    for found in blocks(output) {
-        match found {
-            Found::Diagnostic(d) => ex.diagnostics.push(d),
-            Found::Block(b) if b.closed => {
-                text.push_str(&output[last..b.start]);
-                last = b.end;
-                ex.commands.extend(b.commands().map(|c| Command { text: c.text(), line: c.line }));
-            }
-            Found::Block(b) => {
-                ex.diagnostics.push(ExtractDiagnostic { kind: ExtractDiagnosticKind::Unterminated, line: b.line });
-            }
-        }
+    for range in &scan.blocks {
+        text.push_str(&output[last..range.start]);
+        last = range.end;
     }
     text.push_str(&output[last..]);
+    for item in scan.items {
+        match item {
+            Item::Command(c) => ex.commands.push(c),
+            Item::Problem(d) => ex.diagnostics.push(d),
+        }
+    }
     ex.text = tidy_text(&text);
     ex
 }
@@ -891,10 +1067,21 @@ mod tests {
     #[cfg(feature = "alloc")]
     #[test]
     fn indented_fence_is_reported() {
-        let ex = extract("1. step\n\n    ```cmd\n    tasks.search\n    ```\n");
+        // Indented code at the top level: reported, not run.
+        let ex = extract("Example:\n\n    ```cmd\n    tasks.search\n    ```\n");
         assert!(ex.commands.is_empty());
         assert_eq!(ex.diagnostics[0].kind, ExtractDiagnosticKind::IndentedFence);
         assert_eq!(ex.diagnostics[0].line, 3);
+        // In a list item it is a fenced block (CommonMark), which the
+        // heap-free scan cannot see: with `std` it runs.
+        let ex = extract("1. step\n\n    ```cmd\n    tasks.search\n    ```\n");
+        if cfg!(feature = "std") {
+            assert_eq!((ex.commands[0].text.as_ref(), ex.commands[0].line), ("tasks.search", 4));
+            assert!(ex.diagnostics.is_empty());
+        } else {
+            assert!(ex.commands.is_empty());
+            assert_eq!(ex.diagnostics[0].kind, ExtractDiagnosticKind::IndentedFence);
+        }
     }
 
     #[cfg(feature = "alloc")]

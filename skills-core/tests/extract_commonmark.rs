@@ -3,8 +3,9 @@
 //! several lengths, info strings, indentation from 0 to 5 spaces, and
 //! unclosed blocks, the ```` ```cmd ```` blocks we find are exactly the
 //! fenced code blocks whose language is `cmd` (ignoring case), with the same content.
-//! Documents are generated at the top level (no lists or block quotes,
-//! which the extractor does not enter).
+//! Documents are generated at the top level; fenced blocks inside list
+//! items, which the extractor's fast scan does not enter and `items` reads
+//! again with pulldown-cmark, have tests of their own at the end.
 //!
 //! `EXTRACT_DIFF_CASES` and `EXTRACT_DIFF_SEED` change the run.
 
@@ -170,4 +171,83 @@ fn cmd_blocks_are_commonmark_fenced_code_blocks_of_language_cmd() {
         mismatches.len(),
         mismatches[..mismatches.len().min(4)].join("\n")
     );
+}
+
+/// Fenced blocks inside list items, at every indentation a model uses: as
+/// CommonMark reads them (a fence up to three spaces past the item's
+/// content is a fenced block; four is indented code after a blank line),
+/// with `items` and `extract` agreeing with pulldown-cmark on every block.
+#[cfg(feature = "std")]
+#[test]
+fn fences_in_list_items_run_as_commonmark_reads_them() {
+    use skills_core::extract::{Item, extract, items};
+    let mut rng = Rng(0x1157_1735 | 1);
+    for case in 0..4_000 {
+        let mut doc = String::new();
+        let mut want = Vec::new();
+        if rng.below(2) == 0 {
+            doc.push_str("Here is the plan:\n\n");
+        }
+        for item in 0..1 + rng.below(4) {
+            let marker = ["- ", "* ", "+ ", "1. ", "2) ", "10. ", "-   "][rng.below(7)];
+            doc.push_str(marker);
+            doc.push_str("Step\n");
+            let blank = rng.below(2) == 0;
+            if blank {
+                doc.push('\n');
+            }
+            // Four past the content is indented code, after a blank line only
+            // (it cannot interrupt a paragraph).
+            let relative = if blank { rng.below(5) } else { rng.below(4) };
+            let indent = " ".repeat(marker.len() + relative);
+            let fence = ["```", "~~~", "````"][rng.below(3)];
+            let command = format!("tasks.get --id t{case}_{item}");
+            doc.push_str(&format!("{indent}{fence}cmd\n{indent}{command}\n{indent}{fence}\n\n"));
+            if relative < 4 {
+                want.push(command);
+            }
+        }
+        let by_commonmark: Vec<String> = commonmark_cmd_blocks(&doc).iter().map(|b| b.trim_end().to_string()).collect();
+        assert_eq!(by_commonmark, want, "the generator's expectation in {doc:?}");
+        let got: Vec<String> = items(&doc)
+            .into_iter()
+            .filter_map(|i| match i {
+                Item::Command(c) => Some(c.text.into_owned()),
+                Item::Problem(_) => None,
+            })
+            .collect();
+        assert_eq!(got, want, "{doc:?}");
+        let ex = extract(&doc);
+        assert_eq!(ex.commands.iter().map(|c| c.text.as_ref()).collect::<Vec<_>>(), want, "{doc:?}");
+        // Every command's line is the line it is written on.
+        for c in &ex.commands {
+            assert!(doc.lines().nth(c.line - 1).unwrap().trim() == c.text, "line {} in {doc:?}", c.line);
+        }
+        // Blocks that ran leave the text; indented code stays in it.
+        for item in 0..8 {
+            let command = format!("tasks.get --id t{case}_{item}");
+            let in_text = ex.text.lines().any(|l| l.trim() == command);
+            let in_doc = doc.lines().any(|l| l.trim() == command);
+            let ran = want.contains(&command);
+            assert_eq!(in_text, in_doc && !ran, "{command:?} in the text {:?}", ex.text);
+        }
+    }
+}
+
+/// The cases a reader checks by eye: a block quote's block does not run, an
+/// unclosed block in a list item is reported, and a top-level fence indented
+/// as code stays a problem even when a list item's fence sends the reply to
+/// the CommonMark reading.
+#[cfg(feature = "std")]
+#[test]
+fn list_items_quotes_and_indented_code_together() {
+    use skills_core::extract::{ExtractDiagnosticKind, extract};
+    let doc = "Example:\n\n    ```cmd\n    ops.a\n    ```\n\n- Run:\n\n    ```cmd\n    ops.b\n    ```\n\n> ```cmd\n> ops.c\n> ```\n\n- Later:\n\n    ```cmd\n    ops.d\n\nend\n";
+    let ex = extract(doc);
+    let commands: Vec<(&str, usize)> = ex.commands.iter().map(|c| (c.text.as_ref(), c.line)).collect();
+    assert_eq!(commands, [("ops.b", 10)]);
+    let problems: Vec<(ExtractDiagnosticKind, usize)> = ex.diagnostics.iter().map(|d| (d.kind, d.line)).collect();
+    assert_eq!(problems, [(ExtractDiagnosticKind::IndentedFence, 3), (ExtractDiagnosticKind::Unterminated, 19)]);
+    // The run block is gone from the text; the others stay.
+    assert!(!ex.text.contains("ops.b") && ex.text.contains("ops.a") && ex.text.contains("ops.c"), "{}", ex.text);
 }

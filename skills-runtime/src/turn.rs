@@ -25,7 +25,7 @@
 
 use crate::outcome::Outcome;
 use crate::router::{Access, Router};
-use skills_core::extract::{self, ExtractDiagnostic, ExtractDiagnosticKind, Found};
+use skills_core::extract::{self, ExtractDiagnostic, ExtractDiagnosticKind, Item};
 use std::fmt::Write as _;
 use std::string::String;
 use std::vec::Vec;
@@ -91,19 +91,13 @@ pub struct TurnReport {
 impl Turn {
     /// Extracts the commands of a model reply.
     pub fn new(reply: &str, config: TurnConfig) -> Turn {
-        let mut planned = Vec::new();
-        for found in extract::blocks(reply) {
-            match found {
-                Found::Block(b) if b.closed => {
-                    planned.extend(b.commands().map(|c| Planned::Command { text: c.text().into_owned(), line: c.line }))
-                }
-                Found::Block(b) => planned.push(Planned::Problem(ExtractDiagnostic {
-                    kind: ExtractDiagnosticKind::Unterminated,
-                    line: b.line,
-                })),
-                Found::Diagnostic(d) => planned.push(Planned::Problem(d)),
-            }
-        }
+        let planned = extract::items(reply)
+            .into_iter()
+            .map(|item| match item {
+                Item::Command(c) => Planned::Command { text: c.text.into_owned(), line: c.line },
+                Item::Problem(d) => Planned::Problem(d),
+            })
+            .collect();
         Turn { planned, next: 0, text: extract::extract(reply).text, config }
     }
 
