@@ -510,28 +510,121 @@ impl Write for HintProbe {
 /// Writes a template skill's body with `{flag}` placeholders filled from
 /// the command (values of list flags joined by spaces); placeholders of
 /// absent flags, and any other `{...}`, are left for the model.
+///
+/// On a line that is a command (it starts with a skill name, after a list
+/// marker, a backtick or a `$ ` prompt), a value is written so that the
+/// command tokenizes back to it: escaped inside double quotes, `'\''` inside
+/// single quotes, and quoted when it needs it outside quotes (`--to {who}`
+/// with `Bob Smith` gives `--to "Bob Smith"`). Prose gets the value as is.
 pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Write) -> fmt::Result {
-    let mut rest = skill.body;
-    while let Some(open) = rest.find('{') {
-        let Some(len) = rest[open + 1..].find('}') else { break };
-        let name = &rest[open + 1..open + 1 + len];
+    let body = skill.body;
+    let mut done = 0;
+    while let Some(rel) = body[done..].find('{') {
+        let open = done + rel;
+        let Some(len) = body[open + 1..].find('}') else { break };
+        let name = &body[open + 1..open + 1 + len];
         let flag = (0..skill.flags.len())
             .find(|&i| skill.flags.spec(i).is_some_and(|s| skills_core::args::same_flag_name(s.name, name)));
+        out.write_str(&body[done..open])?;
         match flag.map(|i| args.slot(i)) {
             Some(slot) if slot.is_present() && !slot.values.is_empty() => {
-                out.write_str(&rest[..open])?;
+                let line = &body[body[..open].rfind('\n').map_or(0, |i| i + 1)..open];
+                let quote = if is_command_line(line) { quote_state(line) } else { Quote::Prose };
                 for (k, v) in slot.values.iter().enumerate() {
                     if k > 0 {
                         out.write_char(' ')?;
                     }
-                    out.write_str(v)?;
+                    write_value(out, v, quote)?;
                 }
             }
-            _ => out.write_str(&rest[..open + 1 + len + 1])?,
+            _ => out.write_str(&body[open..open + 1 + len + 1])?,
         }
-        rest = &rest[open + 1 + len + 1..];
+        done = open + 1 + len + 1;
     }
-    out.write_str(rest)
+    out.write_str(&body[done..])
+}
+
+/// Where a placeholder sits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Quote {
+    /// Not on a command line.
+    Prose,
+    /// On a command line, outside quotes.
+    None,
+    Single,
+    Double,
+}
+
+/// Whether a line of a template starts with a skill name (`tasks.search`),
+/// after indentation, a list marker, a backtick or a `$ ` prompt.
+fn is_command_line(line: &str) -> bool {
+    let mut t = line.trim_start();
+    if let Some(r) = t.strip_prefix("- ").or_else(|| t.strip_prefix("* ")).or_else(|| t.strip_prefix("+ ")) {
+        t = r.trim_start();
+    }
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if (1..10).contains(&digits)
+        && let Some(r) = t[digits..].strip_prefix(". ").or_else(|| t[digits..].strip_prefix(") "))
+    {
+        t = r.trim_start();
+    }
+    let t = t.strip_prefix('`').unwrap_or(t);
+    let t = t.strip_prefix("$ ").unwrap_or(t);
+    let first = t.split([' ', '\t']).next().unwrap_or("");
+    skills_core::names::parse_skill_name(first).is_ok()
+}
+
+/// The quoting in force at the end of `prefix`, by the tokenizer's rules.
+fn quote_state(prefix: &str) -> Quote {
+    let b = prefix.as_bytes();
+    let mut q = Quote::None;
+    let mut i = 0;
+    while i < b.len() {
+        match (q, b[i]) {
+            (Quote::None | Quote::Double, b'\\') => i += 1,
+            (Quote::None, b'\'') => q = Quote::Single,
+            (Quote::None, b'"') => q = Quote::Double,
+            (Quote::Single, b'\'') | (Quote::Double, b'"') => q = Quote::None,
+            _ => {}
+        }
+        i += 1;
+    }
+    q
+}
+
+/// Writes one value so that it reads back as itself where it stands.
+fn write_value(out: &mut dyn Write, v: &str, quote: Quote) -> fmt::Result {
+    let escaped = |out: &mut dyn Write, v: &str| -> fmt::Result {
+        let mut rest = v;
+        while let Some(k) = rest.bytes().position(|c| c == b'"' || c == b'\\') {
+            out.write_str(&rest[..k])?;
+            out.write_char('\\')?;
+            out.write_str(&rest[k..=k])?;
+            rest = &rest[k + 1..];
+        }
+        out.write_str(rest)
+    };
+    match quote {
+        Quote::Prose => out.write_str(v),
+        Quote::Double => escaped(out, v),
+        Quote::Single => {
+            for (k, part) in v.split('\'').enumerate() {
+                if k > 0 {
+                    out.write_str("'\\''")?;
+                }
+                out.write_str(part)?;
+            }
+            Ok(())
+        }
+        Quote::None
+            if v.is_empty() || v.bytes().any(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b'\\')) =>
+        {
+            out.write_char('"')?;
+            escaped(out, v)?;
+            out.write_char('"')
+        }
+        Quote::None => out.write_str(v),
+    }
 }
 
 /// A dev-mode snapshot held for the length of one command.

@@ -113,6 +113,32 @@ fn templates_return_their_body_with_flags_filled() {
     assert!(o.text.contains("Write an outline for the Q1 report in 3 sections"), "{}", o.text);
 }
 
+/// A value filled into a command line of a template reads back as itself
+/// when the model runs that line, whatever quotes it holds and wherever
+/// the placeholder stands; prose gets it as written.
+#[test]
+fn template_commands_tokenize_back_to_the_values_filled_in() {
+    for topic in [r#"the "Q1" report's draft"#, "plain", "two  spaces", r"back\slash", "", "it's"] {
+        let command = format!("plans.outline --topic {}", shell_quote(topic));
+        let o = run(&command);
+        assert_eq!(o.kind, Kind::Template, "{command}: {}", o.text);
+        assert!(o.text.contains(&format!("Write an outline for {topic} in 3")), "{}", o.text);
+        let lines: Vec<&str> = o.text.lines().filter_map(|l| l.strip_prefix("- ops.ping")).collect();
+        let expected = [topic.to_string(), format!("Outline: {topic}"), format!("Outline: {topic}")];
+        assert_eq!(lines.len(), 3, "{}", o.text);
+        for (line, want) in lines.iter().zip(&expected) {
+            let tokens = skills_runtime::tokenize::split(line).unwrap();
+            assert_eq!(tokens.len(), 2, "{line}");
+            assert_eq!(tokens[1], want.as_str(), "{line}");
+        }
+    }
+}
+
+/// Single-quotes a value for a command line.
+fn shell_quote(v: &str) -> String {
+    format!("'{}'", v.replace('\'', r"'\''"))
+}
+
 #[test]
 fn ineligible_skills_say_why() {
     let o = run("ops.secret");
