@@ -69,6 +69,11 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "flags of `tasks.search`: --query --status --assignee --priority --tags --due-before --due-after --overdue --sort --limit",
         ),
         (
+            "tasks.search --query -urgent",
+            "unknown flag `-urgent`\n`--query` needs a value",
+            "a value that starts with a dash is written with `=`: --query=-urgent",
+        ),
+        (
             "tasks.search --due-before tomorrow",
             "`--due-before` expects a date written YYYY-MM-DD, not `tomorrow`",
             "write the date as YYYY-MM-DD, such as 2026-03-01",

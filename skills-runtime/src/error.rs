@@ -402,6 +402,16 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
     match errors.first() {
+        // `--query -urgent`: a value that starts with a dash, taken for a
+        // flag, and the flag before it left without a value.
+        Some(&ArgErrorKind::UnknownFlag { given, short: true, suggestion: None })
+            if let Some(flag) = errors.iter().find_map(|e| match e {
+                ArgErrorKind::MissingValue { flag } => Some(*flag),
+                _ => None,
+            }) =>
+        {
+            write!(out, "a value that starts with a dash is written with `=`: --{flag}=-{given}")
+        }
         Some(ArgErrorKind::UnknownFlag { .. }) => {
             if skill.flags.is_empty() {
                 write!(out, "`{}` takes no {}", skill.name, if json { "arguments" } else { "flags" })
