@@ -895,8 +895,10 @@ pub fn extract(output: &str) -> Extraction<'_> {
     let mut text = String::with_capacity(output.len());
     let mut last = 0;
     for range in &scan.blocks {
-        text.push_str(&output[last..range.start]);
-        last = range.end;
+        // Blocks come in order and never share a line; `max` keeps a slip
+        // in that from ever panicking.
+        text.push_str(output.get(last..range.start.max(last)).unwrap_or(""));
+        last = range.end.max(last);
     }
     text.push_str(&output[last..]);
     for item in scan.items {
