@@ -265,13 +265,22 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<Doc
     let node = match yaml::parse(split.yaml, split.yaml_line) {
         Ok(n) => n,
         Err(e) => {
-            sink.push(
-                Code::InvalidYaml,
-                e.line,
-                e.column,
-                format!("invalid YAML in frontmatter: {}", e.message),
-                "fix the YAML syntax; quote values that contain `: ` or start with a special character",
-            );
+            // Offer the quoted line only when the frontmatter then parses.
+            let index = e.line.checked_sub(split.yaml_line);
+            let fix = index.and_then(|i| split.yaml.lines().nth(i)).and_then(quoted_fix).filter(|fix| {
+                let patched: Vec<&str> = split
+                    .yaml
+                    .lines()
+                    .enumerate()
+                    .map(|(k, l)| if Some(k) == index { fix.as_str() } else { l })
+                    .collect();
+                yaml::parse(&patched.join("\n"), split.yaml_line).is_ok()
+            });
+            let hint = match fix {
+                Some(fix) => format!("quote the value: `{fix}`"),
+                None => "fix the YAML syntax; quote values that contain `: ` or start with a special character".into(),
+            };
+            sink.push(Code::InvalidYaml, e.line, e.column, format!("invalid YAML in frontmatter: {}", e.message), hint);
             return None;
         }
     };
@@ -639,6 +648,20 @@ fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility {
 /// rule is `skills_core::cron::parse`, which the scheduler uses too).
 pub fn validate_cron(s: &str) -> Result<(), String> {
     skills_core::cron::parse(s).map(|_| ())
+}
+
+/// The line `key: value` with its value double-quoted, for a plain value
+/// that YAML cannot read as written (`description: Email tools: send, read`,
+/// `description: - a list?`); `None` for any other line.
+fn quoted_fix(line: &str) -> Option<String> {
+    let (key, value) = line.split_once(':')?;
+    let value = value.trim();
+    let plain_key = !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if !plain_key || value.is_empty() || value.starts_with(['"', '\'', '[', '{', '|', '>']) {
+        return None;
+    }
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    Some(format!("{key}: \"{escaped}\""))
 }
 
 #[cfg(test)]

@@ -110,7 +110,18 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
         ),
         (Code::MissingFrontmatter, Box::new(|| expect(&one("# d.a\n").1, Code::MissingFrontmatter, 1))),
         (Code::UnclosedFrontmatter, Box::new(|| expect(&one("---\nname: d.a\n").1, Code::UnclosedFrontmatter, 1))),
-        (Code::InvalidYaml, Box::new(|| expect(&one(&skill("name: d.a\ntags: [a\n", BODY)).1, Code::InvalidYaml, 3))),
+        (
+            Code::InvalidYaml,
+            Box::new(|| {
+                expect(&one(&skill("name: d.a\ntags: [a\n", BODY)).1, Code::InvalidYaml, 3);
+                // A plain value YAML cannot read: the quoted line, checked
+                // to parse, is the hint.
+                let (_d, t) = one(&skill("name: d.a\ndescription: Email tools: send, read\n", BODY));
+                expect(&t, Code::InvalidYaml, 3);
+                let hint = t.diagnostics[0].hint.as_deref().unwrap();
+                assert_eq!(hint, r#"quote the value: `description: "Email tools: send, read"`"#);
+            }),
+        ),
         (
             Code::FrontmatterNotMapping,
             Box::new(|| expect(&one(&skill("- a\n- b\n", BODY)).1, Code::FrontmatterNotMapping, 2)),
