@@ -74,6 +74,11 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "a value that starts with a dash is written with `=`: --query=-urgent",
         ),
         (
+            "tasks.search --due-before 2026/3/1",
+            "`--due-before` expects a date written YYYY-MM-DD, not `2026/3/1`",
+            "write it as --due-before 2026-03-01",
+        ),
+        (
             "tasks.search --due-before tomorrow",
             "`--due-before` expects a date written YYYY-MM-DD, not `tomorrow`",
             "write the date as YYYY-MM-DD, such as 2026-03-01",

@@ -399,6 +399,19 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
     }
 }
 
+/// A date written year first with other separators or without zero
+/// padding (`2026/3/1`, `2026.03.01`, `2026-3-1`), if it exists. Other
+/// orders (`03/01/2026`) are ambiguous and get no guess.
+fn year_first_date(value: &str) -> Option<skills_core::Date> {
+    let mut parts = value.split(['-', '/', '.']);
+    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |p: &str, max: usize| !p.is_empty() && p.len() <= max && p.bytes().all(|b| b.is_ascii_digit());
+    if parts.next().is_some() || y.len() != 4 || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
+        return None;
+    }
+    skills_core::Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?).ok()
+}
+
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
     match errors.first() {
@@ -430,6 +443,15 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             }
         }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
+        // `2026/3/1`, `2026.03.01`: the date is clear, only its spelling
+        // is not; say it the right way.
+        Some(&ArgErrorKind::BadDate { flag, value, .. }) if let Some(date) = year_first_date(value) => {
+            if json {
+                write!(out, "send it as \"{flag}\": \"{date}\"")
+            } else {
+                write!(out, "write it as --{flag} {date}")
+            }
+        }
         Some(ArgErrorKind::BadDate { .. }) => out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01"),
         Some(ArgErrorKind::TooManyValues { .. }) if json => out.write_str("send a single value, not an array"),
         Some(&ArgErrorKind::TooManyValues { flag, values, value_type, .. }) => {
