@@ -74,6 +74,16 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "a value that starts with a dash is written with `=`: --query=-urgent",
         ),
         (
+            "tasks.search --overdue && get_skill",
+            "`--overdue` takes one value but got 2",
+            "`&&` does not chain or redirect commands here: write each command on a line of its own in the ```cmd block",
+        ),
+        (
+            "tasks.search --limit 5; get_skill",
+            "`--limit` takes one value but got 2",
+            "`;` does not chain or redirect commands here: write each command on a line of its own in the ```cmd block",
+        ),
+        (
             "tasks.search --due-before 2026/3/1",
             "`--due-before` expects a date written YYYY-MM-DD, not `2026/3/1`",
             "write it as --due-before 2026-03-01",

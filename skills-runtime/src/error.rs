@@ -412,8 +412,37 @@ fn year_first_date(value: &str) -> Option<skills_core::Date> {
     skills_core::Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?).ok()
 }
 
+/// A shell operator among the problems (`&&`, `|`, `;`, `>`): the model
+/// chained or redirected commands, which a command line here cannot do.
+fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
+    let op = |v: &str| matches!(v, "&&" | "||" | "|" | ";" | "&" | ">" | ">>" | "<" | "2>&1");
+    let trailing = |v: &str| v.len() > 1 && v.ends_with(';');
+    errors.iter().find_map(|e| match *e {
+        ArgErrorKind::UnexpectedValue { value, .. } if op(value) => Some(value),
+        ArgErrorKind::TooManyValues { values, .. } => {
+            values.iter().find(|v| op(v)).or_else(|| values.iter().any(trailing).then_some(";"))
+        }
+        ArgErrorKind::UnknownFlag { given, .. } if trailing(given) => Some(";"),
+        ArgErrorKind::BadInteger { value, .. }
+        | ArgErrorKind::BadDate { value, .. }
+        | ArgErrorKind::BadBoolean { value, .. }
+        | ArgErrorKind::NotInEnum { value, .. }
+            if trailing(value) =>
+        {
+            Some(";")
+        }
+        _ => None,
+    })
+}
+
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
+    if !json && let Some(op) = shell_operator(errors) {
+        return write!(
+            out,
+            "`{op}` does not chain or redirect commands here: write each command on a line of its own in the ```cmd block"
+        );
+    }
     match errors.first() {
         // `--query -urgent`: a value that starts with a dash, taken for a
         // flag, and the flag before it left without a value.

@@ -3,7 +3,7 @@
 //! | Command | Returns |
 //! |---|---|
 //! | `get_skill` | every domain with its description, and how to drill down |
-//! | `get_skill: email` (or `get_skill email`, `email --help`) | the domain's `SKILL.md` body |
+//! | `get_skill: email` (or `get_skill email`, `get_skill(email)`, `email --help`) | the domain's `SKILL.md` body |
 //! | `get_skill: email.send` (or `email.send --help`) | the skill's body |
 //! | `get_skill: email.all` | every skill body of the domain, sorted by name |
 //!
@@ -47,6 +47,12 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
             [n, more @ ..] => (n, more),
         }
     } else if let Some(n) = first.strip_prefix("get_skill:") {
+        (n, rest)
+    } else if let Some(n) = first.strip_prefix("get_skill(").and_then(|n| n.strip_suffix(')')) {
+        // `get_skill(email)`, as a model used to function calls writes it.
+        if n.is_empty() && rest.is_empty() {
+            return Some(Ok(HelpQuery::Domains));
+        }
         (n, rest)
     } else if matches!(rest, ["--help"] | ["-h"]) {
         (first, &[])
@@ -245,6 +251,8 @@ mod tests {
         assert_eq!(parse_query(&["email", "--help"]), Some(Ok(HelpQuery::Name("email"))));
         assert_eq!(parse_query(&["get_skill:", "a", "b"]), Some(Err(HelpSyntax { extra: "b" })));
         assert_eq!(parse_query(&["get_skill:", "a", "--help"]), Some(Ok(HelpQuery::Name("a"))));
+        assert_eq!(parse_query(&["get_skill(email.send)"]), Some(Ok(HelpQuery::Name("email.send"))));
+        assert_eq!(parse_query(&["get_skill()"]), Some(Ok(HelpQuery::Domains)));
         assert_eq!(parse_query(&["get_skill:a", "-h"]), Some(Ok(HelpQuery::Name("a"))));
         assert_eq!(parse_query(&["get_skill:", "a", "--help", "b"]), Some(Err(HelpSyntax { extra: "--help" })));
         assert_eq!(parse_query(&["email.send", "--to", "x"]), None);
