@@ -154,6 +154,30 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
     Some((&s[..end], &s[end + 1..]))
 }
 
+/// The length of a short spelling at the start of `s` (`-p` or `` `-p` ``)
+/// followed by a comma, a space or the end; 0 when there is none.
+fn short_spelling_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let tick = usize::from(b.first() == Some(&b'`'));
+    let is_short = b.get(tick) == Some(&b'-') && b.get(tick + 1).is_some_and(u8::is_ascii_alphabetic);
+    let end = tick + 2 + tick;
+    let closed = tick == 0 || b.get(tick + 2) == Some(&b'`');
+    let boundary = b.get(end).is_none_or(|c| matches!(c, b',' | b' ' | b'\t' | b'|' | b'/'));
+    if is_short && closed && boundary { end } else { 0 }
+}
+
+/// A line that starts with a short spelling before the flag (`-n, --name`,
+/// `` `-n`, `--name` ``, `-n | --name`), from the flag on; any other line
+/// as it is.
+fn skip_short_spelling(s: &str) -> &str {
+    let n = short_spelling_len(s);
+    if n == 0 {
+        return s;
+    }
+    let rest = s[n..].trim_start_matches([',', '|', '/', ' ', '\t']);
+    if rest.starts_with("--") || rest.starts_with("`--") || rest.starts_with("**") { rest } else { s }
+}
+
 /// A placeholder written in capitals, as man pages do (`--since DATE  Only
 /// rows after it`): a word of capitals, digits, `_` and `-`, then a
 /// separator or at least two spaces, so that a description starting with an
@@ -182,7 +206,7 @@ struct LineParts {
 /// Reads one candidate line. `Ok(None)` when the line is not a flag line;
 /// `Err((message, column))` when it is one with an invalid name.
 fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
-    let content = strip_list_marker(text);
+    let content = skip_short_spelling(strip_list_marker(text));
     let column = text.len() - content.len() + 1;
     let mut rest = content;
     // Emphasis around the head: **`--to`**, __--to__.
@@ -224,7 +248,14 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     if !is_flag_name(name) {
         return Err((format!("`--{name}` is not a valid flag name"), column));
     }
+    // `--pinned, -p  Pin it`: the short spelling after the head is no part
+    // of the description (the format has no short flags).
     let mut after = after.trim_start();
+    let comma = head.ends_with(',') || after.starts_with(',');
+    let candidate = after.strip_prefix(',').unwrap_or(after).trim_start();
+    if comma && short_spelling_len(candidate) > 0 {
+        after = candidate[short_spelling_len(candidate)..].trim_start_matches(':').trim_start();
+    }
     if placeholder.is_none() {
         let candidate = after.strip_prefix('`').unwrap_or(after);
         if let Some((p, r)) = strip_placeholder(candidate) {
@@ -1039,6 +1070,13 @@ mod tests {
         assert_eq!(p("--id NAME: The id"), Some(("id".into(), Some("NAME".into()), "The id".into())));
         assert_eq!(p("--id  ID of the task"), Some(("id".into(), None, "ID of the task".into())));
         assert_eq!(p("--id ID of the task"), Some(("id".into(), None, "ID of the task".into())));
+        // Short spellings before or after the flag are not part of it.
+        assert_eq!(p("--pinned, -p   Pin it"), Some(("pinned".into(), None, "Pin it".into())));
+        assert_eq!(p("- `--limit`, `-l` <n>: How many"), Some(("limit".into(), Some("n".into()), "How many".into())));
+        assert_eq!(p("-n, --name <x>  The name"), Some(("name".into(), Some("x".into()), "The name".into())));
+        assert_eq!(p("`-n`, `--name`: The name"), Some(("name".into(), None, "The name".into())));
+        assert_eq!(p("-n  Not a flag line"), None);
+        assert_eq!(parse_line("-n, --name x").unwrap().unwrap().column, 5);
     }
 
     #[test]
