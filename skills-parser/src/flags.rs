@@ -280,12 +280,24 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
     let mut out: Vec<RawFlag> = Vec::new();
     // Whether the previous non-blank line belongs to the last flag.
     let mut open = false;
+    // Under a `### Required` subheading, flags are required unless their
+    // description says otherwise.
+    let mut required_group = false;
+    let mut grouped: Vec<bool> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let l = &lines[i];
         i += 1;
         let text = l.text;
         if text.trim().is_empty() {
+            open = false;
+            continue;
+        }
+        if let Some(title) = subheading(text) {
+            let title = title.to_ascii_lowercase();
+            required_group = (title.contains("required") || title.contains("mandatory"))
+                && !title.contains("optional")
+                && !title.contains("not required");
             open = false;
             continue;
         }
@@ -297,14 +309,17 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             for (row, kind) in table.iter().zip(flag_table::read(table)) {
                 match kind {
                     flag_table::RowKind::Flag(r) => match parse_line(&r.text) {
-                        Ok(Some(LineParts { name, placeholder, description, .. })) => out.push(RawFlag {
-                            name,
-                            placeholder,
-                            description,
-                            line: row.line,
-                            column: r.column,
-                            indent: usize::MAX,
-                        }),
+                        Ok(Some(LineParts { name, placeholder, description, .. })) => {
+                            out.push(RawFlag {
+                                name,
+                                placeholder,
+                                description,
+                                line: row.line,
+                                column: r.column,
+                                indent: usize::MAX,
+                            });
+                            grouped.push(required_group);
+                        }
                         Ok(None) => unrecognized(row, sink),
                         Err((message, _)) => invalid_name(row.line, r.column, message, sink),
                     },
@@ -318,6 +333,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         match parse_line(text) {
             Ok(Some(LineParts { name, placeholder, description, column })) => {
                 out.push(RawFlag { name, placeholder, description, line: l.line, column, indent });
+                grouped.push(required_group);
                 open = true;
             }
             Ok(None) => {
@@ -343,6 +359,13 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             }
         }
     }
+    for (f, &required) in out.iter_mut().zip(&grouped) {
+        let lower = f.description.to_ascii_lowercase();
+        let stated = lower.contains("required)") || lower.contains("(optional") || lower.contains("(default");
+        if required && !stated && !f.description.is_empty() {
+            f.description.push_str(" (required)");
+        }
+    }
     for f in &out {
         if f.description.is_empty() {
             sink.push(
@@ -355,6 +378,14 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         }
     }
     out
+}
+
+/// The title of a `###` (or deeper) heading line: a subsection of Flags.
+fn subheading(text: &str) -> Option<&str> {
+    let t = text.trim_start();
+    let hashes = t.bytes().take_while(|&b| b == b'#').count();
+    let title = t[hashes..].strip_prefix([' ', '\t'])?;
+    (3..=6).contains(&hashes).then(|| title.trim().trim_end_matches('#').trim())
 }
 
 /// A line that mentions a flag but is not a flag line.

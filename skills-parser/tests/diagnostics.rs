@@ -415,6 +415,17 @@ fn sections_by_other_names_are_read_too() {
 }
 
 #[test]
+fn flags_under_a_required_subheading_are_required() {
+    let flags = "### Required\n\n--x  The x\n--y  The y (optional)\n\n### Optional flags\n\n--z  The z\n";
+    let body = BODY.replace("--x  The x\n", flags).replace("d.a [--x <v>]", "d.a --x <v> [--y <v>] [--z <v>]");
+    let (_d, t) = one(&skill(FRONT, &body));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let required: Vec<(&str, bool)> =
+        t.skill("d.a").unwrap().flags.iter().map(|f| (f.name.as_str(), f.required)).collect();
+    assert_eq!(required, [("x", true), ("y", false), ("z", false)]);
+}
+
+#[test]
 fn all_problems_of_a_tree_in_one_run() {
     let bad1 = skill("name: d.a\ndescription: x\nschedule: nope\n", BODY);
     let bad2 = "---\nname: d.b\n";
