@@ -70,9 +70,10 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
     out
 }
 
-/// The first section whose title is one of `names` (ignoring case).
+/// The section titled `names[0]` (ignoring case), else one titled by the
+/// next name, and so on: `## Flags` wins over an `## Options` elsewhere.
 pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Section> {
-    sections.iter().find(|s| s.level >= 2 && names.iter().any(|n| s.title.eq_ignore_ascii_case(n)))
+    names.iter().find_map(|n| sections.iter().find(|s| s.level >= 2 && s.title.eq_ignore_ascii_case(n)))
 }
 
 /// One source line of a section.

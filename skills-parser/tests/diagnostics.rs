@@ -412,6 +412,10 @@ fn sections_by_other_names_are_read_too() {
         assert!(t.diagnostics.is_empty(), "{usage}/{flags}: {:#?}", t.diagnostics);
         assert_eq!(t.skill("d.a").unwrap().flags[0].name, "x", "{usage}/{flags}");
     }
+    // `## Flags` wins over an `## Options` section of prose before it.
+    let body = BODY.replace("## Usage", "## Options\n\nSee below.\n\n## Usage");
+    let (_d, t) = one(&skill(FRONT, &body));
+    assert_eq!(t.skill("d.a").unwrap().flags.len(), 1, "{:#?}", t.diagnostics);
 }
 
 #[test]
