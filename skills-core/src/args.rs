@@ -100,8 +100,8 @@ pub enum ArgErrorKind<'a> {
         /// one letter, `suggestion` is the only flag starting with it.
         short: bool,
     },
-    /// A value where none is expected: before the first flag, after a
-    /// boolean flag, or after `--flag=value`.
+    /// A value where none is expected: before the first flag (`after` is
+    /// `None`), or after `--flag=value` (`after` names the flag).
     UnexpectedValue {
         /// The value.
         value: &'a str,
@@ -830,7 +830,11 @@ impl ArgErrorKind<'_> {
                 )
             }
             ArgErrorKind::UnexpectedValue { value, after: Some(flag) } => {
-                write!(f, "unexpected value `{value}` after `--{flag}`, which takes no more values")
+                // Only `--flag=value` is followed by values it does not take.
+                write!(
+                    f,
+                    "unexpected value `{value}` after `--{flag}=...`: a flag written with `=` takes only that value; write `--{flag} a b` for several values, and quote a value that contains spaces"
+                )
             }
             ArgErrorKind::DoubleDash => {
                 f.write_str("unexpected `--`; to pass a value that starts with a dash write `--flag=value`")
@@ -1074,6 +1078,11 @@ mod tests {
         let two = [flag("to", ValueType::String, false, false), flag("title", ValueType::String, false, false)];
         assert_eq!(parse(&two, &["-t", "x"]).unwrap_err().to_string(), "unknown flag `-t`");
         assert_eq!(parse(&specs, &["--d"]).unwrap_err().to_string(), "unknown flag `--d`");
+        // A value after `--flag=value` says what `=` means.
+        assert_eq!(
+            parse(&specs, &["--status=todo", "done"]).unwrap_err().to_string(),
+            "unexpected value `done` after `--status=...`: a flag written with `=` takes only that value; write `--status a b` for several values, and quote a value that contains spaces"
+        );
     }
 
     #[test]
