@@ -359,10 +359,10 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             }
         }
     }
-    for (f, &required) in out.iter_mut().zip(&grouped) {
+    for (f, _) in out.iter_mut().zip(&grouped).filter(|(_, required)| **required) {
         let lower = f.description.to_ascii_lowercase();
         let stated = lower.contains("required)") || lower.contains("(optional") || lower.contains("(default");
-        if required && !stated && !f.description.is_empty() {
+        if !stated && !f.description.is_empty() {
             f.description.push_str(" (required)");
         }
     }
