@@ -293,10 +293,14 @@ impl Failure<'_> {
         match self {
             Failure::Tokenize(e) => out.write_str(e.hint()),
             Failure::Empty => out.write_str("write a skill name, or `get_skill` to list skills"),
+            // A JSON tool call, or a line of one, written as a command.
+            Failure::UnknownSkill { name, .. } if name.starts_with(['{', '[', '"', '}']) => out.write_str(
+                "a ```cmd block holds command lines, not JSON: write the skill name, then its flags (`domain.action --flag value`)",
+            ),
             Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => {
                 out.write_str("`get_skill` lists every domain; `get_skill: <domain>` lists its skills")
             }
-            Failure::HelpSyntax { .. } => out.write_str("write `get_skill: email` or `get_skill: email.send`"),
+            Failure::HelpSyntax { .. } => out.write_str("write `get_skill: <domain>` or `get_skill: <domain>.<action>`, one name"),
             Failure::Args { skill, errors } => write_args_hint(skill, errors, out),
             Failure::NotAvailable { .. } => {
                 out.write_str("use another skill; `get_skill` lists what is available here")
