@@ -19,8 +19,8 @@
 //! and none of its commands: a half-written command must never run.
 //!
 //! The scan reads fences at the top level. A fence in a list item indented
-//! four spaces or more looks like indented code to it; [`items`] and
-//! [`extract`] (with `std`) then read the reply again with pulldown-cmark,
+//! four spaces or more looks like indented code to it; `items` and
+//! `extract` (with `std`) then read the reply again with pulldown-cmark,
 //! which knows list items, so that every ```` ```cmd ```` block a renderer
 //! shows runs.
 //!

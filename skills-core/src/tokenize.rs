@@ -15,12 +15,12 @@
 //! - an unterminated quote and a trailing backslash are errors.
 //!
 //! Three entry points share one state machine:
-//! [`tokens`] borrows every token that needs no unescaping, [`split`] collects
+//! [`tokens`] borrows every token that needs no unescaping, `split` collects
 //! them (with `alloc`), and [`split_in_place`] unescapes inside a caller's buffer
 //! for builds without a heap, storing the tokens in a caller's array, or with
 //! [`split_in_place_into`] in a [`TokenBuf`], which needs no initialising.
 //!
-//! [`split`], [`split_in_place`] and [`split_in_place_into`] first try a
+//! `split`, [`split_in_place`] and [`split_in_place_into`] first try a
 //! bit-mask path for the lines models actually write (ASCII, no single quote
 //! or backslash, tokens separated by spaces, each token plain or one
 //! double-quoted section): 64 bytes at a time they classify the bytes into

@@ -10,7 +10,8 @@
 //! A failure is the skill's fault: a handler error, a panic or a timeout.
 //! Commands the model got wrong (unknown flag, bad value) never reach the
 //! handler and do not count. State is readable and restorable
-//! ([`Breakers::snapshot`], [`Breakers::restore`]) so an application can
+//! ([`Router::breakers`](crate::Router::breakers),
+//! [`Router::restore_breakers`](crate::Router::restore_breakers)) so an application can
 //! persist it across restarts; times are wall-clock for that reason.
 
 use std::sync::{Arc, Mutex};
