@@ -121,6 +121,8 @@ pub(crate) struct RawFlag {
     pub(crate) column: usize,
     /// Column where the line's content starts, for continuation lines.
     indent: usize,
+    /// Under a `### Required` subheading.
+    in_required_group: bool,
 }
 
 /// Strips a list marker (`- `, `* `, `+ `, `1. `, `1) `).
@@ -156,7 +158,7 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
 
 /// The length of a short spelling at the start of `s` (`-p` or `` `-p` ``)
 /// followed by a comma, a space or the end; 0 when there is none.
-fn short_spelling_len(s: &str) -> usize {
+pub(crate) fn short_spelling_len(s: &str) -> usize {
     let b = s.as_bytes();
     let tick = usize::from(b.first() == Some(&b'`'));
     let is_short = b.get(tick) == Some(&b'-') && b.get(tick + 1).is_some_and(u8::is_ascii_alphabetic);
@@ -253,8 +255,9 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     let mut after = after.trim_start();
     let comma = head.ends_with(',') || after.starts_with(',');
     let candidate = after.strip_prefix(',').unwrap_or(after).trim_start();
-    if comma && short_spelling_len(candidate) > 0 {
-        after = candidate[short_spelling_len(candidate)..].trim_start_matches(':').trim_start();
+    let short = short_spelling_len(candidate);
+    if comma && short > 0 {
+        after = candidate[short..].trim_start_matches(':').trim_start();
     }
     if placeholder.is_none() {
         let candidate = after.strip_prefix('`').unwrap_or(after);
@@ -283,7 +286,6 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
     // Under a `### Required` subheading, flags are required unless their
     // description says otherwise.
     let mut required_group = false;
-    let mut grouped: Vec<bool> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let l = &lines[i];
@@ -317,8 +319,8 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                                 line: row.line,
                                 column: r.column,
                                 indent: usize::MAX,
+                                in_required_group: required_group,
                             });
-                            grouped.push(required_group);
                         }
                         Ok(None) => unrecognized(row, sink),
                         Err((message, _)) => invalid_name(row.line, r.column, message, sink),
@@ -332,8 +334,8 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         let indent = text.len() - text.trim_start().len();
         match parse_line(text) {
             Ok(Some(LineParts { name, placeholder, description, column })) => {
-                out.push(RawFlag { name, placeholder, description, line: l.line, column, indent });
-                grouped.push(required_group);
+                let in_required_group = required_group;
+                out.push(RawFlag { name, placeholder, description, line: l.line, column, indent, in_required_group });
                 open = true;
             }
             Ok(None) => {
@@ -359,7 +361,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             }
         }
     }
-    for (f, _) in out.iter_mut().zip(&grouped).filter(|(_, required)| **required) {
+    for f in out.iter_mut().filter(|f| f.in_required_group) {
         let lower = f.description.to_ascii_lowercase();
         let stated = lower.contains("required)") || lower.contains("(optional") || lower.contains("(default");
         if !stated && !f.description.is_empty() {

@@ -186,11 +186,13 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
         let index = indexes.iter().find(|i| &i.domain == d);
         let has_skills = skills.iter().any(|s| &s.domain == d);
         // An index that exists but did not load has its own error already.
-        let index_file_read = tree.files.iter().any(|f| {
-            f.file_name().is_some_and(|n| n == keys::INDEX_FILE)
-                && f.parent().and_then(Path::file_name).is_some_and(|p| p == d.as_str())
-        });
-        if index.is_none() && has_skills && !index_file_read {
+        let index_file_read = || {
+            tree.files.iter().any(|f| {
+                f.file_name().is_some_and(|n| n == keys::INDEX_FILE)
+                    && f.parent().and_then(Path::file_name).is_some_and(|p| p == d.as_str())
+            })
+        };
+        if index.is_none() && has_skills && !index_file_read() {
             diags.push(
                 Diagnostic::new(
                     Code::MissingIndex,

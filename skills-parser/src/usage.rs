@@ -9,7 +9,7 @@
 //! one: the format has no short flags.
 
 use crate::diagnostic::{Code, Sink};
-use crate::flags::strip_list_marker;
+use crate::flags::{short_spelling_len, strip_list_marker};
 use crate::markdown::SourceLine;
 
 /// A flag as the usage line shows it.
@@ -100,8 +100,7 @@ fn read_line(text: &str, offset: usize, line: usize, usage: &mut Usage) {
         };
         // A short spelling on its own (`-p, --pinned`) is neither a flag
         // nor the placeholder of the flag before it.
-        let b = core.as_bytes();
-        if b.len() == 2 && b[0] == b'-' && b[1].is_ascii_alphabetic() {
+        if short_spelling_len(core) == core.len() {
             pending = None;
             depth -= closes;
             continue;

@@ -335,10 +335,6 @@ impl Failure<'_> {
     }
 }
 
-/// The fix for a single-valued flag given several values, written with the
-/// command's own values: quoting for text (and straight quotes for
-/// typographic ones), one value otherwise, and a word on `#`, which models
-/// take for a comment.
 /// Whether `b` starts with a typographic quote (U+2018 to U+201F: ‘ ’ ‚ ‛ “ ” „ ‟).
 fn curly_at_start(b: &[u8]) -> bool {
     matches!(b, [0xE2, 0x80, 0x98..=0x9F, ..])
@@ -349,6 +345,22 @@ fn curly_at_end(b: &[u8]) -> bool {
     matches!(b, [.., 0xE2, 0x80, 0x98..=0x9F])
 }
 
+/// Writes `v` as the inside of a double-quoted command-line value: `"` and
+/// `\` escaped with a backslash, as the tokenizer reads them back.
+pub(crate) fn write_double_quoted_inner(out: &mut dyn Write, mut v: &str) -> fmt::Result {
+    while let Some(k) = v.bytes().position(|c| c == b'"' || c == b'\\') {
+        out.write_str(&v[..k])?;
+        out.write_char('\\')?;
+        out.write_str(&v[k..=k])?;
+        v = &v[k + 1..];
+    }
+    out.write_str(v)
+}
+
+/// The fix for a single-valued flag given several values, written with the
+/// command's own values: quoting for text (and straight quotes for
+/// typographic ones), one value otherwise, and a word on `#`, which models
+/// take for a comment.
 fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, out: &mut dyn Write) -> fmt::Result {
     if values.iter().any(|v| v.starts_with('#')) {
         return out.write_str(
@@ -385,13 +397,7 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
                     v = &v[..end];
                 }
                 room = room.saturating_sub(v.len() + 1);
-                while let Some(k) = v.bytes().position(|c| c == b'"' || c == b'\\') {
-                    out.write_str(&v[..k])?;
-                    out.write_char('\\')?;
-                    out.write_str(&v[k..=k])?;
-                    v = &v[k + 1..];
-                }
-                out.write_str(v)?;
+                write_double_quoted_inner(out, v)?;
                 if cut || room == 0 && i + 1 < values.len() {
                     out.write_str("...")?;
                     break;
@@ -401,6 +407,11 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
         }
         _ => write!(out, "give `--{flag}` one value, such as `--{flag} {}`", values.first().unwrap_or("")),
     }
+}
+
+/// Writes each value after a space.
+fn write_words(out: &mut dyn Write, values: StrList<'_>) -> fmt::Result {
+    values.iter().try_for_each(|v| write!(out, " {v}"))
 }
 
 /// A date written year first with other separators or without zero
@@ -509,26 +520,14 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
                     write!(out, " {v}")?;
                 }
                 Ok(())
-            } else if json {
-                write!(out, "`{flag}` takes one value: one of")?;
-                for v in allowed.iter() {
-                    write!(out, " {v}")?;
-                }
-                Ok(())
             } else {
-                write!(out, "`--{flag}` takes one value: one of")?;
-                for v in allowed.iter() {
-                    write!(out, " {v}")?;
-                }
-                Ok(())
+                write!(out, "`{}{flag}` takes one value: one of", if json { "" } else { "--" })?;
+                write_words(out, allowed)
             }
         }
         Some(ArgErrorKind::NotInEnum { allowed, .. }) => {
             out.write_str("use one of:")?;
-            for v in allowed.iter() {
-                write!(out, " {v}")?;
-            }
-            Ok(())
+            write_words(out, *allowed)
         }
         _ if json => {
             write!(out, "the `{}` tool's schema lists its arguments", skills_core::names::ToolName(skill.name))

@@ -120,7 +120,9 @@ pub fn resolve<'c>(
         HelpQuery::Domains => return Ok(HelpTarget::Domains),
         HelpQuery::Name(n) => n,
     };
-    if let Some(domain) = name.strip_suffix(".all").or_else(|| name.strip_suffix(".ALL"))
+    let all =
+        name.len().checked_sub(4).filter(|&at| name.is_char_boundary(at) && name[at..].eq_ignore_ascii_case(".all"));
+    if let Some(domain) = all.map(|at| &name[..at])
         && let Some(d) = find_domain_any_case(catalog, domain)
     {
         return Ok(HelpTarget::DomainAll(d.name));

@@ -423,7 +423,8 @@ fn find_tool(view: View<'_>, name: &str) -> Option<usize> {
     }
     // `a_b_c` is `a.b_c` or `a_b.c`: the checker keeps at most one of them
     // in a tree, so trying each underscore finds it. Names are lowercase.
-    let name = name.to_ascii_lowercase();
+    let name: std::borrow::Cow<'_, str> =
+        if name.bytes().any(|b| b.is_ascii_uppercase()) { name.to_ascii_lowercase().into() } else { name.into() };
     for (at, _) in name.match_indices('_') {
         let candidate = format!("{}.{}", &name[..at], &name[at + 1..]);
         if let Some(i) = catalog.lookup(&candidate)

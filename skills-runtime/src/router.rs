@@ -594,16 +594,7 @@ fn quote_state(prefix: &str) -> Quote {
 
 /// Writes one value so that it reads back as itself where it stands.
 fn write_value(out: &mut dyn Write, v: &str, quote: Quote) -> fmt::Result {
-    let escaped = |out: &mut dyn Write, v: &str| -> fmt::Result {
-        let mut rest = v;
-        while let Some(k) = rest.bytes().position(|c| c == b'"' || c == b'\\') {
-            out.write_str(&rest[..k])?;
-            out.write_char('\\')?;
-            out.write_str(&rest[k..=k])?;
-            rest = &rest[k + 1..];
-        }
-        out.write_str(rest)
-    };
+    let escaped = crate::error::write_double_quoted_inner;
     match quote {
         Quote::Prose => out.write_str(v),
         Quote::Double => escaped(out, v),

@@ -25,7 +25,7 @@
 
 use crate::outcome::Outcome;
 use crate::router::{Access, Router};
-use skills_core::extract::{self, ExtractDiagnostic, ExtractDiagnosticKind, Item};
+use skills_core::extract::{self, ExtractDiagnostic, ExtractDiagnosticKind};
 use std::fmt::Write as _;
 use std::string::String;
 use std::vec::Vec;
@@ -91,14 +91,21 @@ pub struct TurnReport {
 impl Turn {
     /// Extracts the commands of a model reply.
     pub fn new(reply: &str, config: TurnConfig) -> Turn {
-        let planned = extract::items(reply)
-            .into_iter()
-            .map(|item| match item {
-                Item::Command(c) => Planned::Command { text: c.text.into_owned(), line: c.line },
-                Item::Problem(d) => Planned::Problem(d),
-            })
-            .collect();
-        Turn { planned, next: 0, text: extract::extract(reply).text, config }
+        // One extraction for the commands, the problems and the text. The
+        // commands and the problems each come in the reply's order, and a
+        // problem's line (its fence) is never a command's: merged by line,
+        // they are in the order written.
+        let ex = extract::extract(reply);
+        let mut planned = Vec::with_capacity(ex.commands.len() + ex.diagnostics.len());
+        let mut problems = ex.diagnostics.into_iter().peekable();
+        for c in ex.commands {
+            while let Some(d) = problems.next_if(|d| d.line < c.line) {
+                planned.push(Planned::Problem(d));
+            }
+            planned.push(Planned::Command { text: c.text.into_owned(), line: c.line });
+        }
+        planned.extend(problems.map(Planned::Problem));
+        Turn { planned, next: 0, text: ex.text, config }
     }
 
     /// A turn restored from persisted parts; `next` is clamped to the end.

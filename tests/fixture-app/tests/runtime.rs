@@ -395,3 +395,24 @@ fn turns_run_async_handlers_too() {
     let texts: Vec<&str> = report.results.iter().map(|r| r.text.as_str()).collect();
     assert_eq!(texts, ["waited", "pong"]);
 }
+
+/// Commands and fence problems keep the reply's order in a turn, also when
+/// a list item's fence sends the reply to the CommonMark reading.
+#[test]
+fn a_turn_keeps_commands_and_fence_problems_in_the_order_written() {
+    use skills_runtime::turn::Planned;
+    let reply = "```cmd\nops.ping --message a\n```\n\nExample:\n\n    ```cmd\n    ops.ping --message b\n    ```\n\n- Then:\n\n    ```cmd\n    ops.ping --message c\n    ```\n\n```cmd\nops.ping --message d\n";
+    let turn = Turn::new(reply, TurnConfig::default());
+    let order: Vec<String> = turn
+        .commands()
+        .iter()
+        .map(|p| match p {
+            Planned::Command { text, line } => format!("{line}: {text}"),
+            Planned::Problem(d) => format!("{}: {}", d.line, d.code()),
+        })
+        .collect();
+    assert_eq!(
+        order,
+        ["2: ops.ping --message a", "7: indented_cmd_fence", "14: ops.ping --message c", "17: unterminated_cmd_block"]
+    );
+}
