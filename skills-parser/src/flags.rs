@@ -5,14 +5,18 @@
 //! list-marker = "-" | "*" | "+" | digits ("." | ")")          followed by a space
 //! head        = "--" name  |  "`--" name [" " placeholder | "=" placeholder] "`"
 //! name        = [a-z] [a-z0-9_-]*
-//! placeholder = "<" text ">"              (also "=<text>" right after the name,
+//! placeholder = value [repeat]
+//! value       = "<" text ">"              (also "=<text>" right after the name,
 //!                                          or CAPITALS then a separator or two spaces)
+//! repeat      = "..." | "…" | " [" value "...]"   several values (also "<text...>")
 //! separator   = ":" | "-" | "–" | "—"       surrounded by spaces
 //! ```
 //!
 //! A markdown table is read row by row as flag lines (see `flag_table`).
 //! A line whose first word (after the list marker) is not `--name` is prose,
-//! or continues the description of the flag above when it is indented more.
+//! or continues the description of the flag above when it is indented more
+//! or is a definition line (`: text`); while the flag has no description,
+//! blank lines may come before that line (man pages).
 //! Fence delimiter lines are skipped; lines inside fences are read like any
 //! other. The description carries markers, matched ignoring case:
 //!
@@ -116,6 +120,8 @@ impl Flag {
 pub(crate) struct RawFlag {
     pub(crate) name: String,
     pub(crate) placeholder: Option<String>,
+    /// The placeholder is followed by `...`: several values.
+    pub(crate) repeated: bool,
     pub(crate) description: String,
     pub(crate) line: usize,
     pub(crate) column: usize,
@@ -156,6 +162,45 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
     Some((&s[..end], &s[end + 1..]))
 }
 
+/// A placeholder without angle brackets, and whether a repetition mark
+/// followed it or sat inside the brackets (`<tag>...`, `<tag...>`).
+fn placeholder_text(p: &str) -> (&str, bool) {
+    let (p, after) = strip_repeat_end(p);
+    match p.strip_prefix('<').and_then(|p| p.strip_suffix('>')) {
+        Some(inner) => {
+            let (inner, inside) = strip_repeat_end(inner);
+            (inner, after || inside)
+        }
+        None => (p, after),
+    }
+}
+
+/// `s` without a leading repetition mark (`...` or `…`, as in `<tag>...`
+/// and docopt's `<tag> ...`), and whether it had one.
+pub(crate) fn strip_repeat(s: &str) -> (&str, bool) {
+    let t = s.trim_start_matches([' ', '\t']);
+    if let Some(rest) = t.strip_prefix("...").or_else(|| t.strip_prefix('…')) {
+        return (rest, true);
+    }
+    // docopt's `<tag> [<tag>...]`: the placeholder again, repeated.
+    if let Some(group) = t.strip_prefix('[')
+        && let Some(end) = group.find(']')
+        && strip_repeat_end(&group[..end]).1
+    {
+        return (&group[end + 1..], true);
+    }
+    (s, false)
+}
+
+/// `s` without a trailing repetition mark, and whether it had one.
+pub(crate) fn strip_repeat_end(s: &str) -> (&str, bool) {
+    let t = s.trim_end_matches([' ', '\t']);
+    match t.strip_suffix("...").or_else(|| t.strip_suffix('…')) {
+        Some(rest) => (rest.trim_end_matches([' ', '\t']), true),
+        None => (s, false),
+    }
+}
+
 /// The length of a short spelling at the start of `s` (`-p` or `` `-p` ``)
 /// followed by a comma, a space or the end; 0 when there is none.
 pub(crate) fn short_spelling_len(s: &str) -> usize {
@@ -187,7 +232,7 @@ fn skip_short_spelling(s: &str) -> &str {
 fn upper_placeholder(after: &str) -> Option<(&str, &str)> {
     let end = after.find([' ', '\t', ':']).unwrap_or(after.len());
     let (word, rest) = after.split_at(end);
-    let b = word.as_bytes();
+    let b = strip_repeat_end(word).0.as_bytes();
     let is_word = b.first().is_some_and(u8::is_ascii_uppercase)
         && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-');
     let separated = rest.starts_with("  ")
@@ -201,6 +246,7 @@ fn upper_placeholder(after: &str) -> Option<(&str, &str)> {
 struct LineParts {
     name: String,
     placeholder: Option<String>,
+    repeated: bool,
     description: String,
     column: usize,
 }
@@ -238,10 +284,11 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
         return Ok(None);
     };
     // `--to <addresses>` or `--to=<addresses>` inside the backticks.
+    let mut repeated = false;
     let (name, mut placeholder) = match name_part.find(['=', ' ']) {
         Some(i) => {
-            let p = name_part[i + 1..].trim();
-            let p = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).unwrap_or(p);
+            let (p, rep) = placeholder_text(name_part[i + 1..].trim());
+            repeated = rep;
             (&name_part[..i], (!p.is_empty()).then(|| p.to_string()))
         }
         None => (name_part, None),
@@ -262,11 +309,23 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     if placeholder.is_none() {
         let candidate = after.strip_prefix('`').unwrap_or(after);
         if let Some((p, r)) = strip_placeholder(candidate) {
+            let (p, inside) = strip_repeat_end(p);
             placeholder = Some(p.to_string());
+            let (r, after_mark) = strip_repeat(r);
+            repeated = inside || after_mark;
             after = r.strip_prefix('`').unwrap_or(r).trim_start();
         } else if let Some((p, r)) = upper_placeholder(after) {
+            let (p, rep) = strip_repeat_end(p);
             placeholder = Some(p.to_string());
+            repeated = rep;
             after = r;
+        }
+    } else if !repeated {
+        // `` `--tags <tag>`... `` or `` `--tags <tag>` ... ``.
+        let (r, rep) = strip_repeat(after);
+        if rep {
+            repeated = true;
+            after = r.trim_start();
         }
     }
     for sep in [":", "—", "–", "- ", "|"] {
@@ -275,7 +334,13 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
             break;
         }
     }
-    Ok(Some(LineParts { name: name.to_string(), placeholder, description: after.trim_end().to_string(), column }))
+    Ok(Some(LineParts {
+        name: name.to_string(),
+        placeholder,
+        repeated,
+        description: after.trim_end().to_string(),
+        column,
+    }))
 }
 
 /// Reads the flag lines of a `## Flags` section.
@@ -283,6 +348,9 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
     let mut out: Vec<RawFlag> = Vec::new();
     // Whether the previous non-blank line belongs to the last flag.
     let mut open = false;
+    // Whether only blank lines followed the last flag line, whose
+    // description may then still come.
+    let mut awaiting = false;
     // Under a `### Required` subheading, flags are required unless their
     // description says otherwise.
     let mut required_group = false;
@@ -301,6 +369,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 && !title.contains("optional")
                 && !title.contains("not required");
             open = false;
+            awaiting = false;
             continue;
         }
         if flag_table::is_row(text) {
@@ -308,13 +377,15 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             let table = &lines[i - 1..i - 1 + rows];
             i += rows - 1;
             open = false;
+            awaiting = false;
             for (row, kind) in table.iter().zip(flag_table::read(table)) {
                 match kind {
                     flag_table::RowKind::Flag(r) => match parse_line(&r.text) {
-                        Ok(Some(LineParts { name, placeholder, description, .. })) => {
+                        Ok(Some(LineParts { name, placeholder, repeated, description, .. })) => {
                             out.push(RawFlag {
                                 name,
                                 placeholder,
+                                repeated,
                                 description,
                                 line: row.line,
                                 column: r.column,
@@ -333,23 +404,39 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         }
         let indent = text.len() - text.trim_start().len();
         match parse_line(text) {
-            Ok(Some(LineParts { name, placeholder, description, column })) => {
+            Ok(Some(LineParts { name, placeholder, repeated, description, column })) => {
                 let in_required_group = required_group;
-                out.push(RawFlag { name, placeholder, description, line: l.line, column, indent, in_required_group });
+                out.push(RawFlag {
+                    name,
+                    placeholder,
+                    repeated,
+                    description,
+                    line: l.line,
+                    column,
+                    indent,
+                    in_required_group,
+                });
                 open = true;
+                awaiting = true;
             }
             Ok(None) => {
+                // A definition list (`: What it is` under the flag, as
+                // Pandoc and PHP Markdown Extra write them), or a man page's
+                // indented description, possibly after a blank line.
+                let definition = text.trim_start().strip_prefix(':').filter(|d| d.starts_with([' ', '\t']));
                 if let Some(last) = out.last_mut()
-                    && open
-                    && indent > last.indent
+                    && (open || (awaiting && last.description.is_empty()))
+                    && (indent > last.indent || definition.is_some())
                 {
                     if !last.description.is_empty() {
                         last.description.push(' ');
                     }
-                    last.description.push_str(text.trim());
+                    last.description.push_str(definition.unwrap_or(text).trim());
+                    open = true;
                     continue;
                 }
                 open = false;
+                awaiting = false;
                 let stripped = strip_list_marker(text);
                 if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped) {
                     unrecognized(l, sink);
@@ -358,6 +445,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             Err((message, column)) => {
                 invalid_name(l.line, column, message, sink);
                 open = false;
+                awaiting = false;
             }
         }
     }
@@ -742,7 +830,38 @@ pub(crate) fn resolve(
     };
 
     let multi_enum = m.one_of.as_ref().is_some_and(|(_, multi)| *multi);
-    let list = m.explicit.is_some_and(|(_, l)| l) || m.space_separated || multi_enum;
+    // `<tag>...` in the Flags line or in Usage: several values, unless a
+    // marker declares one value, which wins (explicit over inferred).
+    let repeated_at =
+        if raw.repeated { Some((line, col)) } else { usage.filter(|u| u.repeated).map(|u| (u.line, u.column)) };
+    let declared_single = m.explicit.is_some_and(|(_, l)| !l)
+        || m.one_of.as_ref().is_some_and(|(_, multi)| !multi)
+        || value_type == ValueType::Boolean;
+    let list = m.explicit.is_some_and(|(_, l)| l)
+        || m.space_separated
+        || multi_enum
+        || (repeated_at.is_some() && !declared_single);
+    if let Some((at_line, at_col)) = repeated_at
+        && !list
+    {
+        let fix = if m.one_of.is_some() {
+            "write `One or more of:` to accept several values, or remove the `...`".to_string()
+        } else if value_type == ValueType::Boolean {
+            "a boolean flag takes no value: remove the placeholder and the `...`".to_string()
+        } else {
+            format!(
+                "write `(type: {} list)` to accept several values (`--{name} a b`), or remove the `...`",
+                value_type.name()
+            )
+        };
+        sink.push(
+            Code::UsageMismatch,
+            at_line,
+            at_col,
+            format!("`--{name}` is shown with `...` (several values) but its description declares one value"),
+            fix,
+        );
+    }
     if list && value_type == ValueType::Boolean {
         sink.push(
             Code::ConflictingMarkers,

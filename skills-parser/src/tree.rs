@@ -136,7 +136,14 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
                             0,
                             format!("`{}` cannot be a domain name", entry.name),
                         )
-                        .hint("domain directories are named like `email` or `daily_notes`: ^[a-z][a-z0-9_]*$"),
+                        .hint(match identifier_spelling(&entry.name) {
+                            Some(good) => {
+                                format!("rename the directory to `{good}`: domain names match ^[a-z][a-z0-9_]*$")
+                            }
+                            None => {
+                                "domain directories are named like `email` or `daily_notes`: ^[a-z][a-z0-9_]*$".into()
+                            }
+                        }),
                     );
                     continue;
                 }
@@ -379,7 +386,10 @@ fn load_domain(
         if !names::is_identifier(stem) {
             diags.push(
                 Diagnostic::new(Code::InvalidFileName, &entry.path, 0, 0, format!("`{}` cannot name a skill", entry.name))
-                    .hint("skill files are named <action>.md with ^[a-z][a-z0-9_]*$ (for example `send.md`, `daily_digest.md`); the index is SKILL.md"),
+                    .hint(match identifier_spelling(stem) {
+                        Some(good) => format!("rename the file to `{good}.md`: actions match ^[a-z][a-z0-9_]*$"),
+                        None => "skill files are named <action>.md with ^[a-z][a-z0-9_]*$ (for example `send.md`, `daily_digest.md`); the index is SKILL.md".into(),
+                    }),
             );
             continue;
         }
@@ -418,4 +428,14 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
         Diagnostic::new(Code::InvalidUtf8, path, line, col, "the file is not valid UTF-8")
             .hint("save the file as UTF-8")
     })
+}
+
+/// The name a file or directory most likely meant, as an identifier:
+/// `add-note` and `Add Note` give `add_note`. `None` when that is not an
+/// identifier either (`2fa`, `ünï`), or is a reserved name.
+fn identifier_spelling(name: &str) -> Option<String> {
+    let good: String =
+        name.chars().map(|c| if c == '-' || c == ' ' || c == '.' { '_' } else { c.to_ascii_lowercase() }).collect();
+    (names::is_identifier(&good) && good != name && names::parse_skill_name(&format!("d.{good}")).is_ok())
+        .then_some(good)
 }

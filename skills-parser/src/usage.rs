@@ -4,12 +4,14 @@
 //! A usage line starts with the skill's name (or an alias), optionally as a
 //! list item, in backticks, or after `$ `. After the name, `--flag` words are
 //! flags, the word after a flag (`<value>`, `VALUE`, `"..."`) is its
-//! placeholder, `[` `]` mark optional parts, and `|` and `...` are ignored.
+//! placeholder, `[` `]` mark optional parts, `|` is ignored, and `...` (or
+//! `…`) after a placeholder, or a second placeholder with it
+//! (`--tags <tag> [<tag>...]`), means the flag takes several values.
 //! Short spellings (`-p`, `-p|--pinned`, `-p, --pinned`) give way to the long
 //! one: the format has no short flags.
 
 use crate::diagnostic::{Code, Sink};
-use crate::flags::{short_spelling_len, strip_list_marker};
+use crate::flags::{short_spelling_len, strip_list_marker, strip_repeat_end};
 use crate::markdown::SourceLine;
 
 /// A flag as the usage line shows it.
@@ -21,6 +23,9 @@ pub struct UsageFlag {
     pub placeholder: Option<String>,
     /// Shown in brackets.
     pub optional: bool,
+    /// The placeholder is followed by `...` (`<tag>...`, `<tag> ...`,
+    /// `<tag> [<tag>...]`): several values.
+    pub repeated: bool,
     /// 1-based line.
     pub line: usize,
     /// 1-based column of the `--`.
@@ -81,15 +86,28 @@ pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sin
 fn read_line(text: &str, offset: usize, line: usize, usage: &mut Usage) {
     let mut depth: i32 = 0;
     let mut pending: Option<usize> = None;
+    // The flag whose placeholder was the last word, for a `...` after it.
+    let mut last_placeholder: Option<usize> = None;
     let base = text.as_ptr() as usize;
     for word in text.split_whitespace().skip(1) {
         let column = offset + (word.as_ptr() as usize - base) + 1;
         let opens = word.bytes().take_while(|&b| b == b'[').count() as i32;
         depth += opens;
-        let core = word.trim_start_matches('[');
+        // `<tag>...`, `<tag>]...`, `[<tag>...]`: the repetition mark may
+        // sit inside or outside the brackets.
+        let (core, repeated_after) = strip_repeat_end(word.trim_start_matches('['));
         let closes = core.bytes().rev().take_while(|&b| b == b']').count() as i32;
-        let core = core.trim_end_matches(']').trim_end_matches(',');
-        if core == "|" || core == "..." || core.is_empty() {
+        let (core, repeated_inside) = strip_repeat_end(core.trim_end_matches(']').trim_end_matches(','));
+        let repeated = repeated_after || repeated_inside;
+        if core.is_empty() {
+            // `...` on its own repeats the placeholder before it.
+            if let (true, Some(i)) = (repeated, last_placeholder) {
+                usage.flags[i].repeated = true;
+            }
+            depth -= closes;
+            continue;
+        }
+        if core == "|" {
             depth -= closes;
             continue;
         }
@@ -106,34 +124,58 @@ fn read_line(text: &str, offset: usize, line: usize, usage: &mut Usage) {
             continue;
         }
         if let Some(flag) = core.strip_prefix("--") {
-            let (name, placeholder) = match flag.split_once('=') {
-                Some((n, p)) => (n, Some(clean_placeholder(p))),
-                None => (flag, None),
+            let (name, placeholder, repeated) = match flag.split_once('=') {
+                Some((n, p)) => {
+                    let (p, inside) = clean_placeholder(p);
+                    (n, Some(p), repeated || inside)
+                }
+                None => (flag, None, repeated),
             };
             pending = None;
+            last_placeholder = None;
             if !usage.flags.iter().any(|f| f.name == name) {
+                let has_placeholder = placeholder.is_some();
                 usage.flags.push(UsageFlag {
                     name: name.to_string(),
                     placeholder,
                     optional: depth > 0,
+                    // `--tags=<tag>...`; a repeated flag without a value
+                    // (`[--verbose]...`) says nothing about values.
+                    repeated: repeated && has_placeholder,
                     line,
                     column: column + opens as usize,
                 });
                 pending = Some(usage.flags.len() - 1);
+                if has_placeholder {
+                    last_placeholder = pending;
+                }
             }
         } else if let Some(i) = pending.take()
             && usage.flags[i].placeholder.is_none()
         {
-            usage.flags[i].placeholder = Some(clean_placeholder(core));
+            let (p, inside) = clean_placeholder(core);
+            usage.flags[i].placeholder = Some(p);
+            usage.flags[i].repeated = repeated || inside;
+            last_placeholder = Some(i);
+        } else if let Some(i) = last_placeholder.take() {
+            // `--tags <tag> [<tag>...]`: the placeholder again, repeated.
+            usage.flags[i].repeated |= repeated || clean_placeholder(core).1;
         }
         depth -= closes;
     }
 }
 
-fn clean_placeholder(p: &str) -> String {
-    let p = p.trim_matches(['"', '\'', '`']).trim_end_matches("...");
-    let p = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).unwrap_or(p);
-    p.to_string()
+/// A placeholder without quotes, angle brackets and a repetition mark, and
+/// whether the mark was inside the brackets (`<tag...>`).
+fn clean_placeholder(p: &str) -> (String, bool) {
+    let p = strip_repeat_end(p.trim_matches(['"', '\'', '`'])).0;
+    match p.strip_prefix('<').and_then(|p| p.strip_suffix('>')) {
+        Some(inner) => {
+            let (inner, repeated) = strip_repeat_end(inner);
+            (inner.to_string(), repeated)
+        }
+        None => (p.to_string(), false),
+    }
 }
 
 #[cfg(test)]

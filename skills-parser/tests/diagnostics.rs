@@ -2,6 +2,7 @@
 //! line it must point at. `every_code_has_a_case` fails when a code is added
 //! without a case here.
 
+use skills_core::spec::ValueType;
 use skills_parser::{Code, LoadOptions, Tree, load};
 use std::path::Path;
 
@@ -49,6 +50,10 @@ fn expect(tree: &Tree, code: Code, line: usize) {
 }
 
 const ANY: usize = usize::MAX;
+
+fn hint_of(tree: &Tree, code: Code) -> &str {
+    tree.diagnostics.iter().find(|d| d.code == code).and_then(|d| d.hint.as_deref()).unwrap_or("")
+}
 
 /// The valid skill with its `## Flags` lines replaced.
 fn with_flags(flags: &str) -> String {
@@ -99,6 +104,7 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                 let (_d, t) =
                     build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/Send-It.md", skill(FRONT, BODY).as_bytes())]);
                 expect(&t, Code::InvalidFileName, 0);
+                assert!(hint_of(&t, Code::InvalidFileName).contains("rename the file to `send_it.md`"));
             }),
         ),
         (
@@ -106,6 +112,7 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Box::new(|| {
                 let (_d, t) = build(&[("Bad-Domain/a.md", skill(FRONT, BODY).as_bytes())]);
                 expect(&t, Code::InvalidDomainDir, 0);
+                assert!(hint_of(&t, Code::InvalidDomainDir).contains("rename the directory to `bad_domain`"));
             }),
         ),
         (Code::MissingFrontmatter, Box::new(|| expect(&one("# d.a\n").1, Code::MissingFrontmatter, 1))),
@@ -427,6 +434,71 @@ fn flags_under_a_required_subheading_are_required() {
     let required: Vec<(&str, bool)> =
         t.skill("d.a").unwrap().flags.iter().map(|f| (f.name.as_str(), f.required)).collect();
     assert_eq!(required, [("x", true), ("y", false), ("z", false)]);
+}
+
+#[test]
+fn a_repeated_placeholder_takes_several_values() {
+    let list = |usage: &str, flags: &str| {
+        let body = BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags);
+        let (_d, t) = one(&skill(FRONT, &body));
+        let f = &t.skill("d.a").unwrap_or_else(|| panic!("{usage} / {flags}: {:#?}", t.diagnostics)).flags[0];
+        (f.list, f.value_type, t.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>())
+    };
+    let string_list = (true, ValueType::String, vec![]);
+    // In Usage, in each place docopt and man pages put the mark.
+    for usage in [
+        "d.a [--x <v>...]",
+        "d.a [--x <v>]...",
+        "d.a [--x <v> ...]",
+        "d.a [--x <v> [<v>...]]",
+        "d.a [--x=<v>…]",
+        "d.a [--x <v...>]",
+    ] {
+        assert_eq!(list(usage, "--x  The x\n"), string_list, "{usage}");
+    }
+    // In the Flags line.
+    for flags in [
+        "--x <v>...  The x\n",
+        "`--x <v>...`: The x\n",
+        "- `--x` <v>... - The x\n",
+        "--x V...  The x\n",
+        "--x <v> [<v> ...]  The x\n",
+    ] {
+        assert_eq!(list("d.a [--x <v>]", flags), string_list, "{flags}");
+    }
+    // A boolean shown repeated, and a flag without the mark, stay single.
+    assert_eq!(list("d.a [--x <v>]", "--x  The x\n"), (false, ValueType::String, vec![]));
+    assert!(!list("d.a [--x]...", "--x  The x\n").0);
+    assert_eq!(list("d.a [--x \"...\"]", "--x  The x\n"), (false, ValueType::String, vec![]));
+    // With an enum, the mark makes it multi-valued only through `One or more of:`.
+    assert!(list("d.a [--x <v>...]", "--x  The x. One or more of: 1, 2\n").0);
+    // A marker that declares one value wins, with a warning saying how to agree.
+    for flags in ["--x  The x (type: integer)\n", "--x  The x. One of: 1, 2\n"] {
+        let (is_list, _, codes) = list("d.a [--x <v>...]", flags);
+        assert!(!is_list && codes == [Code::UsageMismatch], "{flags}: {codes:?}");
+    }
+}
+
+#[test]
+fn descriptions_on_the_next_line() {
+    for flags in [
+        // Definition lists (Pandoc, PHP Markdown Extra).
+        "`--x <v>`\n: The x (required)\n\n`--y`\n:   The y\n",
+        "--x <v>\n\n:   The x (required)\n--y\n: The y\n",
+        // Man pages: indented under the flag, with or without a blank line.
+        "--x <v>\n    The x (required)\n--y\n    The y\n",
+        "    --x <v>\n\n        The x (required)\n\n    --y\n\n        The y\n",
+    ] {
+        let body = BODY.replace("d.a [--x <v>]", "d.a --x <v> [--y]").replace("--x  The x\n", flags);
+        let (_d, t) = one(&skill(FRONT, &body));
+        let s = t.skill("d.a").unwrap_or_else(|| panic!("{flags:?}: {:#?}", t.diagnostics));
+        let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.description.as_str(), f.required)).collect();
+        assert_eq!(got, [("x", "The x (required)", true), ("y", "The y", false)], "{flags:?}");
+        assert!(t.diagnostics.is_empty(), "{flags:?}: {:#?}", t.diagnostics);
+    }
+    // A paragraph that is not indented is not the description of the flag above it.
+    let (_d, t) = one(&with_flags("--x\n\nSome prose.\n"));
+    expect(&t, Code::FlagNoDescription, ANY);
 }
 
 #[test]
