@@ -765,6 +765,40 @@ fn scan(output: &str) -> Scan<'_> {
     scan
 }
 
+/// A closed fenced code block of another language than `cmd`, read the way
+/// a ```` ```cmd ```` block would be; see [`other_blocks`].
+#[cfg(feature = "std")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherBlock {
+    /// The first word of the info string (`bash`), empty when there is none.
+    pub language: String,
+    /// 1-based line of the opening fence.
+    pub line: usize,
+    /// Its lines split into commands as in a ```` ```cmd ```` block
+    /// (continuations joined, blank lines and `#` lines skipped).
+    pub commands: Vec<Command<'static>>,
+}
+
+/// The closed fenced code blocks of a reply that are not ```` ```cmd ````
+/// blocks and so did not run, outside block quotes, as CommonMark reads
+/// them (list items included).
+///
+/// A model that writes a command in a ```` ```bash ```` block has it shown,
+/// not run; an application can tell it so (`Turn` does, for replies
+/// without commands). This reads the reply with pulldown-cmark, so it is
+/// for that fallback, not for every reply.
+///
+/// ````
+/// use skills_core::extract::other_blocks;
+/// let blocks = other_blocks("Searching:\n\n```bash\ntasks.search --overdue\n```\n");
+/// assert_eq!((blocks[0].language.as_str(), blocks[0].line), ("bash", 3));
+/// assert_eq!(blocks[0].commands[0].text, "tasks.search --overdue");
+/// ````
+#[cfg(feature = "std")]
+pub fn other_blocks(output: &str) -> Vec<OtherBlock> {
+    commonmark::other_blocks(output)
+}
+
 /// The CommonMark reading of a reply, for fences the top-level scan cannot
 /// place (see [`items`]).
 #[cfg(feature = "std")]
@@ -781,53 +815,51 @@ mod commonmark {
         content: String,
     }
 
-    pub(super) fn scan<'a>(output: &'a str, fast: &[Item<'a>]) -> Scan<'a> {
-        let mut scan = Scan { items: Vec::new(), blocks: Vec::new() };
+    /// Every fenced code block outside block quotes, in order, with the
+    /// first word of its info string and its source range.
+    fn fenced(output: &str, mut each: impl FnMut(&str, Open, core::ops::Range<usize>)) {
         let mut quotes = 0usize;
-        let mut open: Option<Open> = None;
-        let mut block_lines = Vec::new();
+        let mut open: Option<(String, Open)> = None;
         for (event, range) in Parser::new(output).into_offset_iter() {
             match event {
                 Event::Start(Tag::BlockQuote(_)) => quotes += 1,
                 Event::End(TagEnd::BlockQuote(_)) => quotes = quotes.saturating_sub(1),
                 Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if quotes == 0 => {
                     let language = info.split_whitespace().next().unwrap_or("");
-                    if language.eq_ignore_ascii_case("cmd") {
-                        let line = line_of(output, range.start);
-                        open = Some(Open { start: range.start, line, content: String::new() });
-                    }
+                    let line = line_of(output, range.start);
+                    open = Some((language.into(), Open { start: range.start, line, content: String::new() }));
                 }
                 Event::Text(t) => {
-                    if let Some(o) = &mut open {
+                    if let Some((_, o)) = &mut open {
                         o.content.push_str(&t);
                     }
                 }
                 Event::End(TagEnd::CodeBlock) => {
-                    let Some(o) = open.take() else { continue };
-                    block_lines.push(o.line);
-                    if !closed(&output[range.clone()]) {
-                        let kind = ExtractDiagnosticKind::Unterminated;
-                        scan.items.push(Item::Problem(ExtractDiagnostic { kind, line: o.line }));
-                        continue;
+                    if let Some((language, o)) = open.take() {
+                        each(&language, o, range);
                     }
-                    scan.blocks.push(line_start(output, o.start)..line_end(output, range.end));
-                    // The content has the containers' indentation removed.
-                    let body = super::CmdBlock {
-                        start: o.start,
-                        end: range.end,
-                        body: &o.content,
-                        line: o.line,
-                        indent: 0,
-                        closed: true,
-                    };
-                    let commands = body.commands().map(|c: CommandSpan<'_>| {
-                        Item::Command(Command { text: Cow::Owned(c.text().into_owned()), line: c.line })
-                    });
-                    scan.items.extend(commands.collect::<Vec<_>>());
                 }
                 _ => {}
             }
         }
+    }
+
+    pub(super) fn scan<'a>(output: &'a str, fast: &[Item<'a>]) -> Scan<'a> {
+        let mut scan = Scan { items: Vec::new(), blocks: Vec::new() };
+        let mut block_lines = Vec::new();
+        fenced(output, |language, o, range| {
+            if !language.eq_ignore_ascii_case("cmd") {
+                return;
+            }
+            block_lines.push(o.line);
+            if !closed(&output[range.clone()]) {
+                let kind = ExtractDiagnosticKind::Unterminated;
+                scan.items.push(Item::Problem(ExtractDiagnostic { kind, line: o.line }));
+                return;
+            }
+            scan.blocks.push(line_start(output, o.start)..line_end(output, range.end));
+            scan.items.extend(block_commands(&o, range.end).into_iter().map(Item::Command));
+        });
         // A fence indented as code outside any list item stays a problem
         // to report, in its place.
         for item in fast {
@@ -840,6 +872,29 @@ mod commonmark {
             }
         }
         scan
+    }
+
+    pub(super) fn other_blocks(output: &str) -> Vec<super::OtherBlock> {
+        let mut out = Vec::new();
+        fenced(output, |language, o, range| {
+            if !language.eq_ignore_ascii_case("cmd") && closed(&output[range.clone()]) {
+                out.push(super::OtherBlock {
+                    language: language.into(),
+                    line: o.line,
+                    commands: block_commands(&o, range.end),
+                });
+            }
+        });
+        out
+    }
+
+    /// The commands of a closed block pulldown-cmark read, whose content
+    /// has the containers' indentation removed.
+    fn block_commands(o: &Open, end: usize) -> Vec<Command<'static>> {
+        let body = super::CmdBlock { start: o.start, end, body: &o.content, line: o.line, indent: 0, closed: true };
+        body.commands()
+            .map(|c: CommandSpan<'_>| Command { text: Cow::Owned(c.text().into_owned()), line: c.line })
+            .collect()
     }
 
     fn item_line(item: &Item<'_>) -> usize {

@@ -69,6 +69,9 @@ pub struct Turn {
     next: usize,
     text: String,
     config: TurnConfig,
+    /// Whether a reply without commands was checked for commands written
+    /// in other code blocks (reported once).
+    looked_elsewhere: bool,
 }
 
 /// What one call of [`Turn::run`] did.
@@ -105,13 +108,13 @@ impl Turn {
             planned.push(Planned::Command { text: c.text.into_owned(), line: c.line });
         }
         planned.extend(problems.map(Planned::Problem));
-        Turn { planned, next: 0, text: ex.text, config }
+        Turn { planned, next: 0, text: ex.text, config, looked_elsewhere: false }
     }
 
     /// A turn restored from persisted parts; `next` is clamped to the end.
     pub fn from_parts(planned: Vec<Planned>, next: usize, config: TurnConfig) -> Turn {
         let next = next.min(planned.len());
-        Turn { planned, next, text: String::new(), config }
+        Turn { planned, next, text: String::new(), config, looked_elsewhere: true }
     }
 
     /// Everything the reply asked for, in order.
@@ -145,7 +148,7 @@ impl Turn {
     /// Runs the next commands, up to the limit: the first call runs the
     /// reply, later calls resume where the previous one paused.
     pub fn run<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
-        let mut results = Vec::new();
+        let mut results = self.shown_not_run(router);
         let mut ran = 0;
         while let Some(step) = self.advance(ran) {
             match step {
@@ -162,7 +165,7 @@ impl Turn {
     /// [`Turn::run`], awaiting async handlers.
     #[cfg(feature = "async")]
     pub async fn run_async<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
-        let mut results = Vec::new();
+        let mut results = self.shown_not_run(router);
         let mut ran = 0;
         while let Some(step) = self.advance(ran) {
             match step {
@@ -174,6 +177,47 @@ impl Turn {
             }
         }
         self.report(results)
+    }
+
+    /// For a reply with no ```` ```cmd ```` command at all: one error per
+    /// ```` ```bash ```` (or unlabelled, `sh`, `shell`, `console`, `text`,
+    /// ...) block holding a line that starts with a skill's name or
+    /// `get_skill`. Such a block is shown to the user, not run; the model
+    /// is told, with the block it meant. Reported once per turn.
+    fn shown_not_run<C>(&mut self, router: &Router<C>) -> Vec<Outcome> {
+        if self.looked_elsewhere || !self.planned.is_empty() {
+            return Vec::new();
+        }
+        self.looked_elsewhere = true;
+        // Cheap test first: the fallback reads the reply with pulldown-cmark.
+        if !(self.text.contains("```") || self.text.contains("~~~")) {
+            return Vec::new();
+        }
+        let blocks = extract::other_blocks(&self.text);
+        router.with_catalog(|catalog, _| {
+            let names_skill = |command: &str| {
+                let first = command.split_whitespace().next().unwrap_or("");
+                let first = first.split(':').next().unwrap_or(first);
+                first.eq_ignore_ascii_case(skills_core::names::GET_SKILL)
+                    || crate::catalog::lookup_any_case(catalog, first).is_some()
+            };
+            blocks
+                .iter()
+                .filter(|b| SHELL_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(&b.language)))
+                .filter_map(|b| {
+                    let lines: Vec<&str> =
+                        b.commands.iter().map(|c| c.text.as_ref()).filter(|c| names_skill(c)).collect();
+                    let first = *lines.first()?;
+                    let fence = std::format!("```{}", b.language);
+                    let message = std::format!(
+                        "the {fence} block on line {} holds `{first}`, which was shown, not run: only ```cmd blocks run commands",
+                        b.line
+                    );
+                    let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", lines.join("\n"));
+                    Some(Outcome::error(&fence, None, "command_not_in_cmd_block", message, &hint))
+                })
+                .collect()
+        })
     }
 
     /// The next entry to handle, with `ran` commands run so far in this
@@ -210,6 +254,32 @@ impl Turn {
         }
     }
 }
+
+/// Fence languages a model writes commands under by mistake: shells, none,
+/// and plain text. A Python or JSON block is something else.
+const SHELL_LANGUAGES: &[&str] = &[
+    "",
+    "bash",
+    "sh",
+    "shell",
+    "zsh",
+    "fish",
+    "console",
+    "terminal",
+    "command",
+    "commands",
+    "cmds",
+    "cli",
+    "powershell",
+    "pwsh",
+    "ps",
+    "bat",
+    "batch",
+    "text",
+    "txt",
+    "plaintext",
+    "plain",
+];
 
 /// One step of a run.
 enum Next {

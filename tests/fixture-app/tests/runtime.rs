@@ -271,6 +271,45 @@ fn an_unclosed_block_is_reported_and_none_of_it_runs() {
 }
 
 #[test]
+fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
+    let router = router();
+    let mut ctx = Ctx::default();
+    let reply = "Pinging.\n\n```bash\nOPS.PING --message hi\nls -la\nget_skill: ops\n```\n\n- Then:\n\n  ```\n  ops.ping\n  ```\n";
+    let mut turn = Turn::new(reply, TurnConfig::default());
+    let report = turn.run(&router, &mut ctx);
+    assert!(ctx.calls.is_empty(), "nothing outside a ```cmd block runs");
+    let kinds: Vec<_> = report.results.iter().map(error_kind).collect();
+    assert_eq!(kinds, ["command_not_in_cmd_block", "command_not_in_cmd_block"]);
+    let first = report.results[0].to_model_text();
+    assert!(
+        first.starts_with("[Command Result: ```bash]\nError (command_not_in_cmd_block): the ```bash block on line 3 holds `OPS.PING --message hi`, which was shown, not run"),
+        "{first}"
+    );
+    // The hint is the block to write: the skill lines, not the shell one.
+    assert!(
+        first.ends_with(
+            "Hint: to run it, write it in a ```cmd block:\n```cmd\nOPS.PING --message hi\nget_skill: ops\n```"
+        ),
+        "{first}"
+    );
+    assert!(report.results[1].text.contains("the ``` block on line 11"), "{}", report.results[1].text);
+    assert!(turn.run(&router, &mut ctx).results.is_empty(), "reported once");
+
+    // Not reported: other languages, quotes, shell lines, or a reply that runs commands.
+    for reply in [
+        "```python\nops.ping()\n```",
+        "```json\n{\"skill\": \"ops.ping\"}\n```",
+        "> ```bash\n> ops.ping\n> ```",
+        "```bash\ncargo build\n```",
+        "Use `ops.ping` to check.",
+        "```cmd\nops.ping\n```\n\n```bash\nops.ping\n```",
+    ] {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut ctx);
+        assert!(report.results.iter().all(|r| !r.is_error()), "{reply:?}: {:?}", report.results);
+    }
+}
+
+#[test]
 fn read_only_access_runs_read_only_skills_and_defers_the_rest() {
     let router = router();
     let mut ctx = Ctx::default();
