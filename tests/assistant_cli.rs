@@ -34,7 +34,8 @@ fn exec_prints_the_result_as_the_model_sees_it_and_exits_by_kind() {
 
 /// The hint of an error result is written from the command itself, for the
 /// slips models make: an unquoted phrase, typographic quotes, a trailing
-/// `# comment`, comma-separated values, a short flag.
+/// `# comment`, comma-separated values, a list in brackets, a short flag,
+/// flags whose hyphens autocorrect made a dash.
 #[test]
 fn hints_show_the_fix_with_the_command_own_values() {
     let cases: &[(&str, &str, &str)] = &[
@@ -89,6 +90,21 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "write it as --due-before 2026-03-01",
         ),
         (
+            "email.send --to a@b.co, \"Bo Li <bo@c.co>\" --subject Q1 --body Hi",
+            "`--to` takes values separated by spaces, without commas or brackets, not `a@b.co,`",
+            r#"separate values with spaces, without commas or brackets: --to a@b.co "Bo Li <bo@c.co>""#,
+        ),
+        (
+            "tasks.search --status [todo, blocked]",
+            "`--status` takes values separated by spaces, without commas or brackets, not `[todo,`",
+            "separate values with spaces, without commas or brackets: --status todo blocked",
+        ),
+        (
+            "email.send —to a@b.co c@d.co —subject Q1 --body Hi",
+            "`—to` starts with a typographic dash, not two hyphens: write `--to`\n`—subject` starts with a typographic dash, not two hyphens: write `--subject`",
+            "type flags with two hyphens (autocorrect turns them into a dash): --to",
+        ),
+        (
             "tasks.search --due-before tomorrow",
             "`--due-before` expects a date written YYYY-MM-DD, not `tomorrow`",
             "write the date as YYYY-MM-DD, such as 2026-03-01",
@@ -105,6 +121,10 @@ fn hints_show_the_fix_with_the_command_own_values() {
 fn kind_of(message: &str) -> &'static str {
     if message.contains("takes one value") {
         "too_many_values"
+    } else if message.starts_with("unknown flag") || message.contains("typographic dash") {
+        "unknown_flag"
+    } else if message.contains("separated by spaces") {
+        "list_punctuation"
     } else if message.starts_with("unknown flag") {
         "unknown_flag"
     } else if message.contains("expects a date") {

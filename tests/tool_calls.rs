@@ -215,6 +215,15 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
     let by_json = call("tasks_search", json!({"status": "blocked, done"}));
     assert_eq!(by_cli.error.unwrap().hint, "separate values with spaces, not commas: --status blocked done");
     assert_eq!(by_json.error.unwrap().hint, r#"send several values as an array: "status": ["blocked", "done"]"#);
+    // An array whose items keep the commas of a written list.
+    let by_json = call("email_send", json!({"to": ["a@b.co,", "c@d.co"], "subject": "Q1", "body": "Hi"}));
+    let e = by_json.error.unwrap();
+    assert_eq!(e.kind, "list_punctuation");
+    assert_eq!(
+        e.message,
+        "argument `to` has a value with a comma or bracket, `a@b.co,`: send each value as an item of the array"
+    );
+    assert_eq!(e.hint, r#"send several values as an array: "to": ["a@b.co", "c@d.co"]"#);
 }
 
 #[test]

@@ -110,6 +110,25 @@ pub enum ArgErrorKind<'a> {
     },
     /// A bare `--`.
     DoubleDash,
+    /// A flag written with a typographic dash (`—to`, `–to`: what
+    /// autocorrect makes of `--`). It is read as the flag it names, and
+    /// reported so that the model writes hyphens.
+    DashLookalike {
+        /// The token as written.
+        written: &'a str,
+        /// The flag it names.
+        flag: &'a str,
+    },
+    /// A list written with commas or brackets (`--to a@b.com, c@d.com`,
+    /// `--to [a, b]`): values are separated by spaces.
+    ListPunctuation {
+        /// Flag name.
+        flag: &'a str,
+        /// The first value with a comma or bracket.
+        value: &'a str,
+        /// The values, as given.
+        values: StrList<'a>,
+    },
     /// A non-boolean flag with no value.
     MissingValue {
         /// Flag name.
@@ -193,6 +212,8 @@ impl ArgErrorKind<'_> {
             ArgErrorKind::UnknownFlag { .. } => "unknown_flag",
             ArgErrorKind::UnexpectedValue { .. } => "unexpected_value",
             ArgErrorKind::DoubleDash => "unexpected_value",
+            ArgErrorKind::DashLookalike { .. } => "unknown_flag",
+            ArgErrorKind::ListPunctuation { .. } => "list_punctuation",
             ArgErrorKind::MissingValue { .. } => "missing_value",
             ArgErrorKind::TooManyValues { .. } => "too_many_values",
             ArgErrorKind::Repeated { .. } => "repeated_flag",
@@ -392,6 +413,15 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
     let mut current = Current::None;
     for (i, &tok) in tokens.iter().enumerate() {
         if !looks_like_flag(tok) {
+            // `—to` naming a flag: reported, then read as that flag. One
+            // byte compare on the way (0xE2 leads every dash lookalike in
+            // UTF-8); the rest is out of line.
+            if tok.as_bytes().first() == Some(&0xE2)
+                && let Some(next) = dash_flag(specs, tokens, i, current, args, &mut errors)
+            {
+                current = next;
+                continue;
+            }
             match current {
                 Current::Taking { .. } | Current::Skipping => {}
                 Current::Inline { idx } => {
@@ -402,40 +432,14 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
             }
             continue;
         }
-        if let Current::Taking { idx, start } = current {
-            args.slots[idx].values = StrList::Slice(&tokens[start..i]);
-        }
+        close(current, tokens, i, args);
         if tok == "--" {
             errors.push(ArgErrorKind::DoubleDash);
             current = Current::Skipping;
             continue;
         }
         let (name, inline, found) = flag_parts(tok, specs);
-        current = match found {
-            None => {
-                let short = tok.as_bytes().get(1) != Some(&b'-');
-                errors.push(ArgErrorKind::UnknownFlag {
-                    given: name,
-                    suggestion: suggest_flag(name, short, specs),
-                    short,
-                });
-                Current::Skipping
-            }
-            Some(idx) if args.slots[idx].source != Source::Absent => {
-                errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
-                Current::Skipping
-            }
-            Some(idx) => match inline {
-                Some(v) => {
-                    args.slots[idx] = Slot { values: StrList::One(v), source: Source::Given };
-                    Current::Inline { idx }
-                }
-                None => {
-                    args.slots[idx].source = Source::Given;
-                    Current::Taking { idx, start: i + 1 }
-                }
-            },
-        };
+        current = meet_flag(specs, tokens, i, (name, inline, found), args, &mut errors);
     }
     if let Current::Taking { idx, start } = current {
         args.slots[idx].values = StrList::Slice(&tokens[start..]);
@@ -450,6 +454,68 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
         }
     }
     errors.into_result()
+}
+
+/// Ends the values of the flag being read, if any, before token `i`.
+#[inline(always)]
+fn close<'a>(current: Current, tokens: &'a [&'a str], i: usize, args: &mut Args<'a>) {
+    if let Current::Taking { idx, start } = current {
+        args.slots[idx].values = StrList::Slice(&tokens[start..i]);
+    }
+}
+
+/// A flag token met at `tokens[i]`, named `name` (with `=value` `inline`):
+/// what the values after it belong to. (Inlined on hosts; on bare metal
+/// its two copies would cost flash.)
+#[cfg_attr(not(target_os = "none"), inline(always))]
+fn meet_flag<'a>(
+    specs: &[FlagSpec<'a>],
+    tokens: &'a [&'a str],
+    i: usize,
+    (name, inline, found): (&'a str, Option<&'a str>, Option<usize>),
+    args: &mut Args<'a>,
+    errors: &mut Errors<'a>,
+) -> Current {
+    match found {
+        None => {
+            let short = tokens[i].as_bytes().get(1) != Some(&b'-');
+            errors.push(ArgErrorKind::UnknownFlag { given: name, suggestion: suggest_flag(name, short, specs), short });
+            Current::Skipping
+        }
+        Some(idx) if args.slots[idx].source != Source::Absent => {
+            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
+            Current::Skipping
+        }
+        Some(idx) => match inline {
+            Some(v) => {
+                args.slots[idx] = Slot { values: StrList::One(v), source: Source::Given };
+                Current::Inline { idx }
+            }
+            None => {
+                args.slots[idx].source = Source::Given;
+                Current::Taking { idx, start: i + 1 }
+            }
+        },
+    }
+}
+
+/// `tokens[i]` written with typographic dashes before a flag's name (see
+/// [`dash_lookalike`]): reported, then met as that flag. `None` when it
+/// names no flag (it is a value).
+#[cold]
+fn dash_flag<'a>(
+    specs: &[FlagSpec<'a>],
+    tokens: &'a [&'a str],
+    i: usize,
+    current: Current,
+    args: &mut Args<'a>,
+    errors: &mut Errors<'a>,
+) -> Option<Current> {
+    let tok = tokens[i];
+    let (body, flag) = dash_lookalike(tok, specs)?;
+    close(current, tokens, i, args);
+    errors.push(ArgErrorKind::DashLookalike { written: tok, flag: specs[flag].name });
+    Some(meet_flag(specs, tokens, i, flag_parts_slowly(body, specs), args, errors))
 }
 
 /// What the values being read belong to (see [`parse_into`]).
@@ -482,6 +548,44 @@ fn flag_parts<'a>(tok: &'a str, specs: &[FlagSpec<'_>]) -> (&'a str, Option<&'a 
         return (body, None, Some(i));
     }
     flag_parts_slowly(body, specs)
+}
+
+/// A token written with typographic dashes (em dash, en dash, minus sign,
+/// possibly mixed with hyphens) before a flag's name: the token without
+/// them and the flag's index.
+#[cold]
+fn dash_lookalike<'a>(tok: &'a str, specs: &[FlagSpec<'_>]) -> Option<(&'a str, usize)> {
+    // Bytewise, as everything on the dispatch path: `—` and `–` are E2 80
+    // 94 and E2 80 93, `−` E2 88 92.
+    let mut b = tok.as_bytes();
+    loop {
+        b = match b {
+            [0xE2, 0x80, 0x93 | 0x94, rest @ ..] | [0xE2, 0x88, 0x92, rest @ ..] | [b'-', rest @ ..] => rest,
+            _ => break,
+        };
+    }
+    let body = &tok[tok.len() - b.len()..];
+    if body.len() == tok.len() || !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let (_, _, found) = flag_parts_slowly(body, specs);
+    Some((body, found?))
+}
+
+/// Whether list values were written with commas or brackets: a value
+/// before the last that ends with a comma (`a, b`), or a first value that
+/// opens a bracket the last one closes (`[a b]`). Returns that value.
+#[inline]
+fn punctuated(values: StrList<'_>) -> Option<&str> {
+    // Given values are a slice of the command's tokens (or of a JSON
+    // array's values), or one `=value`.
+    let StrList::Slice(v) = values else { return None };
+    let (last, init) = v.split_last()?;
+    let first = *v.first()?;
+    if first.starts_with('[') && last.ends_with(']') {
+        return Some(first);
+    }
+    init.iter().copied().find(|x| x.ends_with(','))
 }
 
 /// The flag to suggest for an unknown one: for a one-letter short flag
@@ -704,6 +808,11 @@ fn check_given<'a>(spec: &FlagSpec<'a>, values: StrList<'a>, errors: &mut Errors
         // One problem, not one per value: the extra values were never meant
         // as values of their own (an unquoted phrase, a trailing comment).
         errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n, values, value_type: spec.value_type });
+    } else if n > 1
+        && let Some(value) = punctuated(values)
+    {
+        // One problem for the list, not one per value it spoils.
+        errors.push(ArgErrorKind::ListPunctuation { flag: spec.name, value, values });
     } else if spec.value_type != ValueType::String {
         // (Any text is a string: nothing to check per value.)
         match values {
@@ -721,6 +830,9 @@ fn check_given<'a>(spec: &FlagSpec<'a>, values: StrList<'a>, errors: &mut Errors
     }
 }
 
+// Inlined on hosts (a call per value otherwise); on bare metal, where it
+// would be copied into both loops of `check_given`, flash wins.
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut Errors<'a>) {
     match spec.value_type {
         ValueType::String | ValueType::Boolean => {}
@@ -838,6 +950,23 @@ impl ArgErrorKind<'_> {
             }
             ArgErrorKind::DoubleDash => {
                 f.write_str("unexpected `--`; to pass a value that starts with a dash write `--flag=value`")
+            }
+            ArgErrorKind::DashLookalike { written, flag } => {
+                write!(f, "`{written}` starts with a typographic dash, not two hyphens: write `--{flag}`")
+            }
+            ArgErrorKind::ListPunctuation { flag, value, .. } => {
+                if json {
+                    write!(
+                        f,
+                        "argument `{flag}` has a value with a comma or bracket, `{value}`: send each value as an item of the array"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{} takes values separated by spaces, without commas or brackets, not `{value}`",
+                        Named(flag, style)
+                    )
+                }
             }
             ArgErrorKind::MissingValue { flag } => write!(f, "{} needs a value", Named(flag, style)),
             ArgErrorKind::TooManyValues { flag, count, value_type, .. } => {
@@ -1051,6 +1180,15 @@ mod tests {
         assert_eq!(kinds(&e), ["unexpected_value"]);
         let e = parse(&specs, &["--limit=5", "6"]).unwrap_err();
         assert_eq!(kinds(&e), ["unexpected_value"]);
+        // A list written with commas: one problem, not one per value.
+        let e = parse(&specs, &["--status", "todo,", "done"]).unwrap_err();
+        assert_eq!(kinds(&e), ["list_punctuation"]);
+        // `—limit` is read as `--limit` (its value is checked) and reported.
+        let e = parse(&specs, &["—limit", "x"]).unwrap_err();
+        assert_eq!(kinds(&e), ["unknown_flag", "invalid_integer"]);
+        assert_eq!(e.first(), Some(&ArgErrorKind::DashLookalike { written: "—limit", flag: "limit" }));
+        // A value that only starts with a dash character stays a value.
+        assert!(parse(&specs, &["--query", "—", "--limit", "5"]).is_ok());
     }
 
     #[test]

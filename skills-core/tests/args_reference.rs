@@ -93,11 +93,21 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
     let mut given: Vec<Option<Vec<&'a str>>> = vec![None; specs.len()];
     let mut current = Current::None;
     for &tok in tokens {
+        // A typographic dash before a flag's name: reported, then the flag.
+        let typographic = tok.trim_start_matches(['—', '–', '−', '-']);
+        let lookalike = !looks_like_flag(tok)
+            && typographic.len() != tok.len()
+            && typographic.starts_with(|c: char| c.is_ascii_alphabetic())
+            && specs.iter().any(|s| same_name(s.name, typographic.split('=').next().unwrap()));
+        if lookalike {
+            let flag = specs.iter().find(|s| same_name(s.name, typographic.split('=').next().unwrap())).unwrap();
+            errors.push(ArgErrorKind::DashLookalike { written: tok, flag: flag.name });
+        }
         if tok == "--" {
             errors.push(ArgErrorKind::DoubleDash);
             current = Current::Skip;
-        } else if looks_like_flag(tok) {
-            let body = tok.trim_start_matches('-');
+        } else if looks_like_flag(tok) || lookalike {
+            let body = if lookalike { typographic } else { tok.trim_start_matches('-') };
             let (name, inline) = match body.split_once('=') {
                 Some((n, v)) => (n, Some(v)),
                 None => (body, None),
@@ -163,6 +173,18 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
             if !spec.list && n > 1 {
                 // One error for the flag, none per value.
                 errors.push(too_many(spec, &values));
+                slots.push((Source::Given, values.iter().map(|v| v.to_string()).collect()));
+                continue;
+            }
+            // `a, b` or `[a b]`: one error for the list, none per value.
+            let bracketed = n > 1 && values[0].starts_with('[') && values[n - 1].ends_with(']');
+            let comma = values[..n - 1].iter().find(|v| v.ends_with(','));
+            if let Some(&value) = if bracketed { Some(&values[0]) } else { comma } {
+                errors.push(ArgErrorKind::ListPunctuation {
+                    flag: spec.name,
+                    value,
+                    values: StrList::Slice(Box::leak(values.to_vec().into_boxed_slice())),
+                });
                 slots.push((Source::Given, values.iter().map(|v| v.to_string()).collect()));
                 continue;
             }
@@ -249,6 +271,11 @@ const FLAGS: &[&str] = &[
     "--e3",
     "--e9=x",
     "--é",
+    "—to",
+    "–limit=5",
+    "—-status",
+    "—nope",
+    "−x",
 ];
 
 const VALUES: &[&str] = &[
@@ -284,6 +311,13 @@ const VALUES: &[&str] = &[
     "=",
     "é",
     "a=b",
+    "a@b.com,",
+    "todo,",
+    "5,",
+    "[x",
+    "x]",
+    "[x]",
+    ",",
 ];
 
 #[test]

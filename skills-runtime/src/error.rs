@@ -409,6 +409,45 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
     }
 }
 
+/// `--to a@b.com, c@d.com` or `--to [a, b]`: the same values, as a list
+/// is written (quoted where a value has a space). Byte loops, no iterator
+/// adapters: this also runs on firmware.
+fn list_punctuation_hint(flag: &str, values: StrList<'_>, json: bool, out: &mut dyn Write) -> fmt::Result {
+    if json {
+        write!(out, "send several values as an array: \"{flag}\": [")?;
+    } else {
+        write!(out, "separate values with spaces, without commas or brackets: --{flag}")?;
+    }
+    let mut first = true;
+    for v in values.iter() {
+        let b = v.as_bytes();
+        let start = usize::from(b.first() == Some(&b'['));
+        let mut end = b.len();
+        while end > start && matches!(b[end - 1], b']' | b',') {
+            end -= 1;
+        }
+        let v = &v[start..end];
+        if v.is_empty() {
+            continue;
+        }
+        let quote = json || v.bytes().any(|c| matches!(c, b' ' | b'\t' | b'\'' | b'"'));
+        out.write_str(match (json, first) {
+            (true, true) => "",
+            (true, false) => ", ",
+            (false, _) => " ",
+        })?;
+        if quote {
+            out.write_char('"')?;
+            write_double_quoted_inner(out, v)?;
+            out.write_char('"')?;
+        } else {
+            out.write_str(v)?;
+        }
+        first = false;
+    }
+    if json { out.write_char(']') } else { Ok(()) }
+}
+
 /// Writes each value after a space.
 fn write_words(out: &mut dyn Write, values: StrList<'_>) -> fmt::Result {
     values.iter().try_for_each(|v| write!(out, " {v}"))
@@ -458,7 +497,14 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             "`{op}` does not chain or redirect commands here: write each command on a line of its own in the ```cmd block"
         );
     }
+    if let Some(flag) = errors.iter().find_map(|e| match *e {
+        ArgErrorKind::DashLookalike { flag, .. } => Some(flag),
+        _ => None,
+    }) {
+        return write!(out, "type flags with two hyphens (autocorrect turns them into a dash): --{flag}");
+    }
     match errors.first() {
+        Some(&ArgErrorKind::ListPunctuation { flag, values, .. }) => list_punctuation_hint(flag, values, json, out),
         // `--query -urgent`: a value that starts with a dash, taken for a
         // flag, and the flag before it left without a value.
         Some(&ArgErrorKind::UnknownFlag { given, short: true, suggestion: None })
