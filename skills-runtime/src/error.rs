@@ -159,6 +159,20 @@ pub enum Failure<'a> {
         /// Up to three close names.
         suggestions: ([&'a str; 3], usize),
     },
+    /// A command with something before its skill name: a list marker
+    /// (`1.`, `-`), a quote marker (`>`), a label (`Command:`), or
+    /// backticks around it (`prefix` is then `` ` ``).
+    Misplaced {
+        /// What precedes the skill name.
+        prefix: &'a str,
+        /// The skill name (or `get_skill`) it precedes.
+        skill: &'a str,
+    },
+    /// A line of prose in a command block (`Then I'll check your email.`).
+    Prose {
+        /// Its first word.
+        word: &'a str,
+    },
     /// `get_skill` with more than one name.
     HelpSyntax {
         /// The extra token.
@@ -240,7 +254,8 @@ impl Failure<'_> {
         match self {
             Failure::Tokenize(_) => "tokenize",
             Failure::Empty => "empty_command",
-            Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => "unknown_skill",
+            Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } | Failure::Misplaced { .. } => "unknown_skill",
+            Failure::Prose { .. } => "not_a_command",
             Failure::HelpSyntax { .. } => "unexpected_value",
             Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
             Failure::NotAvailable { .. } => "not_available",
@@ -263,6 +278,15 @@ impl Failure<'_> {
             Failure::UnknownHelp { name, suggestions } => {
                 write!(out, "unknown skill or domain `{name}`")?;
                 crate::help::write_suggestions(out, &suggestions.0[..suggestions.1])
+            }
+            Failure::Misplaced { prefix: "`", .. } => {
+                out.write_str("the command is wrapped in backticks: in a ```cmd block a command is written bare")
+            }
+            Failure::Misplaced { prefix, skill } => {
+                write!(out, "`{prefix}` before `{skill}` is not part of a command")
+            }
+            Failure::Prose { word } => {
+                write!(out, "`{word}` is not a skill: this line reads as prose, and a ```cmd block holds only commands")
             }
             Failure::HelpSyntax { extra } => {
                 write!(out, "get_skill takes one name, but `{extra}` follows it")
@@ -300,6 +324,10 @@ impl Failure<'_> {
             Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => {
                 out.write_str("`get_skill` lists every domain; `get_skill: <domain>` lists its skills")
             }
+            Failure::Misplaced { skill, .. } => {
+                write!(out, "start the line with the skill name, one command per line: `{skill} ...`")
+            }
+            Failure::Prose { .. } => out.write_str("write explanations outside the ```cmd block, before or after it"),
             Failure::HelpSyntax { .. } => out.write_str("write `get_skill: <domain>` or `get_skill: <domain>.<action>`, one name"),
             Failure::Args { skill, errors } => write_args_hint(skill, errors, out),
             Failure::NotAvailable { .. } => {

@@ -62,10 +62,7 @@ pub fn step<'a>(
         None => {}
     }
     let Some(index) = lookup_any_case(catalog, name) else {
-        return Step::Fail(Failure::UnknownSkill {
-            name,
-            suggestions: unknown_skill_suggestions(catalog, name, visible),
-        });
+        return Step::Fail(unknown_skill(catalog, tokens, visible));
     };
     let Some(skill) = catalog.skill_at(index) else {
         return Step::Fail(Failure::UnknownSkill { name, suggestions: ([""; 3], 0) });
@@ -74,6 +71,58 @@ pub fn step<'a>(
         Ok(()) => Step::Invoke { index, skill },
         Err(errors) => Step::Fail(Failure::Args { skill, errors }),
     }
+}
+
+/// Why the first token names no skill: something written before the
+/// command (`1. tasks.search`, `` `tasks.search ...` ``), a line of prose,
+/// or a misspelt name (with the closest ones).
+#[cold]
+fn unknown_skill<'a>(
+    catalog: &'a dyn Catalog,
+    tokens: &'a [&'a str],
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> Failure<'a> {
+    let name = tokens[0];
+    let names_command = |t: &str| {
+        let t = t.strip_suffix(':').unwrap_or(t);
+        t.eq_ignore_ascii_case(skills_core::names::GET_SKILL) || lookup_any_case(catalog, t).is_some()
+    };
+    if let Some(inner) = name.strip_prefix('`') {
+        let inner = inner.trim_end_matches('`');
+        if names_command(inner) {
+            return Failure::Misplaced { prefix: "`", skill: inner.trim_end_matches(':') };
+        }
+    }
+    if let Some(&next) = tokens.get(1)
+        && is_line_prefix(name)
+        && names_command(next.trim_start_matches('`'))
+    {
+        return Failure::Misplaced { prefix: name, skill: next.trim_matches('`').trim_end_matches(':') };
+    }
+    let suggestions = unknown_skill_suggestions(catalog, name, visible);
+    if suggestions.1 == 0 && tokens.len() > 1 && is_prose(name) && !tokens[1..].iter().any(|t| t.starts_with("--")) {
+        return Failure::Prose { word: name };
+    }
+    Failure::UnknownSkill { name, suggestions }
+}
+
+/// What models write before a command on its line: a list marker (`-`,
+/// `*`, `+`, `•`, `1.`, `2)`), a quote marker (`>`), or a label (`Command:`,
+/// `assistant:`).
+fn is_line_prefix(word: &str) -> bool {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    matches!(word, "-" | "*" | "+" | "•" | ">" | ">>")
+        || (digits > 0 && matches!(&word[digits..], "." | ")" | ":"))
+        || word
+            .strip_suffix(':')
+            .is_some_and(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'))
+}
+
+/// A word that starts a sentence rather than a command: letters (and
+/// apostrophes), possibly with closing punctuation.
+pub(crate) fn is_prose(word: &str) -> bool {
+    let w = word.trim_end_matches([',', '.', ':', ';', '!', '?']);
+    !w.is_empty() && w.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '’')
 }
 
 /// Close skill names for an unknown one; `get_skill` for a model that asks

@@ -650,6 +650,21 @@ impl<C: 'static> Router<C> {
         }
     }
 
+    /// A line that does not tokenize: a line of prose in a command block
+    /// (`Then I'll check your email.`, whose apostrophe opens a quote) is
+    /// said to be one; anything else gets the tokenizer's error.
+    #[cold]
+    fn tokenize_failure<'l>(&self, line: &'l str, e: tokenize::TokenizeError) -> Failure<'l> {
+        let mut words = line.split_ascii_whitespace();
+        let word = words.next().unwrap_or("");
+        let prose = crate::route::is_prose(word)
+            && words.next().is_some()
+            && !line.contains(" --")
+            && !word.eq_ignore_ascii_case(skills_core::names::GET_SKILL)
+            && self.with_catalog(|catalog, _| crate::catalog::lookup_any_case(catalog, word).is_none());
+        if prose { Failure::Prose { word } } else { Failure::Tokenize(e) }
+    }
+
     /// Runs one command and returns its result.
     pub fn execute(&self, ctx: &mut C, line: &str) -> crate::outcome::Outcome {
         self.execute_with(ctx, line, Access::All)
@@ -660,7 +675,7 @@ impl<C: 'static> Router<C> {
         use crate::outcome::Outcome;
         let tokens = match tokenize::split(line) {
             Ok(t) => t,
-            Err(e) => return Outcome::failure(line, None, &Failure::Tokenize(e)),
+            Err(e) => return Outcome::failure(line, None, &self.tokenize_failure(line, e)),
         };
         let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
         let live = self.live();
@@ -690,7 +705,7 @@ impl<C: 'static> Router<C> {
         use crate::outcome::Outcome;
         let tokens = match tokenize::split(line) {
             Ok(t) => t,
-            Err(e) => return Outcome::failure(line, None, &Failure::Tokenize(e)),
+            Err(e) => return Outcome::failure(line, None, &self.tokenize_failure(line, e)),
         };
         let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
         let live = self.live();

@@ -182,6 +182,29 @@ fn every_error_kind_reads_as_a_correctable_result() {
         ("", "empty_command", "empty command"),
         ("ops.flaky --fail", "handler_error", "the backend refused the request"),
         ("ops.level --value 300", "invalid_value", "`--value` of `ops.level`: `300` is not an integer from 0 to 255"),
+        // What models write around a command: named, with the command to write.
+        ("1. ops.ping", "unknown_skill", "`1.` before `ops.ping` is not part of a command"),
+        ("- ops.ping --message hi", "unknown_skill", "`-` before `ops.ping` is not part of a command"),
+        ("> get_skill: ops", "unknown_skill", "`>` before `get_skill` is not part of a command"),
+        ("Command: OPS.PING", "unknown_skill", "`Command:` before `OPS.PING` is not part of a command"),
+        (
+            "`ops.ping --message hi`",
+            "unknown_skill",
+            "the command is wrapped in backticks: in a ```cmd block a command is written bare",
+        ),
+        (
+            "Then I'll ping it.",
+            "not_a_command",
+            "`Then` is not a skill: this line reads as prose, and a ```cmd block holds only commands",
+        ),
+        (
+            "Now pinging the server",
+            "not_a_command",
+            "`Now` is not a skill: this line reads as prose, and a ```cmd block holds only commands",
+        ),
+        // One word, or a word with flags, stays an unknown skill.
+        ("Done.", "unknown_skill", "unknown skill `Done.`"),
+        ("Ping --message hi", "unknown_skill", "unknown skill `Ping`"),
     ];
     for &(line, kind, message) in cases {
         let o = run(line);
@@ -190,6 +213,8 @@ fn every_error_kind_reads_as_a_correctable_result() {
         assert_eq!(o.text, message, "{line}");
         assert!(!o.error.as_ref().unwrap().hint.is_empty(), "{line} has no hint");
     }
+    let o = run("1. ops.ping");
+    assert_eq!(o.error.unwrap().hint, "start the line with the skill name, one command per line: `ops.ping ...`");
 }
 
 #[test]
