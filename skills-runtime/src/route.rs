@@ -119,10 +119,13 @@ fn is_line_prefix(word: &str) -> bool {
 }
 
 /// A word that starts a sentence rather than a command: letters (and
-/// apostrophes), possibly with closing punctuation.
+/// apostrophes), possibly with closing punctuation. Bytewise, with any
+/// non-ASCII character taken for a letter: Unicode's letter tables would
+/// cost 2 KB of flash on the firmware for a heuristic.
 pub(crate) fn is_prose(word: &str) -> bool {
-    let w = word.trim_end_matches([',', '.', ':', ';', '!', '?']);
-    !w.is_empty() && w.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '’')
+    let b = word.as_bytes();
+    let end = b.len() - b.iter().rev().take_while(|&&c| matches!(c, b',' | b'.' | b':' | b';' | b'!' | b'?')).count();
+    end > 0 && b[..end].iter().all(|&c| c.is_ascii_alphabetic() || c == b'\'' || c >= 0x80)
 }
 
 /// Close skill names for an unknown one; `get_skill` for a model that asks
