@@ -12,7 +12,8 @@
 //! is the header: its column names say what each cell means. The flag is
 //! the `Flag`/`Option`/`Name` column, or else the first cell that starts with
 //! `--`; a `-p, --pinned` cell gives `--pinned` (the format has no short
-//! flags). Other known columns become the markers a flag line would carry:
+//! flags). In a section that never writes `--name`, a bare `title` in the
+//! header's flag column is `--title`. Other known columns become the markers a flag line would carry:
 //!
 //! | column | becomes |
 //! |---|---|
@@ -144,6 +145,14 @@ fn flag_start(cell: &str) -> Option<usize> {
     None
 }
 
+/// A flag name without dashes filling a cell (`title`, `` `title` ``,
+/// `**title**`): where it starts, and the name.
+fn bare_name(cell: &str) -> Option<(usize, &str)> {
+    let name = plain(cell);
+    let start = cell.find(name)?;
+    crate::flags::is_flag_name(name).then_some((start, name))
+}
+
 /// A value that means "nothing here".
 fn is_empty_value(v: &str) -> bool {
     matches!(v.to_ascii_lowercase().as_str(), "" | "-" | "–" | "—" | "none" | "n/a" | "na")
@@ -188,8 +197,10 @@ pub(crate) enum RowKind {
 }
 
 /// Reads the table whose rows are `rows` (consecutive lines for which
-/// [`is_row`] holds), one answer per row.
-pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<RowKind> {
+/// [`is_row`] holds), one answer per row. With `bare`, a name without
+/// dashes in the header's flag column (`title`, `` `title` ``, as API
+/// references write parameters) is the flag `--title`.
+pub(crate) fn read(rows: &[SourceLine<'_>], bare: bool) -> Vec<RowKind> {
     let split: Vec<Vec<(usize, String)>> = rows.iter().map(|r| cells(r.text)).collect();
     let header = split.get(1).is_some_and(|c| is_delimiter(c));
     let columns: Vec<Column> =
@@ -204,18 +215,24 @@ pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<RowKind> {
                 return RowKind::Structure;
             }
             let flag_cell = flag_column.or_else(|| cells.iter().position(|(_, c)| flag_start(c).is_some()));
-            let Some((k, (offset, cell), start)) = flag_cell
-                .and_then(|k| cells.get(k).map(|c| (k, c)))
-                .and_then(|(k, c)| flag_start(&c.1).map(|s| (k, c, s)))
-            else {
+            let found =
+                flag_cell.and_then(|k| cells.get(k).map(|c| (k, c))).and_then(|(k, c)| match flag_start(&c.1) {
+                    Some(s) => Some((k, c, s, None)),
+                    None if bare && flag_column == Some(k) => bare_name(&c.1).map(|(s, name)| (k, c, s, Some(name))),
+                    None => None,
+                });
+            let Some((k, (offset, cell), start, bare_name)) = found else {
                 return RowKind::Other;
             };
             let flag_cell = k;
             let head = cell[start..].trim_end();
-            // `` `-p, --pinned` ``: the flag starts inside the code span,
-            // whose backticks no longer pair up.
-            let mut text =
-                if head.starts_with(['`', '*', '_']) { head.to_string() } else { head.replace(['`', '*'], "") };
+            let mut text = match bare_name {
+                Some(name) => format!("--{name}"),
+                // `` `-p, --pinned` ``: the flag starts inside the code
+                // span, whose backticks no longer pair up.
+                None if head.starts_with(['`', '*', '_']) => head.to_string(),
+                None => head.replace(['`', '*'], ""),
+            };
             text.push_str(" |");
             // A `Values` column makes an enum; the `Type` column then only
             // says whether it takes several.
@@ -266,7 +283,7 @@ mod tests {
     fn rows(src: &str) -> Vec<Option<(String, usize)>> {
         let lines: Vec<SourceLine<'_>> =
             src.lines().enumerate().map(|(i, text)| SourceLine { line: i + 1, text }).collect();
-        read(&lines)
+        read(&lines, false)
             .into_iter()
             .map(|r| match r {
                 RowKind::Flag(r) => Some((r.text, r.column)),

@@ -12,6 +12,10 @@
 //! separator   = ":" | "-" | "–" | "—"       surrounded by spaces
 //! ```
 //!
+//! A section that never writes `--name` may name its flags bare, as API
+//! references do: `` - `title` (string): ... ``, `- **title**: ...`,
+//! `- title (string): ...`, or `title` in a table's `Name` column.
+//!
 //! A markdown table is read row by row as flag lines (see `flag_table`).
 //! A line whose first word (after the list marker) is not `--name` is prose,
 //! or continues the description of the flag above when it is indented more
@@ -149,7 +153,7 @@ pub(crate) fn strip_list_marker(s: &str) -> &str {
     t
 }
 
-fn is_flag_name(name: &str) -> bool {
+pub(crate) fn is_flag_name(name: &str) -> bool {
     let b = name.as_bytes();
     !b.is_empty()
         && b[0].is_ascii_lowercase()
@@ -346,6 +350,10 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
 /// Reads the flag lines of a `## Flags` section.
 pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<RawFlag> {
     let mut out: Vec<RawFlag> = Vec::new();
+    // A section that never writes a `--flag` may name its flags bare, as
+    // API references list parameters: `` - `title` (string, required): ``
+    // or a table whose `Name` column says `title`.
+    let bare = !lines.iter().any(|l| mentions_flag(l.text));
     // Whether the previous non-blank line belongs to the last flag.
     let mut open = false;
     // Whether only blank lines followed the last flag line, whose
@@ -378,7 +386,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             i += rows - 1;
             open = false;
             awaiting = false;
-            for (row, kind) in table.iter().zip(flag_table::read(table)) {
+            for (row, kind) in table.iter().zip(flag_table::read(table, bare)) {
                 match kind {
                     flag_table::RowKind::Flag(r) => match parse_line(&r.text) {
                         Ok(Some(LineParts { name, placeholder, repeated, description, .. })) => {
@@ -403,6 +411,14 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             continue;
         }
         let indent = text.len() - text.trim_start().len();
+        let dashed;
+        let text = match bare.then(|| with_dashes(text)).flatten() {
+            Some(t) => {
+                dashed = t;
+                dashed.as_str()
+            }
+            None => text,
+        };
         match parse_line(text) {
             Ok(Some(LineParts { name, placeholder, repeated, description, column })) => {
                 let in_required_group = required_group;
@@ -468,6 +484,41 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         }
     }
     out
+}
+
+/// A list item that names a flag without dashes, as API references write
+/// parameters, with `--` put before the name: `` - `title`: The title ``,
+/// `- **title** (required): ...`, or a plain name followed by a marker
+/// group, `- title (string): ...`. `None` for any other line.
+fn with_dashes(text: &str) -> Option<String> {
+    let item = strip_list_marker(text);
+    if item.len() == text.trim_start().len() {
+        return None;
+    }
+    let at = text.len() - item.len();
+    let mut head = item;
+    let mut wrapped = false;
+    for wrap in ["**", "__", "`"] {
+        if let Some(rest) = head.strip_prefix(wrap) {
+            head = rest;
+            wrapped = true;
+        }
+    }
+    let name_len = head.bytes().take_while(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_').count();
+    let (name, after) = head.split_at(name_len);
+    if !is_flag_name(name) {
+        return None;
+    }
+    let after_wrap = after.trim_start_matches(['`', '*', '_']);
+    let closed = after.len() != after_wrap.len();
+    let rest = after_wrap.trim_start();
+    let separated = [":", "- ", "—", "–", "(", "<"].iter().any(|sep| rest.starts_with(sep));
+    let ok = if wrapped { closed && separated } else { after.starts_with(" (") };
+    if !ok {
+        return None;
+    }
+    let name_at = text.len() - head.len();
+    Some(format!("{}--{}", &text[..name_at], &text[name_at..])).filter(|_| name_at >= at)
 }
 
 /// The title of a `###` (or deeper) heading line: a subsection of Flags.

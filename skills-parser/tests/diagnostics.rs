@@ -502,6 +502,38 @@ fn descriptions_on_the_next_line() {
 }
 
 #[test]
+fn flags_named_without_dashes_as_api_references_write_them() {
+    let usage = "d.a --x <v> [--tags <t>...] [--on]";
+    for flags in [
+        "| Name | Type | Required | Description |\n|---|---|---|---|\n| `x` | string | yes | The x |\n| tags | string[] | | Tags |\n| **on** | boolean | | On |\n",
+        "- `x` (string, required): The x\n- `tags` <t>...: Tags\n- **on** (boolean): On\n",
+        "* x (required): The x\n* tags (string list): Tags\n* on (boolean flag): On\n",
+    ] {
+        let body =
+            BODY.replace("d.a [--x <v>]", usage).replace("## Flags", "## Parameters").replace("--x  The x\n", flags);
+        let (_d, t) = one(&skill(FRONT, &body));
+        let s = t.skill("d.a").unwrap_or_else(|| panic!("{flags}: {:#?}", t.diagnostics));
+        let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.required, f.list, f.value_type)).collect();
+        assert_eq!(
+            got,
+            [
+                ("x", true, false, ValueType::String),
+                ("tags", false, true, ValueType::String),
+                ("on", false, false, ValueType::Boolean)
+            ],
+            "{flags}"
+        );
+        assert!(t.diagnostics.is_empty(), "{flags}: {:#?}", t.diagnostics);
+    }
+    // Where any line writes `--flag`, bare names are prose, and so are
+    // bullets without a separator or marker group.
+    let (_d, t) = one(&with_flags("--x  The x\n- `y`: not read as a flag\n"));
+    assert_eq!(t.skill("d.a").unwrap().flags.len(), 1);
+    let (_d, t) = one(&with_flags("- `none`\n- see the note below (if any)\n"));
+    assert!(t.skill("d.a").is_none_or(|s| s.flags.is_empty()), "{:#?}", t.skill("d.a"));
+}
+
+#[test]
 fn all_problems_of_a_tree_in_one_run() {
     let bad1 = skill("name: d.a\ndescription: x\nschedule: nope\n", BODY);
     let bad2 = "---\nname: d.b\n";
