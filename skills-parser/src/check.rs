@@ -3,6 +3,7 @@
 use crate::diagnostic::{Code, Diagnostic};
 use crate::index::DomainIndex;
 use crate::skill::Skill;
+use skills_core::spec::ValueType;
 use skills_core::{args, names, suggest, tokenize};
 use std::collections::BTreeMap;
 
@@ -118,6 +119,23 @@ pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
         }
         let specs: Vec<_> = target.flags.iter().map(|f| f.spec()).collect();
         if let Err(errors) = args::parse(&specs, rest) {
+            // `--pinned` written alone in an example, for a flag Usage does
+            // not show (so its type was not inferred): it is a boolean the
+            // Flags line does not say is one.
+            let no_value = errors.iter().find_map(|e| match *e {
+                args::ArgErrorKind::MissingValue { flag } => target
+                    .flags
+                    .iter()
+                    .find(|f| f.name == flag && f.placeholder.is_none() && f.value_type == ValueType::String),
+                _ => None,
+            });
+            let hint = match no_value {
+                Some(f) => format!(
+                    "if `--{}` takes no value, mark it `(boolean flag)` in `## Flags` (or show it without a value in Usage); else give it a value in the example",
+                    f.name
+                ),
+                None => "fix the example or the flag it uses: examples must run as written".to_string(),
+            };
             out.push(
                 Diagnostic::new(
                     Code::ExampleInvalid,
@@ -130,7 +148,7 @@ pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
                         one_line(&errors.to_string())
                     ),
                 )
-                .hint("fix the example or the flag it uses: examples must run as written"),
+                .hint(hint),
             );
         }
     }

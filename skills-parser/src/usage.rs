@@ -2,8 +2,10 @@
 //! in brackets (optional), and their placeholders.
 //!
 //! A usage line starts with the skill's name (or an alias), optionally as a
-//! list item, in backticks, or after `$ `. After the name, `--flag` words are
-//! flags, the word after a flag (`<value>`, `VALUE`, `"..."`) is its
+//! list item, in backticks, after `$ ` or after a label (`Usage:`). It may
+//! go on over lines ending with `\`, or lines that start with a flag.
+//! After the name, `--flag` words are flags, the word after a flag
+//! (`<value>`, `VALUE`, `"..."`) is its
 //! placeholder, `[` `]` mark optional parts, `|` is ignored, and `...` (or
 //! `…`) after a placeholder, or a second placeholder with it
 //! (`--tags <tag> [<tag>...]`), means the flag takes several values.
@@ -64,12 +66,30 @@ pub struct Usage {
 /// Reads the Usage section of skill `name` (with `aliases`).
 pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sink: &mut Sink<'_>) -> Usage {
     let mut usage = Usage::default();
+    // Whether the last line was a usage line that goes on: it ended with
+    // `\`, or the next line continues its flags (`  [--tags <tag>...]`).
+    let mut open = false;
     for l in lines {
         let (text, offset) = command_text(l.text);
+        let (text, offset) = without_label(text, offset);
         let first = text.split_whitespace().next().unwrap_or("");
+        if open && (usage.lines.last().is_some_and(|u| u.ends_with('\\')) || continues_flags(first)) {
+            let (body, goes_on) = split_continuation(text);
+            if let Some(last) = usage.lines.last_mut() {
+                let kept = last.trim_end_matches('\\').trim_end().len();
+                last.truncate(kept);
+                last.push(' ');
+                last.push_str(text);
+            }
+            read_words(body, offset, l.line, false, &mut usage);
+            open = goes_on || !body.is_empty();
+            continue;
+        }
+        open = false;
         if first == name || aliases.iter().any(|a| a == first) {
             usage.lines.push(text.to_string());
-            read_line(text, offset, l.line, &mut usage);
+            read_words(split_continuation(text).0, offset, l.line, true, &mut usage);
+            open = true;
         } else if looks_like_skill(first) {
             sink.push(
                 Code::UsageWrongName,
@@ -83,13 +103,43 @@ pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sin
     usage
 }
 
-fn read_line(text: &str, offset: usize, line: usize, usage: &mut Usage) {
+/// `Usage: notes.add ...`, `SYNOPSIS: ...`: the line without its label.
+fn without_label(text: &str, offset: usize) -> (&str, usize) {
+    let Some((label, rest)) = text.split_once(':') else {
+        return (text, offset);
+    };
+    if !["usage", "synopsis", "syntax", "command"].iter().any(|l| label.trim().eq_ignore_ascii_case(l)) {
+        return (text, offset);
+    }
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix('`').and_then(|r| r.strip_suffix('`')).unwrap_or(rest).trim();
+    (rest, offset + (rest.as_ptr() as usize - text.as_ptr() as usize))
+}
+
+/// Whether a line starting with `first` continues the flags of the usage
+/// line above it (`  [--tags <tag>...]`, `  --title <text>`).
+fn continues_flags(first: &str) -> bool {
+    let f = first.trim_start_matches('[');
+    f.starts_with("--") || f.starts_with('<') || (f.starts_with('-') && short_spelling_len(f) > 0)
+}
+
+/// A usage line without a trailing `\` continuation, and whether it had one.
+fn split_continuation(text: &str) -> (&str, bool) {
+    match text.strip_suffix('\\') {
+        Some(body) => (body.trim_end(), true),
+        None => (text, false),
+    }
+}
+
+/// Reads the words of a usage line: after the skill's name when `named`,
+/// else all of them (a continuation line).
+fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut Usage) {
     let mut depth: i32 = 0;
     let mut pending: Option<usize> = None;
     // The flag whose placeholder was the last word, for a `...` after it.
     let mut last_placeholder: Option<usize> = None;
     let base = text.as_ptr() as usize;
-    for word in text.split_whitespace().skip(1) {
+    for word in text.split_whitespace().skip(usize::from(named)) {
         let column = offset + (word.as_ptr() as usize - base) + 1;
         let opens = word.bytes().take_while(|&b| b == b'[').count() as i32;
         depth += opens;
@@ -190,6 +240,30 @@ mod tests {
     }
 
     #[test]
+    fn usage_over_several_lines() {
+        for src in [
+            "tasks.search --query <q> \\\n    [--tags <t>...] \\\n    [--all]",
+            "tasks.search --query <q>\n             [--tags <t>...]\n             [--all]",
+        ] {
+            let lines: Vec<SourceLine<'_>> =
+                src.lines().enumerate().map(|(i, text)| SourceLine { line: i + 3, text }).collect();
+            let mut sink = Sink::new(Path::new("x.md"));
+            let u = read(&lines, "tasks.search", &[], &mut sink);
+            assert_eq!(u.lines, ["tasks.search --query <q> [--tags <t>...] [--all]"], "{src}");
+            let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.line, f.optional, f.repeated)).collect();
+            assert_eq!(got, [("query", 3, false, false), ("tags", 4, true, true), ("all", 5, true, false)], "{src}");
+        }
+        // A line after a blank one is not a continuation.
+        let lines = [
+            SourceLine { line: 3, text: "tasks.search --query <q>" },
+            SourceLine { line: 4, text: "" },
+            SourceLine { line: 5, text: "--all is described below" },
+        ];
+        let u = read(&lines, "tasks.search", &[], &mut Sink::new(Path::new("x.md")));
+        assert_eq!(u.flags.len(), 1);
+    }
+
+    #[test]
     fn seed_usage() {
         let u =
             read_one("tasks.search [--query <text>] [--status <statuses>] [--overdue] [--sort <field>] [--limit <n>]");
@@ -209,6 +283,10 @@ mod tests {
         assert!(!u.flags[0].optional);
         assert!(u.flags[1].optional);
         assert_eq!(u.flags[1].placeholder.as_deref(), Some("a"));
+        // A label before the line.
+        let u = read_one("Usage: `tasks.search [--all] --color <c>`");
+        assert_eq!(u.lines, ["tasks.search [--all] --color <c>"]);
+        assert_eq!(u.flags.len(), 2);
         // Short spellings next to the long one.
         let u = read_one("tasks.search [--all] [-p|--pinned] [-v, --verbose] --color <red|green>");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.optional)).collect();

@@ -534,6 +534,15 @@ fn flags_named_without_dashes_as_api_references_write_them() {
 }
 
 #[test]
+fn an_example_using_a_flag_alone_suggests_marking_it_boolean() {
+    // Usage does not show `--on`, so nothing says it takes no value.
+    let body = BODY.replace("--x  The x\n", "--x  The x\n--on  Turn it on\n").replace("d.a --x 1", "d.a --x 1 --on");
+    let (_d, t) = one(&skill(FRONT, &body));
+    expect(&t, Code::ExampleInvalid, ANY);
+    assert!(hint_of(&t, Code::ExampleInvalid).starts_with("if `--on` takes no value, mark it `(boolean flag)`"));
+}
+
+#[test]
 fn all_problems_of_a_tree_in_one_run() {
     let bad1 = skill("name: d.a\ndescription: x\nschedule: nope\n", BODY);
     let bad2 = "---\nname: d.b\n";
