@@ -34,7 +34,7 @@ pub fn parse_index(file: &Path, domain: &str, text: &str) -> Parsed<DomainIndex>
 }
 
 fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIndex> {
-    let Document { entries, body, body_line } = frontmatter_entries(text, sink)?;
+    let Document { entries, body, body_line } = frontmatter_entries(text, sink, ("domain", domain))?;
     let mut description = None;
     let mut extra = Vec::new();
     for (key, node) in &entries {

@@ -227,7 +227,26 @@ pub(crate) struct Document {
 }
 
 /// Parses frontmatter YAML into entries, reporting what is wrong.
-pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<Document> {
+/// The frontmatter a file without one needs, for the hint: `key: value`
+/// (`name: notes.add`) and a description taken from the body's first line
+/// of prose, when it has one.
+fn frontmatter_hint(text: &str, key: &str, value: &str) -> String {
+    let prose = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with(['#', '`', '~', '|', '-', '*', '>', '<', '=']) && l.len() <= 200);
+    let description = match prose {
+        // Quoted when plain YAML would read it otherwise.
+        Some(p) if p.contains(": ") || p.contains(" #") || p.starts_with(['"', '\'', '[', '{', '&', '!', '%', '@']) => {
+            format!("\"{}\"", p.replace('\\', "\\\\").replace('"', "\\\""))
+        }
+        Some(p) => p.to_string(),
+        None => "<one-line summary>".to_string(),
+    };
+    format!("add these lines at the top: `---`, `{key}: {value}`, `description: {description}`, `---`")
+}
+
+pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str, &str)) -> Option<Document> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         sink.push(
@@ -247,7 +266,7 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>) -> Option<Doc
                 1,
                 1,
                 "the file does not start with a `---` frontmatter block",
-                "add `---`, `name: ...`, `description: ...`, `---` at the top",
+                frontmatter_hint(text, names.0, names.1),
             );
             return None;
         }
@@ -340,7 +359,7 @@ pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parse
 
 fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> Option<Skill> {
     let expected = format!("{domain}.{action}");
-    let Document { entries, body, body_line } = frontmatter_entries(text, sink)?;
+    let Document { entries, body, body_line } = frontmatter_entries(text, sink, ("name", &expected))?;
     let mut lines = KeyLines::default();
     let mut name = None;
     let mut description = None;

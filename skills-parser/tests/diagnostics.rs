@@ -115,7 +115,18 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                 assert!(hint_of(&t, Code::InvalidDomainDir).contains("rename the directory to `bad_domain`"));
             }),
         ),
-        (Code::MissingFrontmatter, Box::new(|| expect(&one("# d.a\n").1, Code::MissingFrontmatter, 1))),
+        (
+            Code::MissingFrontmatter,
+            Box::new(|| {
+                expect(&one("# d.a\n").1, Code::MissingFrontmatter, 1);
+                // The hint is the block to add, with the body's first line of prose.
+                let (_d, t) = one("# d.a\n\nDoes a: the first step.\n\n## Usage\n");
+                assert_eq!(
+                    hint_of(&t, Code::MissingFrontmatter),
+                    r#"add these lines at the top: `---`, `name: d.a`, `description: "Does a: the first step."`, `---`"#
+                );
+            }),
+        ),
         (Code::UnclosedFrontmatter, Box::new(|| expect(&one("---\nname: d.a\n").1, Code::UnclosedFrontmatter, 1))),
         (
             Code::InvalidYaml,
