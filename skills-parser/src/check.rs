@@ -129,7 +129,15 @@ pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
                     .find(|f| f.name == flag && f.placeholder.is_none() && f.value_type == ValueType::String),
                 _ => None,
             });
+            // `notes.add --title x   # a comment`: the shell habit; in a
+            // command `#` is text, and models copy examples as written.
+            let comment = errors.iter().any(|e| match *e {
+                args::ArgErrorKind::TooManyValues { values, .. } => values.iter().any(|v| v.starts_with('#')),
+                args::ArgErrorKind::UnexpectedValue { value, .. } => value.starts_with('#'),
+                _ => false,
+            });
             let hint = match no_value {
+                _ if comment => "`#` does not start a comment in a command, and models copy examples as written: put the comment on a line of its own above the example".to_string(),
                 Some(f) => format!(
                     "if `--{}` takes no value, mark it `(boolean flag)` in `## Flags` (or show it without a value in Usage); else give it a value in the example",
                     f.name

@@ -185,6 +185,35 @@ fn is_yes(cell: &str) -> bool {
     matches!(plain(cell).to_ascii_lowercase().as_str(), "yes" | "y" | "true" | "required" | "x" | "✓" | "✔" | "✅")
 }
 
+/// A flag's property written `Key: value` on a line of its own under it
+/// (`- Type: integer`, `Default: 20`, `- Required: yes`), as the marker the
+/// table column of that name becomes; `list` says whether the flag takes
+/// several values so far (for `Values`). A `Description:` line gives its
+/// text. `None` when the key names no column or the value means nothing to
+/// it (`Note: ...`, `Type: see below`): the line is description text.
+pub(crate) fn property(text: &str, list: bool) -> Option<String> {
+    let (key, value) = text.split_once(':')?;
+    let value = value.trim();
+    if is_empty_value(plain(value)) {
+        return (Column::from_header(key) != Column::Text).then(String::new);
+    }
+    match Column::from_header(key) {
+        Column::Flag => None,
+        Column::Text => {
+            let key = plain(key).to_ascii_lowercase();
+            matches!(key.as_str(), "description" | "desc" | "summary" | "details").then(|| value.to_string())
+        }
+        Column::Type => type_cell(value).0,
+        Column::Default => Some(format!("(default: {})", plain(value))),
+        Column::Required => Some(if is_yes(value) { "(required)".to_string() } else { String::new() }),
+        Column::Values => {
+            let values: Vec<&str> = value.split([',', '|']).map(plain).filter(|v| !v.is_empty()).collect();
+            let clause = if list { "One or more of:" } else { "One of:" };
+            Some(format!("{clause} {}.", values.join(", ")))
+        }
+    }
+}
+
 /// What one row of a flags table is.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum RowKind {

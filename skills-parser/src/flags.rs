@@ -444,10 +444,18 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                     && (open || (awaiting && last.description.is_empty()))
                     && (indent > last.indent || definition.is_some())
                 {
-                    if !last.description.is_empty() {
-                        last.description.push(' ');
+                    // `- Type: integer` under the flag: a property, as a
+                    // table column would give it.
+                    let line = definition.unwrap_or(text).trim();
+                    let list = last.repeated || last.description.contains(" list)");
+                    let piece = flag_table::property(strip_list_marker(line), list);
+                    let piece = piece.as_deref().unwrap_or(line);
+                    if !piece.is_empty() {
+                        if !last.description.is_empty() {
+                            last.description.push(' ');
+                        }
+                        last.description.push_str(piece);
                     }
-                    last.description.push_str(definition.unwrap_or(text).trim());
                     open = true;
                     continue;
                 }
@@ -1209,7 +1217,7 @@ fn split_default(d: &str, list: bool) -> Vec<String> {
 /// Checks flags against each other: duplicates, field-name clashes, count.
 pub(crate) fn check_set(flags: &[Flag], raw: &[RawFlag], sink: &mut Sink<'_>) {
     for (i, f) in raw.iter().enumerate() {
-        if let Some(prev) = raw[..i].iter().find(|p| p.name.replace('_', "-") == f.name.replace('_', "-")) {
+        if let Some(prev) = raw[..i].iter().find(|p| skills_core::args::same_flag_name(&p.name, &f.name)) {
             let same = prev.name == f.name;
             sink.push(
                 Code::DuplicateFlag,

@@ -551,6 +551,28 @@ fn an_example_using_a_flag_alone_suggests_marking_it_boolean() {
     let (_d, t) = one(&skill(FRONT, &body));
     expect(&t, Code::ExampleInvalid, ANY);
     assert!(hint_of(&t, Code::ExampleInvalid).starts_with("if `--on` takes no value, mark it `(boolean flag)`"));
+    // A shell comment after an example.
+    let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.a --x 1   # one")));
+    assert!(hint_of(&t, Code::ExampleInvalid).starts_with("`#` does not start a comment in a command"));
+}
+
+#[test]
+fn properties_listed_under_a_flag_are_its_markers() {
+    let flags = "- `--x`\n  - Type: integer\n  - Required: yes\n  - The x\n- `--tags` <t>...\n  - Description: Tags\n  - Values: a, b\n  - Default: a\n- `--on`\n  - Type: boolean\n  - Note: only on weekdays\n";
+    let body = BODY.replace("d.a [--x <v>]", "d.a --x <v> [--tags <t>...] [--on]").replace("--x  The x\n", flags);
+    let (_d, t) = one(&skill(FRONT, &body));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.type_summary())).collect();
+    assert_eq!(
+        got,
+        [
+            ("x", "required integer".to_string()),
+            ("tags", "list of enum (a, b), default: a".to_string()),
+            ("on", "boolean".to_string())
+        ]
+    );
+    assert_eq!(s.flags[2].description, "(type: boolean) - Note: only on weekdays");
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
 }
 
 #[test]

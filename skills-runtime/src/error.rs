@@ -168,6 +168,16 @@ pub enum Failure<'a> {
         /// The skill name (or `get_skill`) it precedes.
         skill: &'a str,
     },
+    /// A domain's name, or `domain.all`, written as a command without
+    /// `get_skill` (`email`, `email.all`, `email.*`).
+    DomainAsCommand {
+        /// As written.
+        name: &'a str,
+        /// The domain.
+        domain: &'a str,
+        /// Every skill of it was asked for (`.all`, `.*`).
+        all: bool,
+    },
     /// A line of prose in a command block (`Then I'll check your email.`).
     Prose {
         /// Its first word.
@@ -254,7 +264,10 @@ impl Failure<'_> {
         match self {
             Failure::Tokenize(_) => "tokenize",
             Failure::Empty => "empty_command",
-            Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } | Failure::Misplaced { .. } => "unknown_skill",
+            Failure::UnknownSkill { .. }
+            | Failure::UnknownHelp { .. }
+            | Failure::Misplaced { .. }
+            | Failure::DomainAsCommand { .. } => "unknown_skill",
             Failure::Prose { .. } => "not_a_command",
             Failure::HelpSyntax { .. } => "unexpected_value",
             Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
@@ -284,6 +297,9 @@ impl Failure<'_> {
             }
             Failure::Misplaced { prefix, skill } => {
                 write!(out, "`{prefix}` before `{skill}` is not part of a command")
+            }
+            Failure::DomainAsCommand { name, domain, .. } => {
+                write!(out, "`{name}` is not a skill: `{domain}` is a domain, whose skills `get_skill` shows")
             }
             Failure::Prose { word } => {
                 write!(out, "`{word}` is not a skill: this line reads as prose, and a ```cmd block holds only commands")
@@ -321,6 +337,9 @@ impl Failure<'_> {
             Failure::UnknownSkill { name, .. } if name.starts_with(['{', '[', '"', '}']) => out.write_str(
                 "a ```cmd block holds command lines, not JSON: write the skill name, then its flags (`domain.action --flag value`)",
             ),
+            // `get_skill: tasks.*`, `get_skill: *`, `get_skill: all`.
+            Failure::UnknownHelp { name, .. } if name.ends_with('*') || name.eq_ignore_ascii_case("all") => out
+                .write_str("`get_skill: <domain>.all` shows every skill of a domain; `get_skill` lists the domains"),
             Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => {
                 out.write_str("`get_skill` lists every domain; `get_skill: <domain>` lists its skills")
             }
@@ -328,6 +347,11 @@ impl Failure<'_> {
                 write!(out, "start the line with the skill name, one command per line: `{skill} ...`")
             }
             Failure::Prose { .. } => out.write_str("write explanations outside the ```cmd block, before or after it"),
+            Failure::DomainAsCommand { domain, all: false, .. } => {
+                write!(out, "write `get_skill: {domain}` for its skills, or `get_skill: {domain}.all` for all their pages")
+            }
+            Failure::DomainAsCommand { domain, all: true, .. } => write!(out, "write `get_skill: {domain}.all`"),
+
             Failure::HelpSyntax { .. } => out.write_str("write `get_skill: <domain>` or `get_skill: <domain>.<action>`, one name"),
             Failure::Args { skill, errors } => write_args_hint(skill, errors, out),
             Failure::NotAvailable { .. } => {

@@ -99,6 +99,14 @@ fn unknown_skill<'a>(
     {
         return Failure::Misplaced { prefix: name, skill: next.trim_matches('`').trim_end_matches(':') };
     }
+    // `email`, `email.all`, `email.*`: help asked for without `get_skill`.
+    let (base, all) = match name.strip_suffix(".all").or_else(|| name.strip_suffix(".*")) {
+        Some(base) => (base, true),
+        None => (name, false),
+    };
+    if let Some(domain) = crate::catalog::find_domain_any_case(catalog, base) {
+        return Failure::DomainAsCommand { name, domain: domain.name, all };
+    }
     let suggestions = unknown_skill_suggestions(catalog, name, visible);
     if suggestions.1 == 0 && tokens.len() > 1 && is_prose(name) && !tokens[1..].iter().any(|t| t.starts_with("--")) {
         return Failure::Prose { word: name };

@@ -202,6 +202,8 @@ fn every_error_kind_reads_as_a_correctable_result() {
             "not_a_command",
             "`Now` is not a skill: this line reads as prose, and a ```cmd block holds only commands",
         ),
+        ("ops", "unknown_skill", "`ops` is not a skill: `ops` is a domain, whose skills `get_skill` shows"),
+        ("OPS.all", "unknown_skill", "`OPS.all` is not a skill: `ops` is a domain, whose skills `get_skill` shows"),
         // One word, or a word with flags, stays an unknown skill.
         ("Done.", "unknown_skill", "unknown skill `Done.`"),
         ("Ping --message hi", "unknown_skill", "unknown skill `Ping`"),
@@ -215,6 +217,11 @@ fn every_error_kind_reads_as_a_correctable_result() {
     }
     let o = run("1. ops.ping");
     assert_eq!(o.error.unwrap().hint, "start the line with the skill name, one command per line: `ops.ping ...`");
+    assert_eq!(run("ops.*").error.unwrap().hint, "write `get_skill: ops.all`");
+    assert_eq!(
+        run("get_skill: ops.*").error.unwrap().hint,
+        "`get_skill: <domain>.all` shows every skill of a domain; `get_skill` lists the domains"
+    );
 }
 
 #[test]
