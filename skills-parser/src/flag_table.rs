@@ -13,7 +13,8 @@
 //! the `Flag`/`Option`/`Name` column, or else the first cell that starts with
 //! `--`; a `-p, --pinned` cell gives `--pinned` (the format has no short
 //! flags). In a section that never writes `--name`, a bare `title` in the
-//! header's flag column is `--title`. Other known columns become the markers a flag line would carry:
+//! header's flag column is `--title`. Other known columns become the
+//! markers a flag line would carry:
 //!
 //! | column | becomes |
 //! |---|---|
@@ -206,12 +207,16 @@ pub(crate) fn property(text: &str, list: bool) -> Option<String> {
         Column::Type => type_cell(value).0,
         Column::Default => Some(format!("(default: {})", plain(value))),
         Column::Required => Some(if is_yes(value) { "(required)".to_string() } else { String::new() }),
-        Column::Values => {
-            let values: Vec<&str> = value.split([',', '|']).map(plain).filter(|v| !v.is_empty()).collect();
-            let clause = if list { "One or more of:" } else { "One of:" };
-            Some(format!("{clause} {}.", values.join(", ")))
-        }
+        Column::Values => Some(values_clause(value, list)),
     }
+}
+
+/// A `Values` cell as the enum clause it stands for: `One of: a, b.`, or
+/// `One or more of:` for a flag that takes several values.
+fn values_clause(cell: &str, list: bool) -> String {
+    let values: Vec<&str> = cell.split([',', '|']).map(plain).filter(|v| !v.is_empty()).collect();
+    let clause = if list { "One or more of:" } else { "One of:" };
+    format!("{clause} {}.", values.join(", "))
 }
 
 /// What one row of a flags table is.
@@ -287,11 +292,7 @@ pub(crate) fn read(rows: &[SourceLine<'_>], bare: bool) -> Vec<RowKind> {
                     Column::Default => format!("(default: {value})"),
                     Column::Required if is_yes(c) => "(required)".to_string(),
                     Column::Required => continue,
-                    Column::Values => {
-                        let values: Vec<&str> = c.split([',', '|']).map(plain).filter(|v| !v.is_empty()).collect();
-                        let clause = if list { "One or more of:" } else { "One of:" };
-                        format!("{clause} {}.", values.join(", "))
-                    }
+                    Column::Values => values_clause(c, list),
                     Column::Text => c.trim().to_string(),
                 };
                 text.push(' ');

@@ -503,7 +503,6 @@ fn with_dashes(text: &str) -> Option<String> {
     if item.len() == text.trim_start().len() {
         return None;
     }
-    let at = text.len() - item.len();
     let mut head = item;
     let mut wrapped = false;
     for wrap in ["**", "__", "`"] {
@@ -526,7 +525,7 @@ fn with_dashes(text: &str) -> Option<String> {
         return None;
     }
     let name_at = text.len() - head.len();
-    Some(format!("{}--{}", &text[..name_at], &text[name_at..])).filter(|_| name_at >= at)
+    Some(format!("{}--{}", &text[..name_at], &text[name_at..]))
 }
 
 /// The title of a `###` (or deeper) heading line: a subsection of Flags.

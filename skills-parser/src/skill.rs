@@ -226,7 +226,6 @@ pub(crate) struct Document {
     pub(crate) body_line: usize,
 }
 
-/// Parses frontmatter YAML into entries, reporting what is wrong.
 /// The frontmatter a file without one needs, for the hint: `key: value`
 /// (`name: notes.add`) and a description taken from the body's first line
 /// of prose, when it has one.
@@ -246,6 +245,9 @@ fn frontmatter_hint(text: &str, key: &str, value: &str) -> String {
     format!("add these lines at the top: `---`, `{key}: {value}`, `description: {description}`, `---`")
 }
 
+/// Parses frontmatter YAML into entries, reporting what is wrong; `names`
+/// is the key and value the file must state (`name`, `notes.add`), for the
+/// hint when it has no frontmatter.
 pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str, &str)) -> Option<Document> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {

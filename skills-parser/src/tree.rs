@@ -436,6 +436,5 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
 fn identifier_spelling(name: &str) -> Option<String> {
     let good: String =
         name.chars().map(|c| if c == '-' || c == ' ' || c == '.' { '_' } else { c.to_ascii_lowercase() }).collect();
-    (names::is_identifier(&good) && good != name && names::parse_skill_name(&format!("d.{good}")).is_ok())
-        .then_some(good)
+    (good != name && names::parse_skill_name(&format!("d.{good}")).is_ok()).then_some(good)
 }

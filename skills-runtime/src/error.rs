@@ -462,26 +462,31 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
 }
 
 /// `--to a@b.com, c@d.com` or `--to [a, b]`: the same values, as a list
-/// is written (quoted where a value has a space). Byte loops, no iterator
-/// adapters: this also runs on firmware.
+/// is written.
 fn list_punctuation_hint(flag: &str, values: StrList<'_>, json: bool, out: &mut dyn Write) -> fmt::Result {
     if json {
         write!(out, "send several values as an array: \"{flag}\": [")?;
     } else {
         write!(out, "separate values with spaces, without commas or brackets: --{flag}")?;
     }
-    let mut first = true;
-    for v in values.iter() {
+    let mut clean = values.iter().map(|v| {
         let b = v.as_bytes();
         let start = usize::from(b.first() == Some(&b'['));
         let mut end = b.len();
         while end > start && matches!(b[end - 1], b']' | b',') {
             end -= 1;
         }
-        let v = &v[start..end];
-        if v.is_empty() {
-            continue;
-        }
+        &v[start..end]
+    });
+    write_list(out, &mut clean, json)
+}
+
+/// Writes the non-empty `values` as a command line lists them (` a "b c"`,
+/// quoted where a value has a space or a quote) or as the rest of a JSON
+/// array (`"a", "b c"]`). One body behind `dyn`: this also runs on firmware.
+fn write_list(out: &mut dyn Write, values: &mut dyn Iterator<Item = &str>, json: bool) -> fmt::Result {
+    let mut first = true;
+    for v in values.filter(|v| !v.is_empty()) {
         let quote = json || v.bytes().any(|c| matches!(c, b' ' | b'\t' | b'\'' | b'"'));
         out.write_str(match (json, first) {
             (true, true) => "",
@@ -605,19 +610,13 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             // `--status blocked,done`: the values are right, the separator
             // is not.
             let list = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).any(|s| s.name == flag && s.list);
-            let values = value.split(',').map(str::trim).filter(|v| !v.is_empty());
+            let mut values = value.split(',').map(str::trim);
             if list && json {
                 write!(out, "send several values as an array: \"{flag}\": [")?;
-                for (i, v) in values.enumerate() {
-                    write!(out, "{}\"{v}\"", if i == 0 { "" } else { ", " })?;
-                }
-                out.write_char(']')
+                write_list(out, &mut values, true)
             } else if list {
                 write!(out, "separate values with spaces, not commas: --{flag}")?;
-                for v in values {
-                    write!(out, " {v}")?;
-                }
-                Ok(())
+                write_list(out, &mut values, false)
             } else {
                 write!(out, "`{}{flag}` takes one value: one of", if json { "" } else { "--" })?;
                 write_words(out, allowed)

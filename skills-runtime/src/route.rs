@@ -83,10 +83,7 @@ fn unknown_skill<'a>(
     visible: &dyn Fn(&SkillView<'_>) -> bool,
 ) -> Failure<'a> {
     let name = tokens[0];
-    let names_command = |t: &str| {
-        let t = t.strip_suffix(':').unwrap_or(t);
-        t.eq_ignore_ascii_case(skills_core::names::GET_SKILL) || lookup_any_case(catalog, t).is_some()
-    };
+    let names_command = |t: &str| names_command(catalog, t);
     if let Some(inner) = name.strip_prefix('`') {
         let inner = inner.trim_end_matches('`');
         if names_command(inner) {
@@ -112,6 +109,13 @@ fn unknown_skill<'a>(
         return Failure::Prose { word: name };
     }
     Failure::UnknownSkill { name, suggestions }
+}
+
+/// Whether `word` (`tasks.search`, `TASKS.SEARCH`, an alias, `get_skill`,
+/// `get_skill:`) starts a command of `catalog`.
+pub(crate) fn names_command(catalog: &dyn Catalog, word: &str) -> bool {
+    let word = word.split(':').next().unwrap_or(word);
+    word.eq_ignore_ascii_case(skills_core::names::GET_SKILL) || lookup_any_case(catalog, word).is_some()
 }
 
 /// What models write before a command on its line: a list marker (`-`,

@@ -660,8 +660,7 @@ impl<C: 'static> Router<C> {
         let prose = crate::route::is_prose(word)
             && words.next().is_some()
             && !line.contains(" --")
-            && !word.eq_ignore_ascii_case(skills_core::names::GET_SKILL)
-            && self.with_catalog(|catalog, _| crate::catalog::lookup_any_case(catalog, word).is_none());
+            && !self.with_catalog(|catalog, _| crate::route::names_command(catalog, word));
         if prose { Failure::Prose { word } } else { Failure::Tokenize(e) }
     }
 

@@ -195,12 +195,8 @@ impl Turn {
         }
         let blocks = extract::other_blocks(&self.text);
         router.with_catalog(|catalog, _| {
-            let names_skill = |command: &str| {
-                let first = command.split_whitespace().next().unwrap_or("");
-                let first = first.split(':').next().unwrap_or(first);
-                first.eq_ignore_ascii_case(skills_core::names::GET_SKILL)
-                    || crate::catalog::lookup_any_case(catalog, first).is_some()
-            };
+            let names_skill =
+                |command: &str| crate::route::names_command(catalog, command.split_whitespace().next().unwrap_or(""));
             blocks
                 .iter()
                 .filter(|b| SHELL_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(&b.language)))
