@@ -297,11 +297,17 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str,
                     .collect();
                 yaml::parse(&patched.join("\n"), split.yaml_line).is_ok()
             });
-            let hint = match fix {
-                Some(fix) => format!("quote the value: `{fix}`"),
-                None => "fix the YAML syntax; quote values that contain `: ` or start with a special character".into(),
+            let (message, hint) = match (e.hint, fix) {
+                (Some(hint), _) => (e.message, hint),
+                (None, Some(fix)) => {
+                    (format!("invalid YAML in frontmatter: {}", e.message), format!("quote the value: `{fix}`"))
+                }
+                (None, None) => (
+                    format!("invalid YAML in frontmatter: {}", e.message),
+                    "fix the YAML syntax; quote values that contain `: ` or start with a special character".into(),
+                ),
             };
-            sink.push(Code::InvalidYaml, e.line, e.column, format!("invalid YAML in frontmatter: {}", e.message), hint);
+            sink.push(Code::InvalidYaml, e.line, e.column, message, hint);
             return None;
         }
     };
@@ -365,6 +371,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let mut lines = KeyLines::default();
     let mut name = None;
     let mut description = None;
+    let mut description_line = None;
     let mut handler = None;
     let mut schedule = None;
     let mut tags = Vec::new();
@@ -381,7 +388,10 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 lines.name = node.line;
                 name = text_value(node, key, sink);
             }
-            keys::DESCRIPTION => description = text_value(node, key, sink),
+            keys::DESCRIPTION => {
+                description_line = Some(node.line);
+                description = text_value(node, key, sink);
+            }
             keys::HANDLER => {
                 lines.handler = node.line;
                 handler = text_value(node, key, sink);
@@ -459,6 +469,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     }
 
     let name = match name {
+        // A `name` that is not text was reported where it stands.
+        None if lines.name > 0 => None,
         None => {
             sink.push(Code::MissingName, 1, 1, "the frontmatter has no `name`", format!("add `name: {expected}`"));
             None
@@ -502,9 +514,21 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         // The path itself cannot name a skill (`all.md`, `help.md`).
         sink.push(Code::InvalidFileName, 0, 0, format!("`{expected}` cannot be a skill name: {e}"), "rename the file");
     }
-    let description = match description {
-        Some(d) if !d.is_empty() => d,
-        _ => {
+    let description = match (description, description_line) {
+        (Some(d), _) if !d.is_empty() => d,
+        // A `description` that is not text was reported where it stands.
+        (None, Some(_)) => String::new(),
+        (Some(_), Some(line)) => {
+            sink.push(
+                Code::MissingDescription,
+                line,
+                1,
+                "the `description` is empty",
+                "write a one-line summary after `description: `; listings show it",
+            );
+            String::new()
+        }
+        (_, None) => {
             sink.push(
                 Code::MissingDescription,
                 lines.name.max(1),

@@ -189,6 +189,8 @@ pub struct YamlError {
     pub line: usize,
     /// 1-based column.
     pub column: usize,
+    /// How to fix it, when the error says more than its syntax.
+    pub hint: Option<String>,
 }
 
 /// Parses frontmatter YAML that starts on 1-based line `first_line` of its file.
@@ -202,14 +204,76 @@ pub fn parse(src: &str, first_line: usize) -> Result<Node, YamlError> {
         Err(e) => {
             let (line, column) =
                 e.location().map_or((first_line, 0), |l| (l.line() as usize + first_line - 1, l.column() as usize));
+            if let Some((message, hint)) = reworded(e.without_snippet(), src, line, first_line) {
+                return Err(YamlError { message, line, column, hint: Some(hint) });
+            }
             let mut message = e.without_snippet().to_string();
             // The message repeats the position relative to the YAML block; the
             // diagnostic carries the file position instead.
             if let Some(i) = message.find(" at line ") {
                 message.truncate(i);
             }
-            Err(YamlError { message, line, column })
+            Err(YamlError { message, line, column, hint: None })
         }
+    }
+}
+
+/// The errors whose library wording speaks to a Rust programmer (`set
+/// DuplicateKeyPolicy in Options`, `budget breached: Nodes { .. }`), said
+/// for the skill's author instead: a message and a hint. `line` is the
+/// error's line in the file.
+fn reworded(e: &serde_saphyr::Error, src: &str, line: usize, first_line: usize) -> Option<(String, String)> {
+    use serde_saphyr::Error;
+    let mut e = e;
+    // The error itself, under where an alias led to it and its snippet.
+    while let Error::AliasError { error, .. } | Error::WithSnippet { error, .. } = e {
+        e = error;
+    }
+    match e {
+        Error::DuplicateMappingKey { key, .. } => Some(match key {
+            Some(key) => {
+                // The earlier line of a top-level key.
+                let earlier = src
+                    .lines()
+                    .enumerate()
+                    .map(|(i, l)| (i + first_line, l))
+                    .take_while(|&(n, _)| n < line)
+                    .find(|(_, l)| {
+                        l.strip_prefix(key.as_str())
+                            .is_some_and(|rest| rest.trim_start_matches([' ', '\t']).starts_with(':'))
+                    })
+                    .map(|(n, _)| n);
+                let hint = match earlier {
+                    Some(n) => format!("keep one `{key}:` line (the other is line {n}); a key may appear once"),
+                    None => format!("keep one `{key}:`; a key may appear once"),
+                };
+                (format!("`{key}` is given twice"), hint)
+            }
+            None => ("a key is given twice".into(), "keep one of the two; a key may appear once".into()),
+        }),
+        Error::Budget { .. }
+        | Error::AliasExpansionLimitExceeded { .. }
+        | Error::AliasReplayLimitExceeded { .. }
+        | Error::AliasReplayStackDepthExceeded { .. }
+        | Error::AliasReplayCounterOverflow { .. } => Some((
+            "the frontmatter is larger or expands further (through aliases) than a skill's frontmatter may".into(),
+            "write the values out without anchors and aliases (`&name`, `*name`); frontmatter holds a few short keys"
+                .into(),
+        )),
+        // The YAML parser's own nesting limit.
+        Error::ExternalMessage { source, .. }
+            if matches!(
+                &**source,
+                serde_saphyr::ExternalMessageSource::Parser(scan)
+                    if matches!(scan.kind(), serde_saphyr::granit_parser::ErrorKind::RecursionLimitExceeded)
+            ) =>
+        {
+            Some((
+                "the frontmatter nests lists or mappings deeper than a skill's frontmatter may".into(),
+                "frontmatter holds a few short keys; write each value plainly".into(),
+            ))
+        }
+        _ => None,
     }
 }
 
@@ -235,7 +299,8 @@ mod tests {
     fn errors_point_into_the_file() {
         let e = parse("name: a\nname: b\n", 2).unwrap_err();
         assert_eq!(e.line, 3);
-        assert!(e.message.contains("duplicate"), "{}", e.message);
+        assert_eq!(e.message, "`name` is given twice");
+        assert_eq!(e.hint.as_deref(), Some("keep one `name:` line (the other is line 2); a key may appear once"));
         let e = parse("tags: [a\n", 2).unwrap_err();
         assert_eq!(e.line, 2);
     }

@@ -159,7 +159,7 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
         ),
         (
             Code::MissingDescription,
-            Box::new(|| expect(&one(&skill("name: d.a\ndescription: \"\"\n", BODY)).1, Code::MissingDescription, 2)),
+            Box::new(|| expect(&one(&skill("name: d.a\ndescription: \"\"\n", BODY)).1, Code::MissingDescription, 3)),
         ),
         (
             Code::InvalidField,
@@ -627,4 +627,55 @@ fn diagnostics_never_point_past_the_last_line() {
     for d in &parsed.diagnostics {
         assert!(d.line <= 2, "{d}");
     }
+}
+
+#[test]
+fn frontmatter_problems_are_said_once_and_for_the_author() {
+    let count = |tree: &Tree, code: Code| tree.diagnostics.iter().filter(|d| d.code == code).count();
+    let message_of = |tree: &Tree, code: Code| {
+        tree.diagnostics.iter().find(|d| d.code == code).map(|d| d.message.clone()).unwrap_or_default()
+    };
+
+    // A repeated key names the key and the other line, not the YAML
+    // library's options.
+    let (_d, t) = one(&skill("name: d.a\ndescription: Does a\nname: d.b\n", BODY));
+    expect(&t, Code::InvalidYaml, 4);
+    assert_eq!(message_of(&t, Code::InvalidYaml), "`name` is given twice");
+    assert_eq!(hint_of(&t, Code::InvalidYaml), "keep one `name:` line (the other is line 2); a key may appear once");
+
+    // Aliases that expand without bound, and nesting without end, are
+    // refused with what to write instead, not the parser's limit names.
+    let mut bomb = String::from("name: d.a\ndescription: Does a\nl0: &l0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..12 {
+        let p = i - 1;
+        bomb.push_str(&format!("l{i}: &l{i} [*l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}, *l{p}]\n"));
+    }
+    let (_d, t) = one(&skill(&bomb, BODY));
+    expect(&t, Code::InvalidYaml, ANY);
+    assert!(
+        hint_of(&t, Code::InvalidYaml).contains("without anchors and aliases"),
+        "{}",
+        hint_of(&t, Code::InvalidYaml)
+    );
+    assert!(!message_of(&t, Code::InvalidYaml).contains("budget"), "{}", message_of(&t, Code::InvalidYaml));
+    let deep = format!("name: d.a\ndescription: Does a\nk: {}{}\n", "[".repeat(3000), "]".repeat(3000));
+    let (_d, t) = one(&skill(&deep, BODY));
+    expect(&t, Code::InvalidYaml, 4);
+    assert!(message_of(&t, Code::InvalidYaml).contains("nests"), "{}", message_of(&t, Code::InvalidYaml));
+
+    // A description (or name) that is not text is one error where it
+    // stands, not also "missing".
+    let (_d, t) = one(&skill("name: d.a\ndescription: [Beta, Does a]\n", BODY));
+    expect(&t, Code::InvalidField, 3);
+    assert_eq!(count(&t, Code::MissingDescription), 0);
+    let (_d, t) = one(&skill("name: [d.a]\ndescription: Does a\n", BODY));
+    expect(&t, Code::InvalidField, 2);
+    assert_eq!(count(&t, Code::MissingName), 0);
+
+    // An empty description is called empty, on its own line.
+    let (_d, t) = one(&skill("name: d.a\ndescription:\n", BODY));
+    expect(&t, Code::MissingDescription, 3);
+    assert_eq!(message_of(&t, Code::MissingDescription), "the `description` is empty");
+    let (_d, t) = one(&skill("name: d.a\n", BODY));
+    assert_eq!(message_of(&t, Code::MissingDescription), "the frontmatter has no `description`");
 }
