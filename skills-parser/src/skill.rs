@@ -286,28 +286,24 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str,
     let node = match yaml::parse(split.yaml, split.yaml_line) {
         Ok(n) => n,
         Err(e) => {
-            // Offer the quoted line only when the frontmatter then parses.
-            let index = e.line.checked_sub(split.yaml_line);
-            let fix = index.and_then(|i| split.yaml.lines().nth(i)).and_then(quoted_fix).filter(|fix| {
-                let patched: Vec<&str> = split
-                    .yaml
-                    .lines()
-                    .enumerate()
-                    .map(|(k, l)| if Some(k) == index { fix.as_str() } else { l })
-                    .collect();
-                yaml::parse(&patched.join("\n"), split.yaml_line).is_ok()
-            });
-            let (message, hint) = match (e.hint, fix) {
-                (Some(hint), _) => (e.message, hint),
-                (None, Some(fix)) => {
-                    (format!("invalid YAML in frontmatter: {}", e.message), format!("quote the value: `{fix}`"))
+            let fix = yaml_fix(split.yaml, e.line.checked_sub(split.yaml_line), split.yaml_line, names);
+            let (message, line, column, hint) = match (e.hint, fix) {
+                (Some(hint), _) => (e.message, e.line, e.column, hint),
+                // The diagnostic points at the line the fix changes (a quote
+                // left open is reported where the parser gave up, a line on).
+                (None, Some((i, what, fix))) => {
+                    let line = split.yaml_line + i;
+                    let column = if line == e.line { e.column } else { 1 };
+                    (format!("invalid YAML in frontmatter: {}", e.message), line, column, format!("{what}: `{fix}`"))
                 }
                 (None, None) => (
                     format!("invalid YAML in frontmatter: {}", e.message),
+                    e.line,
+                    e.column,
                     "fix the YAML syntax; quote values that contain `: ` or start with a special character".into(),
                 ),
             };
-            sink.push(Code::InvalidYaml, e.line, e.column, message, hint);
+            sink.push(Code::InvalidYaml, line, column, message, hint);
             return None;
         }
     };
@@ -695,18 +691,77 @@ pub fn validate_cron(s: &str) -> Result<(), String> {
     skills_core::cron::parse(s).map(|_| ())
 }
 
-/// The line `key: value` with its value double-quoted, for a plain value
-/// that YAML cannot read as written (`description: Email tools: send, read`,
-/// `description: - a list?`); `None` for any other line.
-fn quoted_fix(line: &str) -> Option<String> {
-    let (key, value) = line.split_once(':')?;
-    let value = value.trim();
-    let plain_key = !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    if !plain_key || value.is_empty() || value.starts_with(['"', '\'', '[', '{', '|', '>']) {
-        return None;
+/// A one-line change that makes frontmatter `yaml` parse, for an error on
+/// its 0-based line `at` (or, for a quote left open, the line before), as
+/// the line changed, what to do and the line to write. `names` is the key
+/// that names the file (`name` or `domain`) and the name its path gives. `None` unless the patched frontmatter
+/// parses: a hint must never lead to another error.
+fn yaml_fix(
+    yaml: &str,
+    at: Option<usize>,
+    first_line: usize,
+    names: (&str, &str),
+) -> Option<(usize, &'static str, String)> {
+    let lines: Vec<&str> = yaml.lines().collect();
+    let at = at?;
+    [Some(at), at.checked_sub(1)].into_iter().flatten().filter(|&i| i < lines.len()).find_map(|i| {
+        line_fixes(lines[i], names)
+            .into_iter()
+            .find(|(_, fix)| {
+                let patched: Vec<&str> =
+                    lines.iter().enumerate().map(|(k, l)| if k == i { fix.as_str() } else { l }).collect();
+                yaml::parse(&patched.join("\n"), first_line).is_ok()
+            })
+            .map(|(what, fix)| (i, what, fix))
+    })
+}
+
+/// Rewritings of one frontmatter line for the YAML slips authors make, most
+/// specific first: tabs for indentation, no space after the colon, an
+/// indented top-level key, a quote left open or closed early by an
+/// apostrophe, and a value that YAML reads as syntax (`: `, or a leading
+/// `@`, `` ` ``, `*`, `%`, `{` or `- `).
+fn line_fixes(line: &str, (name_key, name): (&str, &str)) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let body = line.trim_start_matches([' ', '\t']);
+    let indent = &line[..line.len() - body.len()];
+    if indent.contains('\t') {
+        out.push(("indent with spaces, not tabs", format!("{}{body}", indent.replace('\t', "  "))));
     }
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    Some(format!("{key}: \"{escaped}\""))
+    let Some((key, rest)) = body.split_once(':') else { return out };
+    let plain_key = !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if !plain_key {
+        return out;
+    }
+    let value = rest.trim();
+    // The file's path gives its name (`name: plans.retro`, `domain: plans`).
+    if key == name_key && indent.is_empty() {
+        out.push(("write the name the path gives", format!("{key}: {name}")));
+    }
+    if !value.is_empty() && !rest.starts_with([' ', '\t']) {
+        out.push(("put a space after the colon", format!("{indent}{key}: {value}")));
+    }
+    if !indent.is_empty() {
+        out.push(("remove the indentation", body.to_string()));
+    }
+    let quoted = |text: &str| format!("{indent}{key}: \"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
+    match value.chars().next() {
+        None | Some('|' | '>') => {}
+        Some(q @ ('"' | '\'')) => {
+            let inner = &value[1..];
+            let closed = inner.len() > 1 && inner.ends_with(q);
+            let inner = if closed { &inner[..inner.len() - 1] } else { inner };
+            let what =
+                if closed { "quote with double quotes, since the value holds a quote" } else { "close the quote" };
+            out.push((what, quoted(inner)));
+        }
+        // A list left open, under a key that takes lists (`tags: [a, b`).
+        Some('[') if !value.contains(']') && !matches!(key, "name" | "description" | "domain" | "handler") => {
+            out.push(("close the list", format!("{indent}{key}: {value}]")));
+        }
+        Some(_) => out.push(("quote the value", quoted(value))),
+    }
+    out
 }
 
 #[cfg(test)]

@@ -679,3 +679,44 @@ fn frontmatter_problems_are_said_once_and_for_the_author() {
     let (_d, t) = one(&skill("name: d.a\n", BODY));
     assert_eq!(message_of(&t, Code::MissingDescription), "the frontmatter has no `description`");
 }
+
+#[test]
+fn yaml_slips_get_the_line_that_parses() {
+    // (frontmatter after `name:`, line of the diagnostic, hint)
+    let cases: &[(&str, usize, &str)] = &[
+        ("description: Send mail: fast\n", 3, "quote the value: `description: \"Send mail: fast\"`"),
+        ("description: @mention people\n", 3, "quote the value: `description: \"@mention people\"`"),
+        ("description: *bold* text\n", 3, "quote the value: `description: \"*bold* text\"`"),
+        ("description: {x} things\n", 3, "quote the value: `description: \"{x} things\"`"),
+        ("description:Does a\n", 3, "put a space after the colon: `description: Does a`"),
+        // The name is known from the path.
+        ("name: [d.a\n", 2, "write the name the path gives: `name: d.a`"),
+        (
+            "description: 'It's a'\n",
+            3,
+            "quote with double quotes, since the value holds a quote: `description: \"It's a\"`",
+        ),
+        // Reported where the parser gives up, a line on; pointed back.
+        ("description: \"Does a\ntags: [x]\n", 3, "close the quote: `description: \"Does a\"`"),
+        ("description: Does a\n  tags: [x]\n", 4, "remove the indentation: `tags: [x]`"),
+        ("description: Does a\neligibility:\n\tos: [linux]\n", 5, "indent with spaces, not tabs: `  os: [linux]`"),
+    ];
+    for &(front, line, hint) in cases {
+        let front = if front.starts_with("name:") {
+            format!("{front}description: Does a\n")
+        } else {
+            format!("name: d.a\n{front}")
+        };
+        let (_d, t) = one(&skill(&front, BODY));
+        assert!(has(&t, Code::InvalidYaml, line), "{front:?}: {:?}", t.diagnostics);
+        assert_eq!(hint_of(&t, Code::InvalidYaml), hint, "{front:?}");
+    }
+    // A list left open is closed; text that opens like one is quoted.
+    let (_d, t) = one(&skill("name: d.a\ndescription: Does a\ntags: [x, y\n", BODY));
+    assert_eq!(hint_of(&t, Code::InvalidYaml), "close the list: `tags: [x, y]`");
+    let (_d, t) = one(&skill("name: d.a\ndescription: [Beta\n", BODY));
+    assert_eq!(hint_of(&t, Code::InvalidYaml), "quote the value: `description: \"[Beta\"`");
+    // No fix is offered that would not parse either.
+    let (_d, t) = one(&skill("name: d.a\ndescription: Does a\n  - x\n y: [\n", BODY));
+    assert!(hint_of(&t, Code::InvalidYaml).starts_with("fix the YAML syntax"), "{}", hint_of(&t, Code::InvalidYaml));
+}

@@ -108,7 +108,8 @@ fn edit_break_repair_add_delete_each_show_through_the_router() {
         _ => None,
     });
     let diag = diag.unwrap_or_else(|| panic!("no diagnostic in {events:?}"));
-    assert!(diag.contains("error[invalid-yaml]") && diag.contains("plans/retro.md:3:12"), "{diag}");
+    assert!(diag.contains("error[invalid-yaml]") && diag.contains("plans/retro.md:2:1"), "{diag}");
+    assert!(diag.contains("write the name the path gives: `name: plans.retro`"), "{diag}");
 
     // Repaired: the new version.
     dev.write("plans/retro.md", &TEMPLATE.replace("what went well", "what went badly"));
