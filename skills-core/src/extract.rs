@@ -799,6 +799,24 @@ pub fn other_blocks(output: &str) -> Vec<OtherBlock> {
     commonmark::other_blocks(output)
 }
 
+/// The lines of a reply's top-level paragraphs and HTML blocks, with their
+/// 1-based line numbers: the prose around its code, as CommonMark reads it
+/// (nothing inside a code block, list or block quote).
+///
+/// A model that writes a command bare on its own line, or inside a tag such
+/// as `<cmd>...</cmd>`, has it shown, not run; `Turn` tells it so for
+/// replies without commands, from these lines.
+///
+/// ````
+/// use skills_core::extract::loose_lines;
+/// let lines = loose_lines("Searching:\n\n<cmd>\ntasks.search --overdue\n</cmd>\n\n```cmd\nx\n```\n");
+/// assert_eq!(lines, [(1, "Searching:"), (3, "<cmd>"), (4, "tasks.search --overdue"), (5, "</cmd>")]);
+/// ````
+#[cfg(feature = "std")]
+pub fn loose_lines(output: &str) -> Vec<(usize, &str)> {
+    commonmark::loose_lines(output)
+}
+
 /// The CommonMark reading of a reply, for fences the top-level scan cannot
 /// place (see [`items`]).
 #[cfg(feature = "std")]
@@ -885,6 +903,29 @@ mod commonmark {
                 });
             }
         });
+        out
+    }
+
+    pub(super) fn loose_lines(output: &str) -> Vec<(usize, &str)> {
+        let mut out = Vec::new();
+        // Containers and code blocks entered; only depth 0 counts.
+        let mut depth = 0usize;
+        for (event, range) in Parser::new(output).into_offset_iter() {
+            match event {
+                Event::Start(Tag::Paragraph | Tag::HtmlBlock) if depth == 0 => {
+                    for (line, text) in (line_of(output, range.start)..).zip(output[range].lines()) {
+                        let text = text.trim();
+                        if !text.is_empty() {
+                            out.push((line, text));
+                        }
+                    }
+                    depth += 1;
+                }
+                Event::Start(_) => depth += 1,
+                Event::End(_) => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
         out
     }
 

@@ -189,6 +189,13 @@ impl Turn {
             return Vec::new();
         }
         self.looked_elsewhere = true;
+        let mut out = self.shown_in_blocks(router);
+        out.extend(self.shown_in_prose(router));
+        out
+    }
+
+    /// [`Turn::shown_not_run`] for code blocks of another language.
+    fn shown_in_blocks<C>(&self, router: &Router<C>) -> Vec<Outcome> {
         // Cheap test first: the fallback reads the reply with pulldown-cmark.
         if !(self.text.contains("```") || self.text.contains("~~~")) {
             return Vec::new();
@@ -213,6 +220,48 @@ impl Turn {
                     Some(Outcome::error(&fence, None, "command_not_in_cmd_block", message, &hint))
                 })
                 .collect()
+        })
+    }
+
+    /// [`Turn::shown_not_run`] for commands written as prose: a top-level
+    /// line that is a command alone (a skill's name, then nothing or a
+    /// `--flag`; `get_skill` alone or with one word; `get_skill: ...`), bare
+    /// or inside a tag such as `<cmd>...</cmd>`. Inline code
+    /// and list items are mentions, not attempts, and are left alone.
+    fn shown_in_prose<C>(&self, router: &Router<C>) -> Vec<Outcome> {
+        router.with_catalog(|catalog, _| {
+            let command = |line: &str| -> Option<String> {
+                let line = untagged(line);
+                let mut words = line.split_whitespace();
+                let first = words.next()?;
+                let rest: Vec<&str> = words.collect();
+                let runs = crate::route::names_command(catalog, first)
+                    && match first {
+                        "get_skill:" => true,
+                        "get_skill" => rest.len() <= 1,
+                        _ => rest.first().is_none_or(|w| w.starts_with("--")),
+                    };
+                runs.then(|| line.to_string())
+            };
+            // Cheap test first, on raw lines: the lines are then confirmed
+            // to be prose with pulldown-cmark.
+            if !self.text.lines().any(|l| command(l).is_some()) {
+                return Vec::new();
+            }
+            let found: Vec<(usize, String)> =
+                extract::loose_lines(&self.text).into_iter().filter_map(|(n, l)| Some((n, command(l)?))).collect();
+            let Some((line, first)) = found.first() else { return Vec::new() };
+            let more = match found.len() {
+                1 => String::new(),
+                2 => " and 1 more command".into(),
+                n => std::format!(" and {} more commands", n - 1),
+            };
+            let message = std::format!(
+                "`{first}` on line {line}{more} is written as text, so it was shown, not run: only ```cmd blocks run commands"
+            );
+            let all: Vec<&str> = found.iter().map(|(_, c)| c.as_str()).collect();
+            let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", all.join("\n"));
+            std::vec![Outcome::error(first, None, "command_not_in_cmd_block", message, &hint)]
         })
     }
 
@@ -249,6 +298,32 @@ impl Turn {
             remaining,
         }
     }
+}
+
+/// `line` without the tags a model may wrap a command in (`<cmd>`,
+/// `<command name="x">`, `</cmd>`), trimmed.
+fn untagged(line: &str) -> &str {
+    let tag = |t: &str| {
+        let name = t.strip_prefix('/').unwrap_or(t);
+        name.split_whitespace().next().is_some_and(|n| {
+            n.starts_with(|c: char| c.is_ascii_alphabetic())
+                && n.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':'))
+        })
+    };
+    let mut line = line.trim();
+    while let Some(rest) = line.strip_prefix('<')
+        && let Some((t, after)) = rest.split_once('>')
+        && tag(t)
+    {
+        line = after.trim_start();
+    }
+    while let Some(before) = line.strip_suffix('>')
+        && let Some((head, t)) = before.rsplit_once('<')
+        && tag(t)
+    {
+        line = head.trim_end();
+    }
+    line
 }
 
 /// Fence languages a model writes commands under by mistake: shells, none,

@@ -328,17 +328,57 @@ fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
     assert!(turn.run(&router, &mut ctx).results.is_empty(), "reported once");
 
     // Not reported: other languages, quotes, shell lines, or a reply that runs commands.
-    for reply in [
+    no_errors(&[
         "```python\nops.ping()\n```",
         "```json\n{\"skill\": \"ops.ping\"}\n```",
         "> ```bash\n> ops.ping\n> ```",
         "```bash\ncargo build\n```",
         "Use `ops.ping` to check.",
         "```cmd\nops.ping\n```\n\n```bash\nops.ping\n```",
-    ] {
-        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut ctx);
+    ]);
+}
+
+/// Asserts that none of `replies` gets an error.
+#[track_caller]
+fn no_errors(replies: &[&str]) {
+    let router = router();
+    for reply in replies {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut Ctx::default());
         assert!(report.results.iter().all(|r| !r.is_error()), "{reply:?}: {:?}", report.results);
     }
+}
+
+#[test]
+fn a_reply_whose_commands_are_written_as_text_is_told_so() {
+    let router = router();
+    let mut ctx = Ctx::default();
+    for (reply, line, first, all) in [
+        ("Pinging.\n\n<cmd>\nops.ping --message hi\n</cmd>\n", 4, "ops.ping --message hi", "ops.ping --message hi"),
+        ("<command name=\"x\">ops.ping</command>", 1, "ops.ping", "ops.ping"),
+        ("Let me look.\n\nget_skill: ops\nops.ping\n\nDone?", 3, "get_skill: ops", "get_skill: ops\nops.ping"),
+    ] {
+        let mut turn = Turn::new(reply, TurnConfig::default());
+        let report = turn.run(&router, &mut ctx);
+        assert!(ctx.calls.is_empty(), "{reply:?}: nothing outside a ```cmd block runs");
+        assert_eq!(report.results.len(), 1, "{reply:?}: {:?}", report.results);
+        let text = report.results[0].to_model_text();
+        assert_eq!(error_kind(&report.results[0]), "command_not_in_cmd_block", "{text}");
+        assert!(text.contains(&format!("`{first}` on line {line}")), "{text}");
+        assert!(text.ends_with(&format!("```cmd\n{all}\n```")), "{text}");
+        assert!(turn.run(&router, &mut ctx).results.is_empty(), "reported once");
+    }
+
+    // Not reported: mentions in sentences, inline code, list items, quotes,
+    // `get_skill` in a sentence, or a reply that runs commands.
+    no_errors(&[
+        "ops.ping is the skill for that.",
+        "Use `ops.ping --message hi` to check.",
+        "`ops.ping`",
+        "- ops.ping --message hi",
+        "> ops.ping",
+        "get_skill is how you browse the skills.",
+        "```cmd\nops.ping\n```\n\nops.ping --message again",
+    ]);
 }
 
 #[test]
