@@ -270,6 +270,8 @@ fn every_call_shape_models_send_is_read() {
             .unwrap_err()
             .starts_with("the arguments are not valid JSON")
     );
+    let e = ToolCall::from_json(&json!({"name": "x", "arguments": "--to b@c.co"})).unwrap_err();
+    assert!(e.contains("they are a command line; send a JSON object of flag names to values"), "{e}");
 }
 
 #[test]

@@ -207,9 +207,13 @@ impl ToolCall {
             ["arguments", "input", "parameters"].iter().find_map(|k| obj.get(*k)).cloned().unwrap_or(Value::Null);
         let arguments = match arguments {
             Value::String(text) if text.trim().is_empty() => Value::Null,
-            Value::String(text) => {
-                serde_json::from_str(&text).map_err(|e| format!("the arguments are not valid JSON: {e}"))?
-            }
+            Value::String(text) => serde_json::from_str(&text).map_err(|e| {
+                // Models sometimes send the command line itself.
+                let what = if text.trim_start().starts_with("--") { "a command line" } else { "text" };
+                format!(
+                    "the arguments are not valid JSON ({e}): they are {what}; send a JSON object of flag names to values, such as {{\"limit\": 5, \"tags\": [\"a\", \"b\"]}}"
+                )
+            })?,
             other => other,
         };
         Ok(ToolCall { name: name.to_string(), arguments })
