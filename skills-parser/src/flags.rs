@@ -36,7 +36,9 @@
 //! | `space-separated` | several values |
 //!
 //! One group may hold several markers and bare type words, comma-separated:
-//! `(string, required)`, `(integer, default: 20)`.
+//! `(string, required)`, `(integer, default: 20)`. `Required.` or
+//! `Optional.` written as a sentence of its own (emphasis allowed, as in
+//! `Required. The title.` or `The title. **Required.**`) is that marker too.
 //!
 //! Without an explicit type marker a flag is an integer when its placeholder
 //! is `<n>`-like or its default is an integer, a date when its placeholder is
@@ -656,6 +658,7 @@ fn markers(description: &str) -> Markers {
         }
     }
     prose.push_str(&description[last..]);
+    let mut prose = sentence_markers(&prose, &mut m);
     // `One or more of:` before `One of:`, which it contains.
     let lower = prose.to_ascii_lowercase();
     let clause = lower
@@ -672,6 +675,26 @@ fn markers(description: &str) -> Markers {
     m.space_separated = lower.contains("space-separated") || lower.contains("space separated");
     m.prose = prose;
     m
+}
+
+/// `prose` less the sentences that are a marker alone, which API references
+/// write instead of a group: `Required. The title.`, `The title.
+/// **Required.**`, `Optional.`
+fn sentence_markers(prose: &str, m: &mut Markers) -> String {
+    let mut kept = String::new();
+    for sentence in prose.split_inclusive(". ") {
+        // After a marker group, the separator may lead: `(string): Required.`
+        let word = sentence.trim().trim_start_matches([':', '-', '–', '—']).trim();
+        let word = word.trim_matches(['*', '_']).trim_end_matches(['.', '!']).trim_matches(['*', '_']);
+        if word.eq_ignore_ascii_case("required") {
+            m.required = true;
+        } else if word.eq_ignore_ascii_case("optional") {
+            m.optional = true;
+        } else {
+            kept.push_str(sentence);
+        }
+    }
+    kept
 }
 
 /// Applies one parenthesized group; false when it is prose. A group may
@@ -709,7 +732,8 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
 
 /// Applies one marker; false when `inner` is not one.
 fn one_marker(inner: &str, m: &mut Markers) -> bool {
-    let t = inner.trim();
+    // `(**required**)`, `(*optional*)`: emphasis is not part of the marker.
+    let t = inner.trim().trim_matches(['*', '_']).trim();
     let lower = t.to_ascii_lowercase();
     match lower.as_str() {
         "required" => m.required = true,

@@ -447,13 +447,21 @@ fn flags_under_a_required_subheading_are_required() {
     assert_eq!(required, [("x", true), ("y", false), ("z", false)]);
 }
 
+/// The first flag of the valid skill with its Usage line and `## Flags`
+/// lines replaced, and the codes of every diagnostic.
+#[track_caller]
+fn first_flag(usage: &str, flags: &str) -> (skills_parser::flags::Flag, Vec<Code>) {
+    let body = BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags);
+    let (_d, t) = one(&skill(FRONT, &body));
+    let f = t.skill("d.a").unwrap_or_else(|| panic!("{usage} / {flags}: {:#?}", t.diagnostics)).flags[0].clone();
+    (f, t.diagnostics.iter().map(|d| d.code).collect())
+}
+
 #[test]
 fn a_repeated_placeholder_takes_several_values() {
     let list = |usage: &str, flags: &str| {
-        let body = BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags);
-        let (_d, t) = one(&skill(FRONT, &body));
-        let f = &t.skill("d.a").unwrap_or_else(|| panic!("{usage} / {flags}: {:#?}", t.diagnostics)).flags[0];
-        (f.list, f.value_type, t.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>())
+        let (f, codes) = first_flag(usage, flags);
+        (f.list, f.value_type, codes)
     };
     let string_list = (true, ValueType::String, vec![]);
     // In Usage, in each place docopt and man pages put the mark.
@@ -719,4 +727,24 @@ fn yaml_slips_get_the_line_that_parses() {
     // No fix is offered that would not parse either.
     let (_d, t) = one(&skill("name: d.a\ndescription: Does a\n  - x\n y: [\n", BODY));
     assert!(hint_of(&t, Code::InvalidYaml).starts_with("fix the YAML syntax"), "{}", hint_of(&t, Code::InvalidYaml));
+}
+
+#[test]
+fn required_and_optional_may_be_sentences_of_their_own() {
+    let required = |usage: &str, flags: &str| {
+        let (f, codes) = first_flag(usage, flags);
+        (f.required, codes)
+    };
+    for flags in [
+        "--x <v>  Required. The x.\n",
+        "--x <v>  The x. Required.\n",
+        "1. `--x <v>` — The x. **Required.**\n",
+        "- `--x` (string): *Required*. The x\n",
+        "--x <v>  The x (**required**)\n",
+    ] {
+        assert_eq!(required("d.a --x <v>", flags), (true, vec![]), "{flags}");
+    }
+    for flags in ["--x <v>  Optional. The x.\n", "--x <v>  The x is required for sending.\n"] {
+        assert_eq!(required("d.a [--x <v>]", flags), (false, vec![]), "{flags}");
+    }
 }
