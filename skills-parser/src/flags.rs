@@ -51,6 +51,7 @@ use crate::flag_table;
 use crate::keys;
 use crate::markdown::SourceLine;
 use crate::usage::UsageFlag;
+use crate::yaml::{Node, Value};
 use skills_core::Date;
 use skills_core::args::parse_integer;
 use skills_core::spec::{FlagSpec, StrList, ValueType};
@@ -547,6 +548,132 @@ fn unrecognized(l: &SourceLine<'_>, sink: &mut Sink<'_>) {
         indent + 1,
         format!("this line in `## Flags` mentions a flag but is not a flag line: `{}`", l.text.trim()),
         "start the line with the flag (`--name  description`), optionally as a list item, in backticks or in the first column of a table",
+    );
+}
+
+/// Flags declared in the frontmatter, as other skill formats write them
+/// (`parameters:` or `flags:`): a list of mappings with `name`,
+/// `description`, `type`, `required`, `default` and `enum` (or `values`),
+/// or a JSON Schema object (`properties`, `required`), as tool definitions
+/// write it. Each becomes the flag line a `## Flags` table row with those
+/// columns would give, so types and markers mean the same; its place is
+/// the entry's line.
+pub(crate) fn from_frontmatter(node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag> {
+    let field = |entries: &[(String, Node)], key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let mut params: Vec<(String, Node, bool)> = Vec::new();
+    match &node.value {
+        Value::Seq(items) => {
+            for item in items {
+                match &item.value {
+                    Value::Map(entries) => match field(entries, "name").as_ref().and_then(Node::as_text) {
+                        Some(name) => params.push((name.to_string(), item.clone(), false)),
+                        None => frontmatter_flag_problem(item, "has no `name`", sink),
+                    },
+                    _ => frontmatter_flag_problem(item, "is not a mapping", sink),
+                }
+            }
+        }
+        Value::Map(entries) => {
+            // A JSON Schema object; `required` lists the required names.
+            let required: Vec<String> = match field(entries, "required").map(|n| n.value) {
+                Some(Value::Seq(names)) => names.iter().filter_map(|n| n.as_text().map(str::to_string)).collect(),
+                _ => Vec::new(),
+            };
+            match field(entries, "properties") {
+                Some(Node { value: Value::Map(props), .. }) => {
+                    for (name, prop) in props {
+                        params.push((name.clone(), prop.clone(), required.contains(&name)));
+                    }
+                }
+                _ => frontmatter_flag_problem(node, "is a mapping without `properties`", sink),
+            }
+        }
+        Value::Null => {}
+        Value::Scalar(..) => frontmatter_flag_problem(node, "is not a list", sink),
+    }
+    let mut out = Vec::new();
+    for (name, param, required) in params {
+        let name = name.trim_start_matches('-').to_string();
+        if !is_flag_name(&name) {
+            invalid_name(param.line, param.column, format!("`{name}` is not a valid flag name"), sink);
+            continue;
+        }
+        let Value::Map(entries) = &param.value else {
+            frontmatter_flag_problem(&param, "is not a mapping", sink);
+            continue;
+        };
+        let text = |key: &str| field(entries, key).and_then(|n| n.as_text().map(str::to_string));
+        let texts = |key: &str| match field(entries, key).map(|n| n.value) {
+            Some(Value::Seq(items)) => Some(items.iter().filter_map(|n| n.as_text().map(str::to_string)).collect()),
+            Some(Value::Scalar(s, _)) => Some(vec![s]),
+            _ => None,
+        };
+        // JSON Schema's `array` with `items.type`; `number` has no flag type
+        // and stays text.
+        let mut kind = text("type").unwrap_or_default().to_ascii_lowercase();
+        let list = kind == "array" || kind.ends_with("[]") || kind.starts_with("list");
+        if kind == "array" {
+            let item = match field(entries, "items").map(|n| n.value) {
+                Some(Value::Map(item)) => field(&item, "type").and_then(|n| n.as_text().map(str::to_ascii_lowercase)),
+                _ => None,
+            };
+            kind = format!("{} list", item.unwrap_or_else(|| "string".into()));
+        }
+        if text("format").as_deref() == Some("date") {
+            kind = if list { "date list".into() } else { "date".into() };
+        }
+        let mut description = text("description").unwrap_or_default();
+        let mut add = |piece: Option<String>| {
+            if let Some(p) = piece.filter(|p| !p.is_empty()) {
+                // `One of:` starts a sentence.
+                if p.starts_with("One") && !description.is_empty() && !description.ends_with(['.', '!', '?']) {
+                    description.push('.');
+                }
+                if !description.is_empty() {
+                    description.push(' ');
+                }
+                description.push_str(&p);
+            }
+        };
+        let values = texts("enum").or_else(|| texts("values"));
+        // An enum of strings is an enum: its values state the type.
+        let is_text = matches!(kind.as_str(), "" | "string" | "string list" | "str" | "text");
+        if !(values.is_some() && is_text) {
+            match flag_table::property(&format!("Type: {kind}"), list) {
+                Some(marker) => add(Some(marker)),
+                // Reported as an unknown type, with the ones there are.
+                None if !matches!(kind.as_str(), "" | "number" | "object") => add(Some(format!("(type: {kind})"))),
+                None => {}
+            }
+        }
+        add(values.map(|v| flag_table::property(&format!("Values: {}", v.join(", ")), list).unwrap_or_default()));
+        add(texts("default").map(|v| format!("(default: {})", v.join(", "))));
+        if required {
+            add(Some("(required)".to_string()));
+        } else if let Some(r) = text("required") {
+            add(flag_table::property(&format!("Required: {r}"), list));
+        }
+        out.push(RawFlag {
+            name,
+            placeholder: None,
+            repeated: list,
+            description,
+            line: param.line,
+            column: param.column,
+            indent: usize::MAX,
+            in_required_group: false,
+        });
+    }
+    out
+}
+
+fn frontmatter_flag_problem(node: &Node, what: &str, sink: &mut Sink<'_>) {
+    sink.push(
+        Code::InvalidField,
+        node.line,
+        node.column,
+        format!("this `parameters` entry {what}"),
+        "write each flag as `- name: title`, with `description:`, `type:` (string, integer, date, boolean, array), `required: true`, `default:` and `enum:` under it; or document it in `## Flags`",
     );
 }
 

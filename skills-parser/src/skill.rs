@@ -376,6 +376,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let mut aliases = Vec::new();
     let mut eligibility = Eligibility::default();
     let mut read_only = None;
+    let mut front_flags = Vec::new();
     let mut extra = Vec::new();
 
     for (key, node) in &entries {
@@ -447,6 +448,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 }
             }
             keys::ELIGIBILITY => eligibility = read_eligibility(node, sink),
+            k if keys::PARAMETERS.contains(&k) => front_flags.extend(flags::from_frontmatter(node, sink)),
             keys::READ_ONLY => match &node.value {
                 Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),
                 _ => sink.push(
@@ -552,8 +554,11 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         );
     }
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
-    let usage = match usage_section {
+    let from_front = !front_flags.is_empty();
+    let mut usage = match usage_section {
         Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
+        // Written from the frontmatter's flags below.
+        None if from_front => Usage::default(),
         None => {
             sink.push(
                 Code::MissingUsage,
@@ -569,9 +574,15 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // Names declared in `## Flags`, including lines that failed to resolve
     // (already reported), so Usage is not also told they are undocumented.
     let mut declared: Vec<String> = Vec::new();
-    if let Some(s) = markdown::find(&sections, keys::SECTION_FLAGS) {
-        lines.flags_section = body_line + body[..s.heading_start].matches('\n').count();
-        let raw = flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink);
+    let flags_section = markdown::find(&sections, keys::SECTION_FLAGS);
+    if flags_section.is_some() || !front_flags.is_empty() {
+        // Flags from the frontmatter first, then the section's: a flag
+        // declared in both is a duplicate, reported as such.
+        let mut raw = front_flags;
+        if let Some(s) = flags_section {
+            lines.flags_section = body_line + body[..s.heading_start].matches('\n').count();
+            raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
+        }
         let show_usage = usage_section.is_some() && !usage.lines.is_empty();
         for r in &raw {
             declared.push(r.name.clone());
@@ -607,6 +618,30 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         );
     }
 
+    // Flags declared in the frontmatter are shown on the help page as if
+    // written in it: a `## Usage` line and a `## Flags` section, appended
+    // where the body has none (after every offset into `body` was used).
+    // Before `## Examples` when there is one, else at the end.
+    let mut body = body;
+    if from_front {
+        let mut added = String::new();
+        if usage_section.is_none() {
+            usage.lines.push(synopsis(&expected, &flag_list));
+            added.push_str(&format!("## Usage\n\n{}\n\n", usage.lines[0]));
+        }
+        if flags_section.is_none() {
+            let width = flag_list.iter().map(|f| f.name.len()).max().unwrap_or(0) + 4;
+            added.push_str("## Flags\n\n");
+            for f in &flag_list {
+                added.push_str(&format!("{:<width$}{}\n", format!("--{}", f.name), f.description));
+            }
+            added.push('\n');
+        }
+        body = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
+            Some(s) => format!("{}{added}{}", &body[..s.heading_start], &body[s.heading_start..]),
+            None => format!("{}\n\n{}", body.trim_end(), added.trim_end()),
+        };
+    }
     let read_only = read_only
         .unwrap_or_else(|| keys::READ_ONLY_VERBS.iter().any(|v| action == *v || action.starts_with(&format!("{v}_"))));
     Some(Skill {
@@ -689,6 +724,22 @@ fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility {
 /// rule is `skills_core::cron::parse`, which the scheduler uses too).
 pub fn validate_cron(s: &str) -> Result<(), String> {
     skills_core::cron::parse(s).map(|_| ())
+}
+
+/// The usage line of skill `name` with `flags`, as the format writes it:
+/// required flags bare, optional ones in brackets, `...` after a list.
+fn synopsis(name: &str, flags: &[Flag]) -> String {
+    let mut line = name.to_string();
+    for f in flags {
+        let value = match f.value_type {
+            skills_core::spec::ValueType::Boolean => String::new(),
+            _ => format!(" <{}>{}", f.placeholder.as_deref().unwrap_or(&f.name), if f.list { "..." } else { "" }),
+        };
+        let flag = format!("--{}{value}", f.name);
+        line.push(' ');
+        line.push_str(&if f.required { flag } else { format!("[{flag}]") });
+    }
+    line
 }
 
 /// A one-line change that makes frontmatter `yaml` parse, for an error on

@@ -748,3 +748,57 @@ fn required_and_optional_may_be_sentences_of_their_own() {
         assert_eq!(required("d.a [--x <v>]", flags), (false, vec![]), "{flags}");
     }
 }
+
+/// A flag's name, type, list, required, values and default.
+type FlagShape = (String, ValueType, bool, bool, Vec<String>, Option<Vec<String>>);
+
+#[test]
+fn flags_may_be_declared_in_the_frontmatter() {
+    let flags = |t: &Tree| -> Vec<FlagShape> {
+        let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+        s.flags
+            .iter()
+            .map(|f| (f.name.clone(), f.value_type, f.list, f.required, f.values.clone(), f.default.clone()))
+            .collect()
+    };
+    let v = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let expected = vec![
+        ("query".to_string(), ValueType::String, false, true, vec![], None),
+        ("scope".to_string(), ValueType::Enum, false, false, v(&["docs", "api"]), Some(v(&["api"]))),
+        ("limit".to_string(), ValueType::Integer, false, false, vec![], Some(v(&["5"]))),
+        ("tags".to_string(), ValueType::String, true, false, vec![], None),
+        ("since".to_string(), ValueType::Date, false, false, vec![], None),
+        ("exact".to_string(), ValueType::Boolean, false, false, vec![], None),
+    ];
+    let examples = "\n# d.a\n\nSearches.\n\n## Examples\n\nd.a --query x --scope docs --tags a b --exact\n";
+    // As a list of parameters (other skill formats).
+    let list = "name: d.a\ndescription: Does a\nparameters:\n  - name: query\n    type: string\n    description: What to find\n    required: true\n  - name: scope\n    type: string\n    enum: [docs, api]\n    default: api\n  - name: limit\n    type: integer\n    default: 5\n  - name: tags\n    type: array\n    items: {type: string}\n  - name: since\n    type: string\n    format: date\n  - name: exact\n    type: boolean\n";
+    let (_d, t) = one(&skill(list, examples));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    assert_eq!(flags(&t), expected);
+    // The help page shows them as if written: Usage and Flags, before Examples.
+    let s = t.skill("d.a").unwrap();
+    assert_eq!(
+        s.usage.lines,
+        ["d.a --query <query> [--scope <scope>] [--limit <limit>] [--tags <tags>...] [--since <since>] [--exact]"]
+    );
+    let usage = s.body.find("## Usage\n\nd.a --query <query>").expect(&s.body);
+    let flags_at = s.body.find("## Flags\n\n--query  What to find (type: string) (required)\n").expect(&s.body);
+    assert!(usage < flags_at && flags_at < s.body.find("## Examples").unwrap(), "{}", s.body);
+
+    // As a JSON Schema object (tool definitions).
+    let schema = "name: d.a\ndescription: Does a\nflags:\n  type: object\n  properties:\n    query: {type: string, description: What to find}\n    scope: {type: string, enum: [docs, api], default: api}\n    limit: {type: integer, default: 5}\n    tags: {type: array, items: {type: string}}\n    since: {type: string, format: date}\n    exact: {type: boolean}\n  required: [query]\n";
+    let (_d, t) = one(&skill(schema, examples));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    assert_eq!(flags(&t), expected);
+
+    // Problems point at the entry.
+    let bad =
+        "name: d.a\ndescription: Does a\nparameters:\n  - query\n  - name: Bad Name\n  - name: x\n    type: strang\n";
+    let (_d, t) = one(&skill(bad, BODY));
+    expect(&t, Code::InvalidField, 5);
+    expect(&t, Code::InvalidFlagName, 6);
+    expect(&t, Code::InvalidType, 7);
+    // A flag declared in both places is a duplicate.
+    assert!(has(&t, Code::DuplicateFlag, ANY), "{:#?}", t.diagnostics);
+}
