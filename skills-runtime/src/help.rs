@@ -153,9 +153,21 @@ pub fn write(
                 return Ok(());
             };
             if d.body.trim().is_empty() {
-                write_generated_index(catalog, name, d.description, visible, out)
+                write!(out, "# {name}\n\n")?;
+                if !d.description.is_empty() {
+                    write!(out, "{}\n\n", d.description)?;
+                }
+                write_skill_table(catalog, name, visible, out)
             } else {
-                write_index_body(catalog, d.body, visible, out)
+                write_index_body(catalog, d.body, visible, out)?;
+                // An index that names none of its skills (a title, a
+                // paragraph) still lists them: the model needs the names.
+                let mentioned = skills(catalog).any(|s| s.domain == name && visible(&s) && d.body.contains(s.name));
+                if mentioned {
+                    return Ok(());
+                }
+                write!(out, "{}## Available Skills\n\n", if d.body.ends_with('\n') { "\n" } else { "\n\n" })?;
+                write_skill_table(catalog, name, visible, out)
             }
         }
         HelpTarget::Skill(name) => match catalog.lookup(name).and_then(|i| catalog.skill_at(i)) {
@@ -221,17 +233,13 @@ fn write_domains(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool
 /// The three drill-down lines that end the `get_skill` listing.
 pub const USAGE_LINES: &str = "\nUse: get_skill: <domain> for domain details\nUse: get_skill: <domain>.<command> for specific skill details\nUse: get_skill: <domain>.all to load all skills in a domain\n";
 
-fn write_generated_index(
+/// The table of a domain's skills shown here, for an index that has none.
+fn write_skill_table(
     catalog: &dyn Catalog,
     domain: &str,
-    description: &str,
     visible: &dyn Fn(&SkillView<'_>) -> bool,
     out: &mut dyn Write,
 ) -> fmt::Result {
-    write!(out, "# {domain}\n\n")?;
-    if !description.is_empty() {
-        write!(out, "{description}\n\n")?;
-    }
     out.write_str("| Skill | Description |\n|-------|-------------|\n")?;
     for s in skills(catalog).filter(|s| s.domain == domain && visible(s)) {
         writeln!(out, "| {} | {} |", s.name, s.description)?;

@@ -186,6 +186,31 @@ fn a_new_skill_that_names_a_handler_this_build_lacks_says_to_rebuild() {
 }
 
 #[test]
+fn a_new_domain_in_another_format_is_listed_validated_and_described() {
+    let dev = Dev::new();
+    // An index that names none of its skills, and a skill whose flags are
+    // declared in its frontmatter, as other skill formats write them.
+    dev.write("notes/SKILL.md", "---\ndomain: notes\ndescription: Notes\n---\n\n# Notes\n\nKeep notes.\n");
+    dev.write(
+        "notes/add.md",
+        "---\nname: notes.add\ndescription: Add a note\nparameters:\n  - name: title\n    type: string\n    required: true\n  - name: pinned\n    type: boolean\n---\n\n# notes.add\n\nWrite the note titled {title}.\n\n## Examples\n\nnotes.add --title Groceries\n",
+    );
+    dev.registry.reload();
+    let index = dev.run("get_skill: notes").text;
+    assert!(
+        index.ends_with(
+            "## Available Skills\n\n| Skill | Description |\n|-------|-------------|\n| notes.add | Add a note |\n"
+        ),
+        "{index}"
+    );
+    let help = dev.run("notes.add --help").text;
+    assert!(help.contains("## Usage\n\nnotes.add --title <title> [--pinned]\n"), "{help}");
+    assert_eq!(dev.run("notes.add --title Groceries --pinned").kind, Kind::Template);
+    let missing = dev.run("notes.add --pinned");
+    assert_eq!(missing.error.as_ref().map(|e| e.kind), Some("missing_required"), "{missing}");
+}
+
+#[test]
 fn higher_roots_shadow_lower_ones_and_listings_name_the_root() {
     let dir = tempfile::tempdir().unwrap();
     let (project, user, system) = (dir.path().join("project"), dir.path().join("user"), dir.path().join("system"));
