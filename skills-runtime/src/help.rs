@@ -162,7 +162,12 @@ pub fn write(
                 write_index_body(catalog, d.body, visible, out)?;
                 // An index that names none of its skills (a title, a
                 // paragraph) still lists them: the model needs the names.
-                let mentioned = skills(catalog).any(|s| s.domain == name && visible(&s) && d.body.contains(s.name));
+                // (A plain window compare: `str::contains` brings its
+                // two-way searcher, 1.3 KB of firmware flash.)
+                let names = |s: &SkillView<'_>| {
+                    !s.name.is_empty() && d.body.as_bytes().windows(s.name.len()).any(|w| w == s.name.as_bytes())
+                };
+                let mentioned = skills(catalog).any(|s| s.domain == name && visible(&s) && names(&s));
                 if mentioned {
                     return Ok(());
                 }
