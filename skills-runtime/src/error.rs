@@ -337,6 +337,16 @@ impl Failure<'_> {
             Failure::UnknownSkill { name, .. } if name.starts_with(['{', '[', '"', '}']) => out.write_str(
                 "a ```cmd block holds command lines, not JSON: write the skill name, then its flags (`domain.action --flag value`)",
             ),
+            // `tasks.search(status="todo")`: a function call, as in Python.
+            Failure::UnknownSkill { name, .. }
+                if let Some((head, _)) = name.split_once('(')
+                    && !head.is_empty() =>
+            {
+                write!(
+                    out,
+                    "a command is not a function call: write `{head} --flag value`, each argument as a flag (`{head} --help` shows them)"
+                )
+            }
             // `get_skill: tasks.*`, `get_skill: *`, `get_skill: all`.
             Failure::UnknownHelp { name, .. } if name.ends_with('*') || name.eq_ignore_ascii_case("all") => out
                 .write_str("`get_skill: <domain>.all` shows every skill of a domain; `get_skill` lists the domains"),

@@ -72,6 +72,13 @@ fn names_are_matched_ignoring_case_and_help_by_another_name_points_to_get_skill(
         o.error.unwrap().hint,
         "a ```cmd block holds command lines, not JSON: write the skill name, then its flags (`domain.action --flag value`)"
     );
+    // A function call, as in Python: told to write flags.
+    let o = run(r#"ops.ping(message="hi")"#);
+    assert_eq!(error_kind(&o), "unknown_skill");
+    assert_eq!(
+        o.error.unwrap().hint,
+        "a command is not a function call: write `ops.ping --flag value`, each argument as a flag (`ops.ping --help` shows them)"
+    );
     for asked in ["help", "Help", "get_skills"] {
         let o = run(asked);
         assert_eq!(error_kind(&o), "unknown_skill", "{asked}");
