@@ -558,38 +558,37 @@ fn unrecognized(l: &SourceLine<'_>, sink: &mut Sink<'_>) {
 /// write it. Each becomes the flag line a `## Flags` table row with those
 /// columns would give, so types and markers mean the same; its place is
 /// the entry's line.
-pub(crate) fn from_frontmatter(node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag> {
-    let field = |entries: &[(String, Node)], key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-    let mut params: Vec<(String, Node, bool)> = Vec::new();
+pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag> {
+    let mut params: Vec<(&str, &Node, bool)> = Vec::new();
     match &node.value {
         Value::Seq(items) => {
             for item in items {
                 match &item.value {
-                    Value::Map(entries) => match field(entries, "name").as_ref().and_then(Node::as_text) {
-                        Some(name) => params.push((name.to_string(), item.clone(), false)),
-                        None => frontmatter_flag_problem(item, "has no `name`", sink),
+                    Value::Map(entries) => match field(entries, "name").and_then(Node::as_text) {
+                        Some(name) => params.push((name, item, false)),
+                        None => frontmatter_flag_problem(key, item, "has no `name`", sink),
                     },
-                    _ => frontmatter_flag_problem(item, "is not a mapping", sink),
+                    _ => frontmatter_flag_problem(key, item, "is not a mapping", sink),
                 }
             }
         }
         Value::Map(entries) => {
             // A JSON Schema object; `required` lists the required names.
-            let required: Vec<String> = match field(entries, "required").map(|n| n.value) {
-                Some(Value::Seq(names)) => names.iter().filter_map(|n| n.as_text().map(str::to_string)).collect(),
+            let required: Vec<&str> = match field(entries, "required").map(|n| &n.value) {
+                Some(Value::Seq(names)) => names.iter().filter_map(Node::as_text).collect(),
                 _ => Vec::new(),
             };
-            match field(entries, "properties") {
-                Some(Node { value: Value::Map(props), .. }) => {
+            match field(entries, "properties").map(|n| &n.value) {
+                Some(Value::Map(props)) => {
                     for (name, prop) in props {
-                        params.push((name.clone(), prop.clone(), required.contains(&name)));
+                        params.push((name, prop, required.contains(&name.as_str())));
                     }
                 }
-                _ => frontmatter_flag_problem(node, "is a mapping without `properties`", sink),
+                _ => frontmatter_flag_problem(key, node, "is a mapping without `properties`", sink),
             }
         }
         Value::Null => {}
-        Value::Scalar(..) => frontmatter_flag_problem(node, "is not a list", sink),
+        Value::Scalar(..) => frontmatter_flag_problem(key, node, "is not a list", sink),
     }
     let mut out = Vec::new();
     for (name, param, required) in params {
@@ -599,13 +598,13 @@ pub(crate) fn from_frontmatter(node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag>
             continue;
         }
         let Value::Map(entries) = &param.value else {
-            frontmatter_flag_problem(&param, "is not a mapping", sink);
+            frontmatter_flag_problem(key, param, "is not a mapping", sink);
             continue;
         };
-        let text = |key: &str| field(entries, key).and_then(|n| n.as_text().map(str::to_string));
-        let texts = |key: &str| match field(entries, key).map(|n| n.value) {
-            Some(Value::Seq(items)) => Some(items.iter().filter_map(|n| n.as_text().map(str::to_string)).collect()),
-            Some(Value::Scalar(s, _)) => Some(vec![s]),
+        let text = |k: &str| field(entries, k).and_then(Node::as_text).map(str::to_string);
+        let texts = |k: &str| match field(entries, k).map(|n| &n.value) {
+            Some(Value::Seq(items)) => Some(items.iter().filter_map(Node::as_text).map(str::to_string).collect()),
+            Some(Value::Scalar(s, _)) => Some(vec![s.clone()]),
             _ => None,
         };
         // JSON Schema's `array` with `items.type`; `number` has no flag type
@@ -613,8 +612,8 @@ pub(crate) fn from_frontmatter(node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag>
         let mut kind = text("type").unwrap_or_default().to_ascii_lowercase();
         let list = kind == "array" || kind.ends_with("[]") || kind.starts_with("list");
         if kind == "array" {
-            let item = match field(entries, "items").map(|n| n.value) {
-                Some(Value::Map(item)) => field(&item, "type").and_then(|n| n.as_text().map(str::to_ascii_lowercase)),
+            let item = match field(entries, "items").map(|n| &n.value) {
+                Some(Value::Map(item)) => field(item, "type").and_then(Node::as_text).map(str::to_ascii_lowercase),
                 _ => None,
             };
             kind = format!("{} list", item.unwrap_or_else(|| "string".into()));
@@ -667,12 +666,17 @@ pub(crate) fn from_frontmatter(node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag>
     out
 }
 
-fn frontmatter_flag_problem(node: &Node, what: &str, sink: &mut Sink<'_>) {
+/// The value under `key` of a YAML mapping's entries.
+fn field<'n>(entries: &'n [(String, Node)], key: &str) -> Option<&'n Node> {
+    entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn frontmatter_flag_problem(key: &str, node: &Node, what: &str, sink: &mut Sink<'_>) {
     sink.push(
         Code::InvalidField,
         node.line,
         node.column,
-        format!("this `parameters` entry {what}"),
+        format!("this `{key}` entry {what}"),
         "write each flag as `- name: title`, with `description:`, `type:` (string, integer, date, boolean, array), `required: true`, `default:` and `enum:` under it; or document it in `## Flags`",
     );
 }

@@ -21,9 +21,11 @@ pub const ALIASES: &str = "aliases";
 pub const ELIGIBILITY: &str = "eligibility";
 /// `read_only:`: overrides the read-only guess from the action name.
 pub const READ_ONLY: &str = "read_only";
-/// `parameters:` (or `flags:`): flags declared in the frontmatter, as other
-/// skill formats and tool definitions write them.
-pub const PARAMETERS: &[&str] = &["parameters", "flags"];
+/// `parameters:`: flags declared in the frontmatter, as other skill formats
+/// and tool definitions write them.
+pub const PARAMETERS: &str = "parameters";
+/// `flags:`, another spelling of `parameters:`.
+pub const FLAGS: &str = "flags";
 /// `domain:` (domain indexes).
 pub const DOMAIN: &str = "domain";
 
@@ -35,20 +37,8 @@ pub const ELIGIBILITY_ENV: &str = "env";
 pub const ELIGIBILITY_BINARIES: &str = "binaries";
 
 /// Every key a skill file may have.
-pub const SKILL_KEYS: &[&str] = &[
-    NAME,
-    DESCRIPTION,
-    HANDLER,
-    SCHEDULE,
-    TAGS,
-    AUTHOR,
-    CREATED,
-    ALIASES,
-    ELIGIBILITY,
-    READ_ONLY,
-    "parameters",
-    "flags",
-];
+pub const SKILL_KEYS: &[&str] =
+    &[NAME, DESCRIPTION, HANDLER, SCHEDULE, TAGS, AUTHOR, CREATED, ALIASES, ELIGIBILITY, READ_ONLY, PARAMETERS, FLAGS];
 /// Every key a `SKILL.md` may have (`name` is another spelling of `domain`).
 pub const INDEX_KEYS: &[&str] = &[DOMAIN, NAME, DESCRIPTION];
 

@@ -448,7 +448,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 }
             }
             keys::ELIGIBILITY => eligibility = read_eligibility(node, sink),
-            k if keys::PARAMETERS.contains(&k) => front_flags.extend(flags::from_frontmatter(node, sink)),
+            keys::PARAMETERS | keys::FLAGS => front_flags.extend(flags::from_frontmatter(key, node, sink)),
             keys::READ_ONLY => match &node.value {
                 Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),
                 _ => sink.push(
@@ -575,7 +575,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // (already reported), so Usage is not also told they are undocumented.
     let mut declared: Vec<String> = Vec::new();
     let flags_section = markdown::find(&sections, keys::SECTION_FLAGS);
-    if flags_section.is_some() || !front_flags.is_empty() {
+    if flags_section.is_some() || from_front {
         // Flags from the frontmatter first, then the section's: a flag
         // declared in both is a duplicate, reported as such.
         let mut raw = front_flags;
@@ -745,8 +745,9 @@ fn synopsis(name: &str, flags: &[Flag]) -> String {
 /// A one-line change that makes frontmatter `yaml` parse, for an error on
 /// its 0-based line `at` (or, for a quote left open, the line before), as
 /// the line changed, what to do and the line to write. `names` is the key
-/// that names the file (`name` or `domain`) and the name its path gives. `None` unless the patched frontmatter
-/// parses: a hint must never lead to another error.
+/// that names the file (`name` or `domain`) and the name its path gives.
+/// `None` unless the patched frontmatter parses: a hint must never lead to
+/// another error.
 fn yaml_fix(
     yaml: &str,
     at: Option<usize>,

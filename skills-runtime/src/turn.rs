@@ -230,25 +230,13 @@ impl Turn {
     /// and list items are mentions, not attempts, and are left alone.
     fn shown_in_prose<C>(&self, router: &Router<C>) -> Vec<Outcome> {
         router.with_catalog(|catalog, _| {
-            let command = |line: &str| -> Option<String> {
-                let line = untagged(line);
-                let mut words = line.split_whitespace();
-                let first = words.next()?;
-                let rest: Vec<&str> = words.collect();
-                let runs = crate::route::names_command(catalog, first)
-                    && match first {
-                        "get_skill:" => true,
-                        "get_skill" => rest.len() <= 1,
-                        _ => rest.first().is_none_or(|w| w.starts_with("--")),
-                    };
-                runs.then(|| line.to_string())
-            };
+            let command = |line| prose_command(catalog, line);
             // Cheap test first, on raw lines: the lines are then confirmed
             // to be prose with pulldown-cmark.
             if !self.text.lines().any(|l| command(l).is_some()) {
                 return Vec::new();
             }
-            let found: Vec<(usize, String)> =
+            let found: Vec<(usize, &str)> =
                 extract::loose_lines(&self.text).into_iter().filter_map(|(n, l)| Some((n, command(l)?))).collect();
             let Some((line, first)) = found.first() else { return Vec::new() };
             let more = match found.len() {
@@ -259,7 +247,7 @@ impl Turn {
             let message = std::format!(
                 "`{first}` on line {line}{more} is written as text, so it was shown, not run: only ```cmd blocks run commands"
             );
-            let all: Vec<&str> = found.iter().map(|(_, c)| c.as_str()).collect();
+            let all: Vec<&str> = found.iter().map(|&(_, c)| c).collect();
             let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", all.join("\n"));
             std::vec![Outcome::error(first, None, "command_not_in_cmd_block", message, &hint)]
         })
@@ -298,6 +286,22 @@ impl Turn {
             remaining,
         }
     }
+}
+
+/// The command `line` is when it is one alone (see
+/// [`Turn::shown_in_prose`]), without its tags.
+fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Option<&'l str> {
+    let line = untagged(line);
+    let mut words = line.split_whitespace();
+    let first = words.next()?;
+    let second = words.next();
+    let runs = crate::route::names_command(catalog, first)
+        && match first {
+            "get_skill:" => true,
+            "get_skill" => words.next().is_none(),
+            _ => second.is_none_or(|w| w.starts_with("--")),
+        };
+    runs.then_some(line)
 }
 
 /// `line` without the tags a model may wrap a command in (`<cmd>`,
