@@ -6,8 +6,8 @@
 //! rewrites one line of `email/send.md` with a new marker, then routes
 //! `get_skill: email.send` every 0.5 ms until the marker shows. Also timed:
 //! one synchronous reload of the bundled tree and of a generated tree of
-//! `DEV_RELOAD_SKILLS` skills (default 1,000), whose median is the cost of
-//! loading that tree.
+//! `DEV_RELOAD_SKILLS` skills (default 1,000, 100 per domain) and of the
+//! same skills in one domain, whose medians are the cost of loading them.
 //!
 //! This is an event-to-visibility latency, which criterion's sampling model
 //! does not fit; the harness reports median, 90th percentile and worst case
@@ -20,7 +20,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 #[path = "../tests/support/mod.rs"]
 mod support;
-use support::{copy_tree, generated_tree};
+use support::{copy_tree, generated_tree, generated_tree_by};
 
 fn stats(name: &str, mut xs: Vec<Duration>) {
     xs.sort();
@@ -41,6 +41,17 @@ fn env_usize(var: &str, default: usize) -> usize {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
+/// How long each of `rounds` synchronous reloads took.
+fn reloads(registry: &Registry, rounds: usize) -> Vec<Duration> {
+    (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            registry.reload();
+            t.elapsed()
+        })
+        .collect()
+}
+
 fn main() {
     let rounds = env_usize("DEV_RELOAD_ROUNDS", 100);
     let dir = tempfile::tempdir().unwrap();
@@ -51,25 +62,19 @@ fn main() {
     let mut app = App::demo("2026-02-17".parse().unwrap());
 
     // Synchronous reloads.
-    let mut reloads = Vec::new();
-    for _ in 0..rounds {
-        let t = Instant::now();
-        registry.reload();
-        reloads.push(t.elapsed());
-    }
-    stats("reload, bundled tree (16 skills)", reloads);
+    stats("reload, bundled tree (16 skills)", reloads(&registry, rounds));
 
     let n = env_usize("DEV_RELOAD_SKILLS", 1000);
     let big = tempfile::tempdir().unwrap();
     generated_tree(big.path(), "d", n);
     let big_registry = Registry::builder(&skills::TABLE).root("project", big.path()).build();
-    let mut big_reloads = Vec::new();
-    for _ in 0..10 {
-        let t = Instant::now();
-        big_registry.reload();
-        big_reloads.push(t.elapsed());
-    }
-    stats(&format!("reload, generated tree ({n} skills)"), big_reloads);
+    stats(&format!("reload, generated tree ({n} skills)"), reloads(&big_registry, 10));
+    // The same files in one domain: loading must spread them over the
+    // cores as well as it spreads ten domains.
+    let one = tempfile::tempdir().unwrap();
+    generated_tree_by(one.path(), "d", n, n);
+    let one_registry = Registry::builder(&skills::TABLE).root("project", one.path()).build();
+    stats(&format!("reload, one domain of {n} skills"), reloads(&one_registry, 10));
 
     // Edit-to-visible through the watcher.
     let _watch = registry.watch().unwrap();

@@ -713,25 +713,34 @@ struct Markers {
 }
 
 fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
-    let s = spec.trim().to_ascii_lowercase();
-    let (base, list) = if let Some(b) = s.strip_prefix("list of ") {
-        (b.trim().to_string(), true)
-    } else if let Some(b) = s.strip_suffix(" list") {
-        (b.trim().to_string(), true)
-    } else if s == "list" {
-        ("string".to_string(), true)
+    let s = spec.trim();
+    let (base, list) = if let Some(b) = strip_prefix_ignore_ascii_case(s, "list of ") {
+        (b.trim(), true)
+    } else if let Some(b) =
+        s.len().checked_sub(" list".len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(" list"))
+    {
+        (s[..b].trim(), true)
+    } else if s.eq_ignore_ascii_case("list") {
+        ("string", true)
     } else {
         (s, false)
     };
-    let base = base.trim_end_matches('s');
-    let t = match base {
-        "string" | "text" | "str" => ValueType::String,
-        "integer" | "int" => ValueType::Integer,
-        "date" => ValueType::Date,
-        "boolean" | "bool" => ValueType::Boolean,
-        _ => return None,
-    };
+    let base = base.trim_end_matches(['s', 'S']);
+    let words: [(&[&str], ValueType); 4] = [
+        (&["string", "text", "str"], ValueType::String),
+        (&["integer", "int"], ValueType::Integer),
+        (&["date"], ValueType::Date),
+        (&["boolean", "bool"], ValueType::Boolean),
+    ];
+    let t = words.iter().find(|(w, _)| w.iter().any(|w| base.eq_ignore_ascii_case(w)))?.1;
     Some((t, list))
+}
+
+/// `s` after `prefix` (ASCII), ignoring ASCII case.
+fn strip_prefix_ignore_ascii_case<'s>(s: &'s str, prefix: &str) -> Option<&'s str> {
+    let head = s.as_bytes().get(..prefix.len())?;
+    // A match ends on a char boundary: the prefix is ASCII.
+    head.eq_ignore_ascii_case(prefix.as_bytes()).then(|| &s[prefix.len()..])
 }
 
 /// Splits the values of a `One of:` clause.
@@ -789,29 +798,42 @@ fn markers(description: &str) -> Markers {
         }
     }
     prose.push_str(&description[last..]);
-    let mut prose = sentence_markers(&prose, &mut m);
+    let mut prose = sentence_markers(prose, &mut m);
     // `One or more of:` before `One of:`, which it contains.
-    let lower = prose.to_ascii_lowercase();
-    let clause = lower
-        .find("one or more of:")
+    let clause = find_ignore_ascii_case(&prose, "one or more of:")
         .map(|i| (i, "one or more of:".len(), true))
-        .or_else(|| lower.find("one of:").map(|i| (i, "one of:".len(), false)));
+        .or_else(|| find_ignore_ascii_case(&prose, "one of:").map(|i| (i, "one of:".len(), false)));
     if let Some((i, len, multi)) = clause {
         let rest = &prose[i + len..];
         let end = clause_end(rest);
         m.one_of = Some((enum_values(&rest[..end]), multi));
         prose = format!("{}{}", &prose[..i], &rest[end..]);
     }
-    let lower = prose.to_ascii_lowercase();
-    m.space_separated = lower.contains("space-separated") || lower.contains("space separated");
+    m.space_separated = find_ignore_ascii_case(&prose, "space-separated").is_some()
+        || find_ignore_ascii_case(&prose, "space separated").is_some();
     m.prose = prose;
     m
+}
+
+/// Where `needle` (ASCII) first occurs in `haystack`, ignoring ASCII case.
+/// The index is a char boundary: a match starts with an ASCII byte.
+/// (Descriptions are short; this runs per flag at load time, where building
+/// a lowercase copy and a substring searcher per test cost more than the
+/// search.)
+fn find_ignore_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    let first = n.first()?.to_ascii_lowercase();
+    (0..(h.len() + 1).saturating_sub(n.len()))
+        .find(|&i| h[i].to_ascii_lowercase() == first && h[i..i + n.len()].eq_ignore_ascii_case(n))
 }
 
 /// `prose` less the sentences that are a marker alone, which API references
 /// write instead of a group: `Required. The title.`, `The title.
 /// **Required.**`, `Optional.`
-fn sentence_markers(prose: &str, m: &mut Markers) -> String {
+fn sentence_markers(prose: String, m: &mut Markers) -> String {
+    if find_ignore_ascii_case(&prose, "required").is_none() && find_ignore_ascii_case(&prose, "optional").is_none() {
+        return prose;
+    }
     let mut kept = String::new();
     for sentence in prose.split_inclusive(". ") {
         // After a marker group, the separator may lead: `(string): Required.`
@@ -843,7 +865,7 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
     let mut trial = m.clone();
     let mut rest = inner;
     loop {
-        let part_end = if rest.trim_start().to_ascii_lowercase().starts_with("default:") {
+        let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
             rest.len()
         } else {
             rest.find(',').unwrap_or(rest.len())
@@ -865,28 +887,27 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
 fn one_marker(inner: &str, m: &mut Markers) -> bool {
     // `(**required**)`, `(*optional*)`: emphasis is not part of the marker.
     let t = inner.trim().trim_matches(['*', '_']).trim();
-    let lower = t.to_ascii_lowercase();
-    match lower.as_str() {
-        "required" => m.required = true,
-        "optional" => m.optional = true,
-        "boolean flag" | "boolean" => m.boolean = true,
-        "yyyy-mm-dd" => m.date = true,
-        _ => {
-            if let Some(v) = lower.strip_prefix("default:") {
-                let _ = v;
-                m.defaults.push(t["default:".len()..].trim().to_string());
-            } else if let Some(v) = lower.strip_prefix("type:") {
-                match parse_type(v) {
-                    Some(t) => m.explicit = Some(t),
-                    None => m.bad_type = Some(t["type:".len()..].trim().to_string()),
-                }
-            } else if let Some(t) = parse_type(&lower).filter(|_| m.explicit.is_none()) {
-                // A bare type word: `(integer)`, `(string list)`.
-                m.explicit = Some(t);
-            } else {
-                return false;
-            }
+    let is = |word: &str| t.eq_ignore_ascii_case(word);
+    if is("required") {
+        m.required = true;
+    } else if is("optional") {
+        m.optional = true;
+    } else if is("boolean flag") || is("boolean") {
+        m.boolean = true;
+    } else if is("yyyy-mm-dd") {
+        m.date = true;
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "default:") {
+        m.defaults.push(v.trim().to_string());
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:") {
+        match parse_type(v) {
+            Some(t) => m.explicit = Some(t),
+            None => m.bad_type = Some(v.trim().to_string()),
         }
+    } else if let Some(t) = parse_type(t).filter(|_| m.explicit.is_none()) {
+        // A bare type word: `(integer)`, `(string list)`.
+        m.explicit = Some(t);
+    } else {
+        return false;
     }
     true
 }

@@ -14,6 +14,7 @@ use skills_core::names;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Largest skill file read (256 KiB): far beyond any real help page, small
 /// enough that a stray binary or log cannot stall the loader.
@@ -166,9 +167,7 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
             }
         }
     }
-    // Domains load independently: large trees spread them over the
-    // available cores (scoped threads, no pool). Results are merged in
-    // domain order and sorted below, so output does not depend on timing.
+    // Results come in file order and are sorted below.
     for part in load_domains(&domain_entries, &canonical_root, opts) {
         skills.extend(part.skills);
         partial.extend(part.partial);
@@ -320,86 +319,94 @@ struct Loaded {
 /// Trees with fewer files than this load on the calling thread.
 const PARALLEL_FROM_FILES: usize = 200;
 
-fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions) -> Vec<Loaded> {
-    let load = |chunk: &[Entry]| {
-        let mut l = Loaded::default();
-        for d in chunk {
-            load_domain(
-                d,
-                canonical_root,
-                opts,
-                &mut l.skills,
-                &mut l.partial,
-                &mut l.indexes,
-                &mut l.files,
-                &mut l.diags,
-            );
-        }
-        l
-    };
-    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(domains.len());
-    // Directory sizes are cheap to read and keep small trees sequential.
-    let files: usize = domains.iter().map(|d| fs::read_dir(&d.path).map_or(0, |r| r.count())).sum();
-    if threads <= 1 || files < PARALLEL_FROM_FILES {
-        return vec![load(domains)];
-    }
-    let per = domains.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = domains.chunks(per).map(|chunk| scope.spawn(move || load(chunk))).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-    })
+/// Files a loading thread takes at a time.
+const FILES_PER_TAKE: usize = 8;
+
+/// One markdown file of a domain.
+struct Job<'a> {
+    domain: &'a str,
+    entry: Entry,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn load_domain(
-    dir: &Entry,
-    canonical_root: &Path,
-    opts: &LoadOptions,
-    skills: &mut Vec<Skill>,
-    partial: &mut Vec<Skill>,
-    indexes: &mut Vec<DomainIndex>,
-    files: &mut Vec<PathBuf>,
-    diags: &mut Vec<Diagnostic>,
-) {
-    let domain = &dir.name;
-    for entry in sorted_entries(&dir.path, canonical_root, diags) {
-        if entry.kind == Kind::Dir {
-            continue;
-        }
-        let Some(stem) = entry.name.strip_suffix(".md") else {
-            continue;
-        };
-        files.push(entry.path.clone());
-        let text = match read_text(&entry.path, opts.max_file_size) {
-            Ok(t) => t,
-            Err(d) => {
-                diags.push(d);
-                continue;
+fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions) -> Vec<Loaded> {
+    // Every domain's files first, in order (listing is cheap).
+    let mut listed = Loaded::default();
+    let mut jobs = Vec::new();
+    for d in domains {
+        for entry in sorted_entries(&d.path, canonical_root, &mut listed.diags) {
+            if entry.kind == Kind::File && entry.name.ends_with(".md") {
+                jobs.push(Job { domain: &d.name, entry });
             }
-        };
-        if entry.name == keys::INDEX_FILE {
-            let parsed = parse_index(&entry.path, domain, &text);
-            diags.extend(parsed.diagnostics);
-            indexes.extend(parsed.item);
-            continue;
         }
-        if !names::is_identifier(stem) {
-            diags.push(
-                Diagnostic::new(Code::InvalidFileName, &entry.path, 0, 0, format!("`{}` cannot name a skill", entry.name))
-                    .hint(match identifier_spelling(stem) {
-                        Some(good) => format!("rename the file to `{good}.md`: actions match ^[a-z][a-z0-9_]*$"),
-                        None => "skill files are named <action>.md with ^[a-z][a-z0-9_]*$ (for example `send.md`, `daily_digest.md`); the index is SKILL.md".into(),
-                    }),
-            );
-            continue;
-        }
-        let parsed = parse_skill(&entry.path, domain, stem, &text);
-        if !parsed.diagnostics.iter().any(|d| d.is_error() && d.code.is_flag_error()) {
-            partial.extend(parsed.partial);
-        }
-        diags.extend(parsed.diagnostics);
-        skills.extend(parsed.item);
     }
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    if threads <= 1 || jobs.len() < PARALLEL_FROM_FILES {
+        for job in &jobs {
+            load_file(job, opts, &mut listed);
+        }
+        return vec![listed];
+    }
+    // Large trees spread over the available cores (scoped threads, no
+    // pool). Threads take a few files at a time from a shared counter, so
+    // one large domain spreads as well as many small ones; each part keeps
+    // its place, so the result does not depend on timing.
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut parts = Vec::new();
+        loop {
+            let start = next.fetch_add(FILES_PER_TAKE, Ordering::Relaxed);
+            let Some(take) = jobs.get(start..(start + FILES_PER_TAKE).min(jobs.len())) else { break };
+            let mut part = Loaded::default();
+            for job in take {
+                load_file(job, opts, &mut part);
+            }
+            parts.push((start, part));
+        }
+        parts
+    };
+    let mut parts: Vec<(usize, Loaded)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    parts.sort_unstable_by_key(|(start, _)| *start);
+    std::iter::once(listed).chain(parts.into_iter().map(|(_, part)| part)).collect()
+}
+
+fn load_file(job: &Job<'_>, opts: &LoadOptions, out: &mut Loaded) {
+    let (domain, entry) = (job.domain, &job.entry);
+    let Some(stem) = entry.name.strip_suffix(".md") else {
+        return;
+    };
+    out.files.push(entry.path.clone());
+    let text = match read_text(&entry.path, opts.max_file_size) {
+        Ok(t) => t,
+        Err(d) => {
+            out.diags.push(d);
+            return;
+        }
+    };
+    if entry.name == keys::INDEX_FILE {
+        let parsed = parse_index(&entry.path, domain, &text);
+        out.diags.extend(parsed.diagnostics);
+        out.indexes.extend(parsed.item);
+        return;
+    }
+    if !names::is_identifier(stem) {
+        out.diags.push(
+            Diagnostic::new(Code::InvalidFileName, &entry.path, 0, 0, format!("`{}` cannot name a skill", entry.name))
+                .hint(match identifier_spelling(stem) {
+                    Some(good) => format!("rename the file to `{good}.md`: actions match ^[a-z][a-z0-9_]*$"),
+                    None => "skill files are named <action>.md with ^[a-z][a-z0-9_]*$ (for example `send.md`, `daily_digest.md`); the index is SKILL.md".into(),
+                }),
+        );
+        return;
+    }
+    let parsed = parse_skill(&entry.path, domain, stem, &text);
+    if !parsed.diagnostics.iter().any(|d| d.is_error() && d.code.is_flag_error()) {
+        out.partial.extend(parsed.partial);
+    }
+    out.diags.extend(parsed.diagnostics);
+    out.skills.extend(parsed.item);
 }
 
 /// Reads a file as UTF-8, within the size limit.

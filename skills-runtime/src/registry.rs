@@ -41,7 +41,8 @@ use crate::table::Table;
 use arc_swap::ArcSwap;
 use skills_parser::diagnostic::display_path;
 use skills_parser::{Diagnostic, LoadOptions, Skill, Tree};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -321,8 +322,8 @@ struct Inner {
 /// What reloads remember between runs.
 #[derive(Default)]
 struct ReloadState {
-    /// The last version of each file that loaded, by root and path.
-    last_good: HashMap<(usize, PathBuf), Arc<Skill>>,
+    /// The last version of each file that loaded, by root, then path.
+    last_good: Vec<HashMap<OsString, Arc<Skill>>>,
     /// Shape fingerprints already reported as changed, by skill.
     reported_shapes: HashMap<String, u64>,
     /// Diagnostics reported by the previous reload.
@@ -438,45 +439,49 @@ fn is_relevant(path: &Path) -> bool {
 
 fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, events: &mut Vec<Event>) -> Snapshot {
     let mut skills: BTreeMap<String, DynSkill> = BTreeMap::new();
-    let mut origin: BTreeMap<String, (usize, PathBuf)> = BTreeMap::new();
+    let mut origin: BTreeMap<String, usize> = BTreeMap::new();
     let mut domains: BTreeMap<String, DynDomain> = BTreeMap::new();
     let mut shadowed = Vec::new();
     let mut diagnostics = Vec::new();
-    let mut seen_files: BTreeSet<(usize, PathBuf)> = BTreeSet::new();
+    state.last_good.resize_with(inner.roots.len(), HashMap::new);
 
     for (r, (root, mut tree)) in inner.roots.iter().zip(trees).enumerate() {
         // One copy of each skill, shared by the snapshot and the last good
         // versions (a 10,000-skill tree held several copies before).
         let mut root_skills: Vec<Arc<Skill>> = std::mem::take(&mut tree.skills).into_iter().map(Arc::new).collect();
+        // Paths are compared as bytes: they all come from the same walk of
+        // the same root, and `Path`'s component-wise `Ord`/`Eq` made these
+        // sets a tenth of a 1,000-skill reload.
+        let last_good = &mut state.last_good[r];
+        let loaded: HashSet<&OsStr> = root_skills.iter().map(|s| s.path.as_os_str()).collect();
         // Files that exist but did not load keep their last good version.
-        let loaded: BTreeSet<PathBuf> = root_skills.iter().map(|s| s.path.clone()).collect();
-        for file in &tree.files {
-            seen_files.insert((r, file.clone()));
-            if loaded.contains(file) {
-                continue;
-            }
+        let mut kept = Vec::new();
+        for file in tree.files.iter().filter(|f| !loaded.contains(f.as_os_str())) {
             let failed = tree.diagnostics.iter().any(|d| d.is_error() && d.file == *file);
-            if let (true, Some(good)) = (failed, state.last_good.get(&(r, file.clone())))
+            if let (true, Some(good)) = (failed, last_good.get(file.as_os_str()))
                 && !root_skills.iter().any(|s| s.name == good.name)
             {
                 events.push(Event::KeptLastGood { skill: good.name.clone(), file: display_path(file) });
-                root_skills.push(good.clone());
+                kept.push(good.clone());
             }
         }
+        drop(loaded);
         for s in &root_skills {
-            if loaded.contains(&s.path) {
-                state.last_good.insert((r, s.path.clone()), s.clone());
-            }
+            last_good.insert(s.path.clone().into_os_string(), s.clone());
         }
+        // Deleted files are forgotten.
+        let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
+        last_good.retain(|path, _| files.contains(path.as_os_str()));
+        root_skills.append(&mut kept);
         for s in root_skills {
             match skills.get(&s.name) {
                 Some(_) => shadowed.push(Shadowed {
                     skill: s.name.clone(),
-                    winner: origin.get(&s.name).map(|(w, _)| inner.roots[*w].label.clone()).unwrap_or_default(),
+                    winner: origin.get(&s.name).map(|w| inner.roots[*w].label.clone()).unwrap_or_default(),
                     hidden: root.label.clone(),
                 }),
                 None => {
-                    origin.insert(s.name.clone(), (r, s.path.clone()));
+                    origin.insert(s.name.clone(), r);
                     skills.insert(s.name.clone(), DynSkill::shared(s, &root.label));
                 }
             }
@@ -486,8 +491,6 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
         }
         diagnostics.append(&mut tree.diagnostics);
     }
-    // Deleted files are forgotten.
-    state.last_good.retain(|key, _| seen_files.contains(key));
 
     overlay_compiled(inner, &mut skills, &mut domains, state, events);
 

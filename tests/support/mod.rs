@@ -22,7 +22,12 @@ pub fn copy_tree(from: &Path, to: &Path) {
 /// with a default, a date, an integer with a default, a boolean), a body of
 /// about 500 bytes and one example.
 pub fn generated_tree(root: &Path, prefix: &str, n: usize) {
-    for d in 0..n.div_ceil(100) {
+    generated_tree_by(root, prefix, n, 100);
+}
+
+/// [`generated_tree`] with `per_domain` skills in each domain.
+pub fn generated_tree_by(root: &Path, prefix: &str, n: usize, per_domain: usize) {
+    for d in 0..n.div_ceil(per_domain) {
         let domain = format!("{prefix}{d}");
         let dir = root.join(&domain);
         std::fs::create_dir_all(&dir).unwrap();
@@ -31,7 +36,7 @@ pub fn generated_tree(root: &Path, prefix: &str, n: usize) {
             format!("---\ndomain: {domain}\ndescription: Domain {d}\n---\n\n# {domain}\n"),
         )
         .unwrap();
-        for i in (d * 100)..((d + 1) * 100).min(n) {
+        for i in (d * per_domain)..((d + 1) * per_domain).min(n) {
             let name = format!("{domain}.act{i}");
             let text = format!(
                 "---\nname: {name}\ndescription: Skill number {i}\n---\n\n# {name}\n\nFollow these steps for {{title}}: collect the open tasks, group them by status, and report the count per group.\n\n## Usage\n\n{name} --title <text> [--status <statuses>] [--due <date>] [--limit <n>] [--urgent]\n\n## Flags\n\n--title    Title (required)\n--status   One or more of: todo, doing, done (default: todo)\n--due      Due date (YYYY-MM-DD)\n--limit    Maximum (default: 20)\n--urgent   Only urgent ones (boolean flag)\n\n## Behavior\n\nDo the thing step by step and report what was done.\n\n## Examples\n\n{name} --title x --status done --limit 5\n"

@@ -1,0 +1,89 @@
+//! Trees large enough to load on several threads: every file is read once,
+//! every problem is reported once, and the result does not depend on which
+//! thread loaded what.
+
+use skills_parser::{Code, LoadOptions, Tree, load};
+use std::path::Path;
+
+const BIG: usize = 420;
+
+fn write(root: &Path, path: &str, text: &str) {
+    let p = root.join(path);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+fn skill(name: &str) -> String {
+    format!(
+        "---\nname: {name}\ndescription: Does {name}\n---\n\n# {name}\n\n## Usage\n\n{name} --title <text> [--limit <n>]\n\n## Flags\n\n--title  The title (required)\n--limit  At most this many (default: 20)\n\n## Examples\n\n{name} --title x --limit 5\n"
+    )
+}
+
+/// One large domain (more files than the sequential threshold, so it is
+/// split between threads), a small one, a few broken files in between.
+fn tree() -> (tempfile::TempDir, usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "big/SKILL.md", "---\ndomain: big\ndescription: Big\n---\n\n# big\n");
+    write(root, "small/SKILL.md", "---\ndomain: small\ndescription: Small\n---\n\n# small\n");
+    let mut broken = 0;
+    for i in 0..BIG {
+        let name = format!("big.act{i:03}");
+        if i % 50 == 7 {
+            // A frontmatter that does not parse.
+            write(root, &format!("big/act{i:03}.md"), &format!("---\nname: {name}\ndescription: [oops\n---\n"));
+            broken += 1;
+        } else {
+            write(root, &format!("big/act{i:03}.md"), &skill(&name));
+        }
+    }
+    for i in 0..3 {
+        write(root, &format!("small/s{i}.md"), &skill(&format!("small.s{i}")));
+    }
+    write(root, "small/Bad-Name.md", &skill("small.bad"));
+    (dir, broken)
+}
+
+fn summary(tree: &Tree) -> (Vec<String>, Vec<String>, Vec<String>) {
+    (
+        tree.skills
+            .iter()
+            .map(|s| format!("{} {:?}", s.name, s.flags.iter().map(|f| f.spec()).collect::<Vec<_>>()))
+            .collect(),
+        tree.files.iter().map(|f| f.display().to_string()).collect(),
+        tree.diagnostics.iter().map(ToString::to_string).collect(),
+    )
+}
+
+#[test]
+fn a_large_tree_loads_every_file_once_and_the_same_way_each_time() {
+    let (dir, broken) = tree();
+    let first = load(dir.path(), &LoadOptions::default());
+
+    let names: Vec<&str> = first.skills.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names.len(), BIG - broken + 3, "every good skill loads");
+    assert!(names.windows(2).all(|w| w[0] < w[1]), "skills are sorted and unique");
+    assert!(names.contains(&"big.act000") && names.contains(&"big.act419") && names.contains(&"small.s2"));
+    assert!(first.skills.iter().all(|s| s.flags.len() == 2), "every skill has its two flags");
+
+    // Files: the two indexes, every skill file, the misnamed one; once each,
+    // in directory order.
+    assert_eq!(first.files.len(), 2 + BIG + 3 + 1);
+    let mut sorted = first.files.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), first.files.len(), "no file is read twice");
+
+    // Each broken file reported once, at its own path.
+    let yaml: Vec<_> = first.diagnostics.iter().filter(|d| d.code == Code::InvalidYaml).collect();
+    assert_eq!(yaml.len(), broken, "{:#?}", first.diagnostics);
+    for i in (0..BIG).filter(|i| i % 50 == 7) {
+        let file = format!("act{i:03}.md");
+        assert_eq!(yaml.iter().filter(|d| d.file.ends_with(&file)).count(), 1, "{file}");
+    }
+    assert_eq!(first.diagnostics.iter().filter(|d| d.code == Code::InvalidFileName).count(), 1);
+
+    for _ in 0..3 {
+        assert_eq!(summary(&load(dir.path(), &LoadOptions::default())), summary(&first));
+    }
+}
