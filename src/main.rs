@@ -144,10 +144,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Exec { json, line } => print_outcome(&router.execute_with(&mut app, &line, access), json),
         Command::Call { json, call } => {
-            let outcome = match serde_json::from_str(&call)
-                .map_err(|e| format!("the call is not valid JSON: {e}"))
-                .and_then(|v| ToolCall::from_json(&v))
-            {
+            let outcome = match ToolCall::parse(&call) {
                 Ok(call) => router.call_tool_with(&mut app, &call, access),
                 Err(message) => {
                     eprintln!("assistant: {message}");

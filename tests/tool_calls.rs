@@ -275,6 +275,33 @@ fn every_call_shape_models_send_is_read() {
 }
 
 #[test]
+fn a_key_given_twice_in_a_tool_call_is_refused_not_overwritten() {
+    // The design's shape with the arguments as an object, and OpenAI's with
+    // them as a JSON string: neither lets the last `limit` win silently.
+    let e = ToolCall::parse(r#"{"skill": "tasks.search", "arguments": {"limit": 1, "limit": 3}}"#).unwrap_err();
+    assert_eq!(e, "in the tool call, `limit` is given twice: give each argument once (several values go in one array)");
+    let e = ToolCall::parse(r#"{"name": "tasks_search", "arguments": "{\"status\": \"todo\", \"status\": \"done\"}"}"#)
+        .unwrap_err();
+    assert!(e.starts_with("in the arguments, `status` is given twice"), "{e}");
+    // Nested objects are checked too; the same key in two objects is fine.
+    let e = ToolCall::parse(r#"{"type": "function", "function": {"name": "a", "name": "b"}}"#).unwrap_err();
+    assert!(e.contains("`name` is given twice"), "{e}");
+    let call =
+        ToolCall::parse(r#"{"type": "tool_use", "name": "tasks_search", "input": {"limit": 2, "name": "x"}}"#).unwrap();
+    assert_eq!((call.name.as_str(), &call.arguments["limit"]), ("tasks_search", &json!(2)));
+    // What parses is what `from_json` reads, and it runs the same.
+    let text = r#"{"name": "tasks_get", "arguments": "{\"id\": \"task_1\"}"}"#;
+    let call = ToolCall::parse(text).unwrap();
+    assert_eq!(call, ToolCall::from_json(&serde_json::from_str(text).unwrap()).unwrap());
+    assert_eq!(router().call_tool(&mut demo_app(today(), None), &call).kind, Kind::Reply);
+    // Syntax errors keep serde_json's words and position.
+    assert_eq!(
+        ToolCall::parse("{\"name\": ").unwrap_err(),
+        "the tool call is not valid JSON: EOF while parsing a value at line 1 column 9"
+    );
+}
+
+#[test]
 fn the_prompt_section_stays_under_400_tokens() {
     let tokens = skills_runtime::prompt::estimate_tokens(skills::SUMMARY);
     assert!(tokens < 400, "{tokens}");

@@ -1345,14 +1345,19 @@ pub(crate) fn resolve(
             line,
             col,
             format!("`--{name}` is documented in Flags but not shown in Usage"),
-            format!(
-                "add `[--{name}{}]` to the usage line",
-                if value_type == ValueType::Boolean {
+            {
+                let value = if value_type == ValueType::Boolean {
                     String::new()
                 } else {
                     format!(" <{}>", placeholder.as_deref().unwrap_or("value"))
+                };
+                // Usage brackets what is optional: a required flag goes bare.
+                if m.required {
+                    format!("add `--{name}{value}` to the usage line")
+                } else {
+                    format!("add `[--{name}{value}]` to the usage line")
                 }
-            ),
+            },
         );
     }
 

@@ -642,10 +642,9 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             None => format!("{}\n\n{}", body.trim_end(), added.trim_end()),
         };
     }
-    let read_only = read_only
-        .unwrap_or_else(|| {
-            keys::READ_ONLY_VERBS.iter().any(|v| action.strip_prefix(v).is_some_and(|r| r.is_empty() || r.starts_with('_')))
-        });
+    let read_only = read_only.unwrap_or_else(|| {
+        keys::READ_ONLY_VERBS.iter().any(|v| action.strip_prefix(v).is_some_and(|r| r.is_empty() || r.starts_with('_')))
+    });
     Some(Skill {
         name: name.unwrap_or(expected),
         domain: domain.to_string(),

@@ -749,6 +749,14 @@ fn required_and_optional_may_be_sentences_of_their_own() {
     }
 }
 
+#[test]
+fn a_flag_missing_from_usage_gets_the_usage_word_it_needs() {
+    let hint = |flags: &str| hint_of(&one(&with_flags(flags)).1, Code::FlagNotInUsage).to_string();
+    assert_eq!(hint("--x  The x\n--z <n>  The z\n"), "add `[--z <n>]` to the usage line");
+    assert_eq!(hint("--x  The x\n--z <n>  The z (required)\n"), "add `--z <n>` to the usage line");
+    assert_eq!(hint("--x  The x\n--z  The z (boolean flag)\n"), "add `[--z]` to the usage line");
+}
+
 /// A flag's name, type, list, required, values and default.
 type FlagShape = (String, ValueType, bool, bool, Vec<String>, Option<Vec<String>>);
 

@@ -193,6 +193,9 @@ impl ToolCall {
     /// assert_eq!(call.name, "email_send");
     /// assert_eq!(call.arguments["to"][0], "bob@co.com");
     /// ```
+    ///
+    /// A `Value` has already lost repeated keys (the last one wins), so a
+    /// call that arrives as text is better read with [`ToolCall::parse`].
     pub fn from_json(value: &Value) -> Result<ToolCall, String> {
         let obj = value.as_object().ok_or_else(|| format!("a tool call is a JSON object, not {}", json_kind(value)))?;
         if let Some(function) = obj.get("function") {
@@ -207,16 +210,120 @@ impl ToolCall {
             ["arguments", "input", "parameters"].iter().find_map(|k| obj.get(*k)).cloned().unwrap_or(Value::Null);
         let arguments = match arguments {
             Value::String(text) if text.trim().is_empty() => Value::Null,
-            Value::String(text) => serde_json::from_str(&text).map_err(|e| {
-                // Models sometimes send the command line itself.
-                let what = if text.trim_start().starts_with("--") { "a command line" } else { "text" };
-                format!(
-                    "the arguments are not valid JSON ({e}): they are {what}; send a JSON object of flag names to values, such as {{\"limit\": 5, \"tags\": [\"a\", \"b\"]}}"
-                )
-            })?,
+            Value::String(text) => match without_repeated_keys(&text) {
+                Ok(v) => v,
+                Err(JsonError::Repeated(message)) => return Err(format!("in the arguments, {message}")),
+                Err(JsonError::Syntax(e)) => {
+                    // Models sometimes send the command line itself.
+                    let what = if text.trim_start().starts_with("--") { "a command line" } else { "text" };
+                    return Err(format!(
+                        "the arguments are not valid JSON ({e}): they are {what}; send a JSON object of flag names to values, such as {{\"limit\": 5, \"tags\": [\"a\", \"b\"]}}"
+                    ));
+                }
+            },
             other => other,
         };
         Ok(ToolCall { name: name.to_string(), arguments })
+    }
+}
+
+impl ToolCall {
+    /// Reads a tool call from its JSON text, in any shape
+    /// [`ToolCall::from_json`] reads. A key given twice in one object
+    /// (`{"limit": 1, "limit": 5}`) is an error naming it, as a flag given
+    /// twice on a command line is, instead of the last one silently winning.
+    ///
+    /// ```
+    /// use skills_runtime::json::ToolCall;
+    /// let call = ToolCall::parse(r#"{"name": "tasks_search", "arguments": {"limit": 5}}"#).unwrap();
+    /// assert_eq!(call.arguments["limit"], 5);
+    /// let twice = ToolCall::parse(r#"{"name": "tasks_search", "arguments": "{\"limit\": 1, \"limit\": 5}"}"#);
+    /// assert_eq!(twice.unwrap_err(), "in the arguments, `limit` is given twice: give each argument once (several values go in one array)");
+    /// ```
+    pub fn parse(json: &str) -> Result<ToolCall, String> {
+        match without_repeated_keys(json) {
+            Ok(value) => ToolCall::from_json(&value),
+            Err(JsonError::Repeated(message)) => Err(format!("in the tool call, {message}")),
+            Err(JsonError::Syntax(e)) => Err(format!("the tool call is not valid JSON: {e}")),
+        }
+    }
+}
+
+enum JsonError {
+    Syntax(serde_json::Error),
+    Repeated(String),
+}
+
+/// `text` as JSON, refusing an object that gives a key twice.
+fn without_repeated_keys(text: &str) -> Result<Value, JsonError> {
+    use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+    // The syntax first, with serde_json's own messages; a valid text can
+    // then fail the second reading only on a repeated key.
+    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(JsonError::Syntax)?;
+
+    struct Checked(Value);
+    struct V;
+    impl<'de> Deserialize<'de> for Checked {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Checked, D::Error> {
+            d.deserialize_any(V).map(Checked)
+        }
+    }
+    impl<'de> Visitor<'de> for V {
+        type Value = Value;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a JSON value")
+        }
+        fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+            Ok(Value::Bool(v))
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+            Ok(v.into())
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+            Ok(v.into())
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+            Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+        }
+        fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+            Ok(Value::String(v.to_string()))
+        }
+        fn visit_string<E>(self, v: String) -> Result<Value, E> {
+            Ok(Value::String(v))
+        }
+        fn visit_unit<E>(self) -> Result<Value, E> {
+            Ok(Value::Null)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Value, A::Error> {
+            let mut items = Vec::new();
+            while let Some(Checked(v)) = a.next_element()? {
+                items.push(v);
+            }
+            Ok(Value::Array(items))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Value, A::Error> {
+            let mut map = Map::new();
+            while let Some(key) = a.next_key::<String>()? {
+                if map.contains_key(&key) {
+                    return Err(de::Error::custom(format!(
+                        "`{key}` is given twice: give each argument once (several values go in one array)"
+                    )));
+                }
+                let Checked(v) = a.next_value()?;
+                map.insert(key, v);
+            }
+            Ok(Value::Object(map))
+        }
+    }
+    match serde_json::from_str::<Checked>(text) {
+        Ok(Checked(v)) => Ok(v),
+        // Only a repeated key fails here; serde_json adds the position.
+        Err(e) => {
+            let message = e.to_string();
+            let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m).to_string();
+            Err(JsonError::Repeated(message))
+        }
     }
 }
 
