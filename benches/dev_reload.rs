@@ -4,10 +4,12 @@
 //!
 //! A scratch copy of the bundled tree is registered and watched; each round
 //! rewrites one line of `email/send.md` with a new marker, then routes
-//! `get_skill: email.send` every 0.5 ms until the marker shows. Also timed:
-//! one synchronous reload of the bundled tree and of a generated tree of
-//! `DEV_RELOAD_SKILLS` skills (default 1,000, 100 per domain) and of the
-//! same skills in one domain, whose medians are the cost of loading them.
+//! `get_skill: email.send` every 0.5 ms until the marker shows. Also timed,
+//! synchronously: loading (a new registry, nothing cached) the bundled tree,
+//! a generated tree of `DEV_RELOAD_SKILLS` skills (default 1,000, 100 per
+//! domain) and the same skills in one domain; reloading the generated tree
+//! after one file is edited and when nothing changed
+//! (`DEV_RELOAD_TREE_ROUNDS` times each, default 10).
 //!
 //! This is an event-to-visibility latency, which criterion's sampling model
 //! does not fit; the harness reports median, 90th percentile and worst case
@@ -52,6 +54,34 @@ fn reloads(registry: &Registry, rounds: usize) -> Vec<Duration> {
         .collect()
 }
 
+/// How long building a new registry over `root` took, `rounds` times:
+/// every file read and parsed, nothing cached.
+fn cold_loads(root: &Path, rounds: usize) -> Vec<Duration> {
+    (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            let registry = Registry::builder(&skills::TABLE).root("project", root).build();
+            let elapsed = t.elapsed();
+            drop(registry);
+            elapsed
+        })
+        .collect()
+}
+
+/// How long a reload took after one file of the registry was rewritten
+/// (a new line at the end of its body), `rounds` times.
+fn edited_reloads(registry: &Registry, file: &Path, rounds: usize) -> Vec<Duration> {
+    let original = std::fs::read_to_string(file).unwrap();
+    (0..rounds)
+        .map(|round| {
+            std::fs::write(file, format!("{original}\nEdited ({round}).\n")).unwrap();
+            let t = Instant::now();
+            registry.reload();
+            t.elapsed()
+        })
+        .collect()
+}
+
 fn main() {
     let rounds = env_usize("DEV_RELOAD_ROUNDS", 100);
     let dir = tempfile::tempdir().unwrap();
@@ -61,20 +91,24 @@ fn main() {
     let router = Router::with_registry(&skills::TABLE, registry.clone());
     let mut app = App::demo("2026-02-17".parse().unwrap());
 
-    // Synchronous reloads.
-    stats("reload, bundled tree (16 skills)", reloads(&registry, rounds));
+    // Synchronous loads and reloads.
+    stats("load, bundled tree (16 skills)", cold_loads(&root, rounds));
+    stats("reload, bundled tree, nothing changed", reloads(&registry, rounds));
 
     let n = env_usize("DEV_RELOAD_SKILLS", 1000);
+    let big_rounds = env_usize("DEV_RELOAD_TREE_ROUNDS", 10);
     let big = tempfile::tempdir().unwrap();
     generated_tree(big.path(), "d", n);
-    let big_registry = Registry::builder(&skills::TABLE).root("project", big.path()).build();
-    stats(&format!("reload, generated tree ({n} skills)"), reloads(&big_registry, 10));
+    stats(&format!("load, generated tree ({n} skills)"), cold_loads(big.path(), big_rounds));
     // The same files in one domain: loading must spread them over the
     // cores as well as it spreads ten domains.
     let one = tempfile::tempdir().unwrap();
     generated_tree_by(one.path(), "d", n, n);
-    let one_registry = Registry::builder(&skills::TABLE).root("project", one.path()).build();
-    stats(&format!("reload, one domain of {n} skills"), reloads(&one_registry, 10));
+    stats(&format!("load, one domain of {n} skills"), cold_loads(one.path(), big_rounds));
+    let big_registry = Registry::builder(&skills::TABLE).root("project", big.path()).build();
+    let edited = big.path().join("d0/act0.md");
+    stats(&format!("reload, {n} skills, one file edited"), edited_reloads(&big_registry, &edited, big_rounds));
+    stats(&format!("reload, {n} skills, nothing changed"), reloads(&big_registry, big_rounds));
 
     // Edit-to-visible through the watcher.
     let _watch = registry.watch().unwrap();

@@ -6,11 +6,12 @@ use crate::skill::Skill;
 use skills_core::spec::ValueType;
 use skills_core::{args, names, suggest, tokenize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Reports aliases that repeat, or shadow a skill, a domain or `get_skill`,
 /// and skills whose tool names collide. Returns the names of skills to
 /// exclude (the later of each clashing pair, in name order).
-pub fn names_and_aliases(skills: &[Skill], domains: &[String], out: &mut Vec<Diagnostic>) -> Vec<String> {
+pub fn names_and_aliases(skills: &[Arc<Skill>], domains: &[String], out: &mut Vec<Diagnostic>) -> Vec<String> {
     let mut excluded = Vec::new();
     let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
     for s in skills {
@@ -69,8 +70,8 @@ pub fn names_and_aliases(skills: &[Skill], domains: &[String], out: &mut Vec<Dia
 }
 
 /// Checks every example of `skill` against the flags of the skill it calls.
-pub fn examples(skill: &Skill, all: &[Skill], out: &mut Vec<Diagnostic>) {
-    let find = |n: &str| all.iter().find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
+pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
+    let find = |n: &str| all.iter().map(|s| &**s).find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
     for ex in &skill.examples {
         let tokens = match tokenize::split(&ex.text) {
             Ok(t) => t,

@@ -46,4 +46,4 @@ pub use diagnostic::{Class, Code, Diagnostic, Severity};
 pub use flags::Flag;
 pub use index::{DomainIndex, parse_index};
 pub use skill::{Eligibility, Parsed, Skill, parse_skill};
-pub use tree::{Domain, LoadOptions, Tree, load};
+pub use tree::{Domain, LoadCache, LoadOptions, Tree, load, load_cached};

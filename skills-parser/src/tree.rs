@@ -11,9 +11,12 @@ use crate::index::{DomainIndex, parse_index};
 use crate::keys;
 use crate::skill::{Skill, parse_skill};
 use skills_core::names;
+use std::collections::HashMap;
+use std::ffi::OsString;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Largest skill file read (256 KiB): far beyond any real help page, small
@@ -54,8 +57,9 @@ pub struct Domain {
 pub struct Tree {
     /// The root, as given.
     pub root: PathBuf,
-    /// Skills that loaded, sorted by name.
-    pub skills: Vec<Skill>,
+    /// Skills that loaded, sorted by name. Shared: a [`LoadCache`] hands the
+    /// same skill to every load that finds its file unchanged.
+    pub skills: Vec<Arc<Skill>>,
     /// Domains, sorted by name.
     pub domains: Vec<Domain>,
     /// Every problem found, sorted by file and line.
@@ -79,7 +83,7 @@ impl Tree {
 
     /// The skill named `name` (not aliases).
     pub fn skill(&self, name: &str) -> Option<&Skill> {
-        self.skills.binary_search_by(|s| s.name.as_str().cmp(name)).ok().map(|i| &self.skills[i])
+        self.skills.binary_search_by(|s| s.name.as_str().cmp(name)).ok().map(|i| &*self.skills[i])
     }
 
     /// The domain named `name`.
@@ -89,7 +93,48 @@ impl Tree {
 
     /// Skills of a domain, by name.
     pub fn skills_in<'a>(&'a self, domain: &'a str) -> impl Iterator<Item = &'a Skill> + 'a {
-        self.skills.iter().filter(move |s| s.domain == domain)
+        self.skills.iter().map(|s| &**s).filter(move |s| s.domain == domain)
+    }
+}
+
+/// What loading one file gave, kept by a [`LoadCache`].
+#[derive(Clone)]
+struct FileResult {
+    skill: Option<Arc<Skill>>,
+    partial: Option<Arc<Skill>>,
+    index: Option<DomainIndex>,
+    diags: Vec<Diagnostic>,
+}
+
+/// The files of the last load of a root, by path, with what each gave.
+///
+/// [`load_cached`] parses again only the files whose bytes changed since the
+/// load that filled the cache; the others give the same skills (shared, not
+/// copied) and diagnostics. The tree-wide checks (names, aliases, examples
+/// that call other skills, indexes) run over the whole tree each time, so
+/// the result is exactly what [`load`] would give. Dev mode keeps one per
+/// root, so a saved edit in a large tree costs one file's parse.
+///
+/// A cache belongs to one root and one set of [`LoadOptions`]: use a new
+/// one when either changes.
+#[derive(Default)]
+pub struct LoadCache {
+    // Keyed by the path's bytes: every path comes from the same walk, and
+    // `Path`'s component-wise hashing and equality cost more than the rest
+    // of an unchanged file's reuse.
+    files: HashMap<OsString, (String, FileResult)>,
+}
+
+impl std::fmt::Debug for LoadCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadCache").field("files", &self.files.len()).finish()
+    }
+}
+
+impl LoadCache {
+    /// An empty cache.
+    pub fn new() -> Self {
+        LoadCache::default()
     }
 }
 
@@ -101,6 +146,23 @@ impl Tree {
 /// assert!(tree.skill("email.send").is_some());
 /// ```
 pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
+    load_cached(root, opts, &mut LoadCache::new())
+}
+
+/// [`load`], reusing what `cache` holds for files that have not changed,
+/// and leaving in it what this load found.
+///
+/// ```
+/// use skills_parser::{LoadCache, LoadOptions, load, load_cached};
+/// let root = std::path::Path::new("../skills");
+/// let mut cache = LoadCache::new();
+/// let first = load_cached(root, &LoadOptions::default(), &mut cache);
+/// let again = load_cached(root, &LoadOptions::default(), &mut cache);
+/// // The same skills, shared rather than parsed again.
+/// assert!(std::sync::Arc::ptr_eq(&first.skills[0], &again.skills[0]));
+/// assert_eq!(again.skills, load(root, &LoadOptions::default()).skills);
+/// ```
+pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tree {
     let mut tree = Tree { root: root.to_path_buf(), ..Tree::default() };
     let mut diags = Vec::new();
     let canonical_root = match fs::canonicalize(root) {
@@ -168,15 +230,19 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
         }
     }
     // Results come in file order and are sorted below.
-    for part in load_domains(&domain_entries, &canonical_root, opts) {
+    let mut seen = HashMap::new();
+    for part in load_domains(&domain_entries, &canonical_root, opts, cache) {
         skills.extend(part.skills);
         partial.extend(part.partial);
         indexes.extend(part.indexes);
         tree.files.extend(part.files);
         diags.extend(part.diags);
+        seen.extend(part.cached);
     }
+    // Files gone since the last load are forgotten.
+    cache.files = seen;
 
-    skills.sort_by(|a: &Skill, b: &Skill| a.name.cmp(&b.name));
+    skills.sort_by(|a: &Arc<Skill>, b: &Arc<Skill>| a.name.cmp(&b.name));
     let excluded = check::names_and_aliases(&skills, &domain_dirs, &mut diags);
     skills.retain(|s| !excluded.contains(&s.name));
 
@@ -184,7 +250,7 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
         check::examples(s, &skills, &mut diags);
     }
     for idx in &indexes {
-        let in_domain: Vec<&Skill> = skills.iter().filter(|s| s.domain == idx.domain).collect();
+        let in_domain: Vec<&Skill> = skills.iter().map(|s| &**s).filter(|s| s.domain == idx.domain).collect();
         check::index_table(idx, &in_domain, &mut diags);
     }
 
@@ -225,8 +291,8 @@ pub fn load(root: &Path, opts: &LoadOptions) -> Tree {
     }
 
     if let Some(os) = &opts.target_os {
-        let (keep, drop): (Vec<Skill>, Vec<Skill>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
-        tree.excluded_for_target = drop.into_iter().map(|s| s.name).collect();
+        let (keep, drop): (Vec<_>, Vec<_>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
+        tree.excluded_for_target = drop.into_iter().map(|s| s.name.clone()).collect();
         skills = keep;
         tree.domains.retain(|d| skills.iter().any(|s| s.domain == d.name) || d.index_path.is_some());
     }
@@ -267,10 +333,12 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
             );
             continue;
         };
-        let Ok(meta) = fs::symlink_metadata(&path) else {
+        // The directory listing gives the type without another lookup on
+        // most file systems.
+        let Ok(file_type) = entry.file_type() else {
             continue;
         };
-        let kind = if meta.file_type().is_symlink() {
+        let kind = if file_type.is_symlink() {
             match fs::canonicalize(&path) {
                 Ok(target) if target.starts_with(canonical_root) => match fs::metadata(&target) {
                     Ok(m) if m.is_dir() => Kind::Dir,
@@ -295,7 +363,7 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
                     continue;
                 }
             }
-        } else if meta.is_dir() {
+        } else if file_type.is_dir() {
             Kind::Dir
         } else {
             Kind::File
@@ -309,11 +377,13 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
 /// What loading some domains produced.
 #[derive(Default)]
 struct Loaded {
-    skills: Vec<Skill>,
-    partial: Vec<Skill>,
+    skills: Vec<Arc<Skill>>,
+    partial: Vec<Arc<Skill>>,
     indexes: Vec<DomainIndex>,
     files: Vec<PathBuf>,
     diags: Vec<Diagnostic>,
+    /// What to keep in the cache for the next load.
+    cached: Vec<(OsString, (String, FileResult))>,
 }
 
 /// Trees with fewer files than this load on the calling thread.
@@ -328,7 +398,7 @@ struct Job<'a> {
     entry: Entry,
 }
 
-fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions) -> Vec<Loaded> {
+fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, cache: &LoadCache) -> Vec<Loaded> {
     // Every domain's files first, in order (listing is cheap).
     let mut listed = Loaded::default();
     let mut jobs = Vec::new();
@@ -342,7 +412,7 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions) ->
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     if threads <= 1 || jobs.len() < PARALLEL_FROM_FILES {
         for job in &jobs {
-            load_file(job, opts, &mut listed);
+            load_file(job, opts, cache, &mut listed);
         }
         return vec![listed];
     }
@@ -358,7 +428,7 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions) ->
             let Some(take) = jobs.get(start..(start + FILES_PER_TAKE).min(jobs.len())) else { break };
             let mut part = Loaded::default();
             for job in take {
-                load_file(job, opts, &mut part);
+                load_file(job, opts, cache, &mut part);
             }
             parts.push((start, part));
         }
@@ -372,7 +442,7 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions) ->
     std::iter::once(listed).chain(parts.into_iter().map(|(_, part)| part)).collect()
 }
 
-fn load_file(job: &Job<'_>, opts: &LoadOptions, out: &mut Loaded) {
+fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, out: &mut Loaded) {
     let (domain, entry) = (job.domain, &job.entry);
     let Some(stem) = entry.name.strip_suffix(".md") else {
         return;
@@ -385,35 +455,55 @@ fn load_file(job: &Job<'_>, opts: &LoadOptions, out: &mut Loaded) {
             return;
         }
     };
-    if entry.name == keys::INDEX_FILE {
-        let parsed = parse_index(&entry.path, domain, &text);
-        out.diags.extend(parsed.diagnostics);
-        out.indexes.extend(parsed.item);
-        return;
+    let result = match cache.files.get(entry.path.as_os_str()) {
+        Some((before, result)) if *before == text => result.clone(),
+        _ => parse_file(&entry.path, &entry.name, domain, stem, &text),
+    };
+    out.skills.extend(result.skill.clone());
+    out.partial.extend(result.partial.clone());
+    out.indexes.extend(result.index.clone());
+    out.diags.extend(result.diags.iter().cloned());
+    out.cached.push((entry.path.clone().into_os_string(), (text, result)));
+}
+
+/// What one file gives, from its text alone (and its place: `name` is the
+/// file name, `stem` without `.md`).
+fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> FileResult {
+    let mut result = FileResult { skill: None, partial: None, index: None, diags: Vec::new() };
+    if name == keys::INDEX_FILE {
+        let parsed = parse_index(path, domain, text);
+        result.diags = parsed.diagnostics;
+        result.index = parsed.item;
+        return result;
     }
     if !names::is_identifier(stem) {
-        out.diags.push(
-            Diagnostic::new(Code::InvalidFileName, &entry.path, 0, 0, format!("`{}` cannot name a skill", entry.name))
-                .hint(match identifier_spelling(stem) {
+        result.diags.push(
+            Diagnostic::new(Code::InvalidFileName, path, 0, 0, format!("`{name}` cannot name a skill")).hint(
+                match identifier_spelling(stem) {
                     Some(good) => format!("rename the file to `{good}.md`: actions match ^[a-z][a-z0-9_]*$"),
                     None => "skill files are named <action>.md with ^[a-z][a-z0-9_]*$ (for example `send.md`, `daily_digest.md`); the index is SKILL.md".into(),
-                }),
+                },
+            ),
         );
-        return;
+        return result;
     }
-    let parsed = parse_skill(&entry.path, domain, stem, &text);
+    let parsed = parse_skill(path, domain, stem, text);
     if !parsed.diagnostics.iter().any(|d| d.is_error() && d.code.is_flag_error()) {
-        out.partial.extend(parsed.partial);
+        result.partial = parsed.partial.map(Arc::new);
     }
-    out.diags.extend(parsed.diagnostics);
-    out.skills.extend(parsed.item);
+    result.diags = parsed.diagnostics;
+    result.skill = parsed.item.map(Arc::new);
+    result
 }
 
 /// Reads a file as UTF-8, within the size limit.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
     let file = fs::File::open(path)
         .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
-    let mut bytes = Vec::new();
+    // Sized from the open file (no second path lookup), so the read needs no
+    // probing and no regrowth; the limit still bounds what is read.
+    let size = file.metadata().map_or(0, |m| m.len()).min(limit + 1);
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0) + 1);
     file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;

@@ -87,3 +87,58 @@ fn a_large_tree_loads_every_file_once_and_the_same_way_each_time() {
         assert_eq!(summary(&load(dir.path(), &LoadOptions::default())), summary(&first));
     }
 }
+
+fn same_as_a_fresh_load(root: &Path, tree: &Tree) {
+    assert_eq!(summary(tree), summary(&load(root, &LoadOptions::default())));
+}
+
+#[test]
+fn a_cached_load_parses_only_what_changed_and_gives_what_a_fresh_load_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "d/SKILL.md", "---\ndomain: d\ndescription: D\n---\n\n# d\n");
+    for a in ["a", "b", "c"] {
+        write(root, &format!("d/{a}.md"), &skill(&format!("d.{a}")));
+    }
+    // `d.c`'s example calls `d.b`: a check across files.
+    let c = skill("d.c").replace("d.c --title x --limit 5\n", "d.c --title x --limit 5\nd.b --title y\n");
+    write(root, "d/c.md", &c);
+    let opts = LoadOptions::default();
+    let mut cache = skills_parser::LoadCache::new();
+    let first = skills_parser::load_cached(root, &opts, &mut cache);
+    assert!(first.diagnostics.is_empty(), "{:#?}", first.diagnostics);
+    let by_name = |t: &Tree, n: &str| t.skills.iter().find(|s| s.name == n).cloned();
+
+    // Nothing changed: every skill is the one parsed before.
+    let again = skills_parser::load_cached(root, &opts, &mut cache);
+    for (x, y) in first.skills.iter().zip(&again.skills) {
+        assert!(std::sync::Arc::ptr_eq(x, y), "{} was parsed again", x.name);
+    }
+
+    // One file edited: it alone is new, and it shows the edit.
+    write(root, "d/a.md", &skill("d.a").replace("The title (required)", "The new title (required)"));
+    let edited = skills_parser::load_cached(root, &opts, &mut cache);
+    assert!(!std::sync::Arc::ptr_eq(&by_name(&first, "d.a").unwrap(), &by_name(&edited, "d.a").unwrap()));
+    assert!(by_name(&edited, "d.a").unwrap().flags[0].description.starts_with("The new title"));
+    assert!(std::sync::Arc::ptr_eq(&by_name(&first, "d.b").unwrap(), &by_name(&edited, "d.b").unwrap()));
+    same_as_a_fresh_load(root, &edited);
+
+    // A file deleted: the unchanged `d.c` now calls a skill that is gone,
+    // which the checks across files still report.
+    std::fs::remove_file(root.join("d/b.md")).unwrap();
+    let deleted = skills_parser::load_cached(root, &opts, &mut cache);
+    assert!(by_name(&deleted, "d.b").is_none());
+    assert!(deleted.diagnostics.iter().any(|d| d.code == Code::ExampleUnknownSkill && d.file.ends_with("c.md")));
+    same_as_a_fresh_load(root, &deleted);
+
+    // Broken, then restored byte for byte: the error comes and goes.
+    write(root, "d/a.md", "---\nname: d.a\ndescription: [oops\n---\n");
+    let broken = skills_parser::load_cached(root, &opts, &mut cache);
+    assert!(broken.diagnostics.iter().any(|d| d.code == Code::InvalidYaml));
+    assert!(by_name(&broken, "d.a").is_none());
+    write(root, "d/a.md", &skill("d.a"));
+    write(root, "d/b.md", &skill("d.b"));
+    let restored = skills_parser::load_cached(root, &opts, &mut cache);
+    assert!(restored.diagnostics.is_empty(), "{:#?}", restored.diagnostics);
+    assert_eq!(summary(&restored), summary(&first));
+}

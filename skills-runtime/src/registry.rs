@@ -40,7 +40,7 @@ use crate::entry::SkillEntry;
 use crate::table::Table;
 use arc_swap::ArcSwap;
 use skills_parser::diagnostic::display_path;
-use skills_parser::{Diagnostic, LoadOptions, Skill, Tree};
+use skills_parser::{Diagnostic, LoadCache, LoadOptions, Skill, Tree};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -322,6 +322,8 @@ struct Inner {
 /// What reloads remember between runs.
 #[derive(Default)]
 struct ReloadState {
+    /// Each root's files as last read and parsed.
+    caches: Vec<LoadCache>,
     /// The last version of each file that loaded, by root, then path.
     last_good: Vec<HashMap<OsString, Arc<Skill>>>,
     /// Shape fingerprints already reported as changed, by skill.
@@ -361,10 +363,21 @@ impl Registry {
         let mut state = inner.state.lock().unwrap_or_else(|e| e.into_inner());
         // A root that does not exist (yet) is empty, not an error: a user
         // root is optional until someone creates it.
+        // Files whose bytes did not change since the last reload are not
+        // parsed again (see `LoadCache`); a saved edit costs one file's parse.
+        state.caches.resize_with(inner.roots.len(), LoadCache::new);
         let trees: Vec<Tree> = inner
             .roots
             .iter()
-            .map(|r| if r.path.exists() { skills_parser::load(&r.path, &inner.options) } else { Tree::default() })
+            .zip(&mut state.caches)
+            .map(|(r, cache)| {
+                if r.path.exists() {
+                    skills_parser::load_cached(&r.path, &inner.options, cache)
+                } else {
+                    *cache = LoadCache::new();
+                    Tree::default()
+                }
+            })
             .collect();
         let mut events = Vec::new();
         let snapshot = build_snapshot(inner, trees, &mut state, &mut events);
@@ -446,9 +459,10 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
     state.last_good.resize_with(inner.roots.len(), HashMap::new);
 
     for (r, (root, mut tree)) in inner.roots.iter().zip(trees).enumerate() {
-        // One copy of each skill, shared by the snapshot and the last good
-        // versions (a 10,000-skill tree held several copies before).
-        let mut root_skills: Vec<Arc<Skill>> = std::mem::take(&mut tree.skills).into_iter().map(Arc::new).collect();
+        // One copy of each skill, shared by the snapshot, the last good
+        // versions and the load cache (a 10,000-skill tree held several
+        // copies before).
+        let mut root_skills: Vec<Arc<Skill>> = std::mem::take(&mut tree.skills);
         // Paths are compared as bytes: they all come from the same walk of
         // the same root, and `Path`'s component-wise `Ord`/`Eq` made these
         // sets a tenth of a 1,000-skill reload.
