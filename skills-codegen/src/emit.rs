@@ -385,7 +385,7 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
     out.line(&format!("name: {:?},", s.name));
     out.line(&format!("domain: {:?},", s.domain));
     out.item(&format!("description: {},", lit(&s.description)));
-    out.item(&format!("usage: {},", lit(s.usage.lines.first().map_or("", String::as_str))));
+    out.item(&format!("usage: {},", lit(&s.usage_line())));
     out.item(&format!("body: {},", lit(&s.body)));
     out.line("flags: &FLAGS,");
     out.line("flag_docs: &DOCS,");

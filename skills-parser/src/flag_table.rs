@@ -164,6 +164,9 @@ fn is_empty_value(v: &str) -> bool {
 /// know: those are left to the description's own markers), and whether it
 /// takes several values (`integer[]`, `string list`, `list of dates`).
 fn type_cell(cell: &str) -> (Option<String>, bool) {
+    if let Some(values) = enum_type(cell) {
+        return (Some(values_clause(&values, false)), false);
+    }
     let t = plain(cell).to_ascii_lowercase();
     let (base, brackets) = match t.strip_suffix("[]") {
         Some(b) => (b.trim(), true),
@@ -179,6 +182,34 @@ fn type_cell(cell: &str) -> (Option<String>, bool) {
     );
     let marker = known.then(|| if list { format!("(type: {word} list)") } else { format!("(type: {word})") });
     (marker, list)
+}
+
+/// The values of an enum written as its type, as API references do:
+/// `enum: a, b`, `enum (a, b)`, `enum [a, b]`, `one of: a, b`, or a union
+/// of quoted literals (`"a" | "b"`, in a table `"a" \| "b"`). `None` for
+/// anything else.
+fn enum_type(cell: &str) -> Option<String> {
+    let t = plain(cell);
+    // The word alone (`enumeration` is not `enum`), then what follows it.
+    let head = |word: &str| {
+        let rest = t.get(..word.len()).filter(|h| h.eq_ignore_ascii_case(word)).map(|_| &t[word.len()..])?;
+        (!rest.starts_with(|c: char| c.is_alphanumeric())).then(|| rest.trim_start())
+    };
+    if let Some(rest) = head("enum").or_else(|| head("one of")) {
+        let rest = rest.strip_prefix(':').unwrap_or(rest).trim();
+        let inner = [('(', ')'), ('[', ']'), ('{', '}'), ('<', '>')]
+            .iter()
+            .find_map(|&(open, close)| rest.strip_prefix(open).and_then(|r| r.strip_suffix(close)))
+            .unwrap_or(rest);
+        return (!inner.trim().is_empty()).then(|| inner.to_string());
+    }
+    // `"a" | "b"`: every part a quoted literal.
+    let parts: Vec<&str> = t.split('|').map(|p| p.trim().trim_end_matches('\\').trim()).collect();
+    let unquoted: Option<Vec<&str>> = parts
+        .iter()
+        .map(|p| ['"', '\'', '`'].iter().find_map(|&q| p.strip_prefix(q).and_then(|r| r.strip_suffix(q))))
+        .collect();
+    unquoted.filter(|u| u.len() > 1).map(|u| u.join(", "))
 }
 
 /// Whether a `Required` cell says yes.
@@ -320,6 +351,21 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn an_enum_may_be_written_as_the_type() {
+        for cell in ["enum: gold, silver", "Enum (gold, silver)", "`enum[gold, silver]`", "one of: gold, silver"] {
+            assert_eq!(type_cell(cell).0.as_deref(), Some("One of: gold, silver."), "{cell}");
+        }
+        // A union of literals; in a table the pipe is escaped.
+        assert_eq!(enum_type(r#""gold" \| "silver" \| "bronze""#).as_deref(), Some("gold, silver, bronze"));
+        assert_eq!(enum_type("'a' | 'b'").as_deref(), Some("a, b"));
+        for not_enum in ["string", "enumeration", "\"a\"", "a | b", "enum:", "one of"] {
+            assert_eq!(enum_type(not_enum), None, "{not_enum}");
+        }
+        let got = rows("| Flag | Type | Default |\n|---|---|---|\n| `--tier` | enum: gold, silver | silver |\n");
+        assert_eq!(got[2].as_ref().map(|r| r.0.as_str()), Some("`--tier` | One of: gold, silver. (default: silver)"));
     }
 
     #[test]

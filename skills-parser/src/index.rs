@@ -38,7 +38,8 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
     let mut description = None;
     let mut extra = Vec::new();
     for (key, node) in &entries {
-        match key.as_str() {
+        let key = crate::skill::key_spelling(key, node, keys::INDEX_KEYS, &entries, sink);
+        match key {
             // `name:` is how other skill formats (Agent Skills) title a
             // `SKILL.md`; here it can only be the domain.
             keys::DOMAIN | keys::NAME => {

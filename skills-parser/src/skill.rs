@@ -97,6 +97,17 @@ impl Skill {
         self.flags.iter().find(|f| skills_core::args::same_flag_name(&f.name, name))
     }
 
+    /// The usage line hints and listings show: the first one written, or,
+    /// when that only says `[options]` ([`Usage::any_flags`]), one generated
+    /// from the flags (`crm.find --name <text> [--limit <n>]`).
+    pub fn usage_line(&self) -> std::borrow::Cow<'_, str> {
+        match self.usage.lines.first() {
+            Some(line) if !self.usage.any_flags || self.flags.is_empty() => line.as_str().into(),
+            _ if self.flags.is_empty() => std::borrow::Cow::Borrowed(""),
+            _ => synopsis(&self.name, &self.flags).into(),
+        }
+    }
+
     /// Whether dispatching it runs a compiled handler (rather than returning
     /// its body for the model to follow).
     pub fn has_handler(&self) -> bool {
@@ -323,6 +334,37 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str,
     Some(Document { entries, body: split.body.to_string(), body_line: split.body_line })
 }
 
+/// `key` as the format spells it when only its case differs (`Name:`,
+/// `DESCRIPTION:`) and the frontmatter does not also give it as spelled;
+/// the author is told, and nothing is lost. Any other key as it is.
+pub(crate) fn key_spelling<'k>(
+    key: &'k str,
+    node: &Node,
+    known: &[&'static str],
+    entries: &[(String, Node)],
+    sink: &mut Sink<'_>,
+) -> &'k str {
+    if known.contains(&key) {
+        return key;
+    }
+    let Some(&canonical) = known.iter().find(|k| k.eq_ignore_ascii_case(key)) else {
+        return key;
+    };
+    if entries.iter().any(|(k, _)| k == canonical) {
+        return key;
+    }
+    sink.push(
+        Code::UnknownKey,
+        node.line,
+        1,
+        format!("frontmatter key `{key}` is read as `{canonical}`"),
+        format!(
+            "write `{canonical}:` in lower case; YAML keys are case-sensitive and other tools will not read `{key}`"
+        ),
+    );
+    canonical
+}
+
 /// Reports an unknown key, suggesting the closest known one.
 pub(crate) fn unknown_key(key: &str, node: &Node, known: &[&str], sink: &mut Sink<'_>) {
     let hint = match suggest::closest(key, known.iter().copied()) {
@@ -380,7 +422,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let mut extra = Vec::new();
 
     for (key, node) in &entries {
-        match key.as_str() {
+        let key = key_spelling(key, node, keys::SKILL_KEYS, &entries, sink);
+        match key {
             keys::NAME => {
                 lines.name = node.line;
                 name = text_value(node, key, sink);
@@ -583,7 +626,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             lines.flags_section = body_line + body[..s.heading_start].matches('\n').count();
             raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
         }
-        let show_usage = usage_section.is_some() && !usage.lines.is_empty();
+        // `crm.find [options]` stands for every flag: none is missing.
+        let show_usage = usage_section.is_some() && !usage.lines.is_empty() && !usage.any_flags;
         for r in &raw {
             declared.push(r.name.clone());
             let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));

@@ -61,6 +61,18 @@ pub struct Usage {
     pub lines: Vec<String>,
     /// Every flag shown, first occurrence wins.
     pub flags: Vec<UsageFlag>,
+    /// A word stands for the flags (`[options]`, `[OPTIONS]...`,
+    /// `[<flags>]`), as man pages write: flags it does not name are not
+    /// reported as missing from Usage, and hints show a usage line
+    /// generated from the flags ([`crate::Skill::usage_line`]).
+    pub any_flags: bool,
+}
+
+/// Whether `word` (brackets, angle brackets and `...` removed) is a word
+/// standing for a command's flags in a synopsis.
+fn stands_for_flags(word: &str) -> bool {
+    let w = word.trim_start_matches('<').trim_end_matches('>');
+    ["options", "option", "opts", "flags", "flag"].iter().any(|o| w.eq_ignore_ascii_case(o))
 }
 
 /// Reads the Usage section of skill `name` (with `aliases`).
@@ -158,6 +170,12 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             continue;
         }
         if core == "|" {
+            depth -= closes;
+            continue;
+        }
+        if stands_for_flags(core) {
+            usage.any_flags = true;
+            pending = None;
             depth -= closes;
             continue;
         }

@@ -757,6 +757,37 @@ fn a_flag_missing_from_usage_gets_the_usage_word_it_needs() {
     assert_eq!(hint("--x  The x\n--z  The z (boolean flag)\n"), "add `[--z]` to the usage line");
 }
 
+#[test]
+fn options_in_usage_enum_types_and_capitalized_keys_are_understood() {
+    let text = "---\nName: d.a\nDescription: Does a\n---\n\n# d.a\n\n## Synopsis\n\n    d.a [OPTIONS]\n\n## Options\n\n| Flag | Type | Required | Default | Description |\n|---|---|---|---|---|\n| `--name` | string | yes | | Who |\n| `--tier` | enum: gold, silver | no | silver | Tier |\n| `--kind` | `\"a\" \\| \"b\"` | no | | Kind |\n\n## Examples\n\n    d.a --name x --tier gold --kind b\n";
+    let (_dir, tree) = one(text);
+    let s = tree.skill("d.a").unwrap_or_else(|| panic!("{:#?}", tree.diagnostics));
+    // `[OPTIONS]` stands for every flag: nothing is missing from Usage, and
+    // hints show a usage line made from the flags.
+    assert!(!has(&tree, Code::FlagNotInUsage, usize::MAX), "{:#?}", tree.diagnostics);
+    assert!(s.usage.any_flags);
+    assert_eq!(s.usage_line(), "d.a --name <name> [--tier <tier>] [--kind <kind>]");
+    // An enum written as the type is an enum.
+    let tier = s.flag("tier").unwrap();
+    assert_eq!((tier.value_type, tier.values.clone()), (ValueType::Enum, vec!["gold".to_string(), "silver".into()]));
+    assert_eq!(s.flag("kind").unwrap().values, ["a", "b"]);
+    // `Name:` and `Description:` are read, with a warning each at their line.
+    assert_eq!(s.description, "Does a");
+    let keys: Vec<(usize, String)> =
+        tree.diagnostics.iter().filter(|d| d.code == Code::UnknownKey).map(|d| (d.line, d.message.clone())).collect();
+    assert_eq!(
+        keys,
+        [
+            (2, "frontmatter key `Name` is read as `name`".to_string()),
+            (3, "frontmatter key `Description` is read as `description`".into())
+        ]
+    );
+    // Given both ways, the lower-case key is the one read.
+    let (_dir, both) = one(&skill("name: d.a\nName: d.b\ndescription: Does a\n", BODY));
+    assert!(both.skill("d.a").is_some());
+    expect(&both, Code::UnknownKey, 3);
+}
+
 /// A flag's name, type, list, required, values and default.
 type FlagShape = (String, ValueType, bool, bool, Vec<String>, Option<Vec<String>>);
 

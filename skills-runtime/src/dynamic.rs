@@ -30,7 +30,7 @@ impl DynSkill {
     /// dev-mode snapshot and the last good versions hold one copy).
     pub(crate) fn shared(s: Arc<Skill>, root: &str) -> DynSkill {
         DynSkill::Parsed {
-            usage: s.usage.lines.first().cloned().unwrap_or_default(),
+            usage: s.usage_line().into_owned(),
             source: display_path(&s.path),
             root: root.to_string(),
             shape: s.shape_fingerprint(),
