@@ -365,6 +365,9 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
     // Under a `### Required` subheading, flags are required unless their
     // description says otherwise.
     let mut required_group = false;
+    // Whether the last flag was a heading (`### --to`), whose description
+    // is every line under it up to the next heading or flag line.
+    let mut under_heading = false;
     let mut i = 0;
     while i < lines.len() {
         let l = &lines[i];
@@ -375,6 +378,35 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             continue;
         }
         if let Some(title) = subheading(text) {
+            // `### --to <address>...` (in backticks or not): a flag whose
+            // description is the text under the heading, as API references
+            // give each parameter a heading of its own.
+            let offset = title.as_ptr() as usize - text.as_ptr() as usize;
+            let parsed = parse_line(title);
+            if let Err((message, column)) = parsed {
+                invalid_name(l.line, offset + column, message, sink);
+                under_heading = false;
+                open = false;
+                awaiting = false;
+                continue;
+            }
+            if let Ok(Some(LineParts { name, placeholder, repeated, description, column })) = parsed {
+                out.push(RawFlag {
+                    name,
+                    placeholder,
+                    repeated,
+                    description,
+                    line: l.line,
+                    column: offset + column,
+                    indent: usize::MAX,
+                    in_required_group: required_group,
+                });
+                under_heading = true;
+                open = false;
+                awaiting = false;
+                continue;
+            }
+            under_heading = false;
             let title = title.to_ascii_lowercase();
             required_group = (title.contains("required") || title.contains("mandatory"))
                 && !title.contains("optional")
@@ -437,6 +469,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 });
                 open = true;
                 awaiting = true;
+                under_heading = false;
             }
             Ok(None) => {
                 // A definition list (`: What it is` under the flag, as
@@ -444,8 +477,9 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 // indented description, possibly after a blank line.
                 let definition = text.trim_start().strip_prefix(':').filter(|d| d.starts_with([' ', '\t']));
                 if let Some(last) = out.last_mut()
-                    && (open || (awaiting && last.description.is_empty()))
-                    && (indent > last.indent || definition.is_some())
+                    && (under_heading
+                        || (open || (awaiting && last.description.is_empty()))
+                            && (indent > last.indent || definition.is_some()))
                 {
                     // `- Type: integer` under the flag: a property, as a
                     // table column would give it.

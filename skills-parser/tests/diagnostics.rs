@@ -788,6 +788,25 @@ fn options_in_usage_enum_types_and_capitalized_keys_are_understood() {
     expect(&both, Code::UnknownKey, 3);
 }
 
+#[test]
+fn a_flag_may_be_a_heading_with_its_description_under_it() {
+    let flags = "### `--x <v>...`\n\nThe x values.\n\nMore about them. Required.\n\n### --limit\n\n- Type: integer\n- Default: 5\n\n--flag  A plain flag line after them\n";
+    let body = BODY.replace("d.a [--x <v>]", "d.a --x <v>... [--limit <n>] [--flag]").replace("--x  The x\n", flags);
+    let (_d, t) = one(&skill(FRONT, &body));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let x = s.flag("x").unwrap();
+    assert!(x.list && x.required, "{x:?}");
+    assert_eq!(x.description, "The x values. More about them. Required.");
+    assert_eq!((x.line, x.column), (14, 5), "the flag's place in its heading");
+    let limit = s.flag("limit").unwrap();
+    assert_eq!((limit.value_type, limit.default.clone()), (ValueType::Integer, Some(vec!["5".to_string()])));
+    assert_eq!(s.flag("flag").unwrap().value_type, ValueType::Boolean);
+    // A heading that is a flag with a bad name says so, at the heading.
+    let (_d, t) = one(&with_flags("--x  The x\n\n### `--Bad`\n\nText.\n"));
+    expect(&t, Code::InvalidFlagName, 16);
+}
+
 /// A flag's name, type, list, required, values and default.
 type FlagShape = (String, ValueType, bool, bool, Vec<String>, Option<Vec<String>>);
 
