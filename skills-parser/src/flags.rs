@@ -258,6 +258,15 @@ struct LineParts {
     column: usize,
 }
 
+impl LineParts {
+    /// The flag these parts declare, on `line`, its column moved right by
+    /// `offset` (where the parsed text starts in the line).
+    fn into_raw(self, line: usize, offset: usize, indent: usize, in_required_group: bool) -> RawFlag {
+        let LineParts { name, placeholder, repeated, description, column } = self;
+        RawFlag { name, placeholder, repeated, description, line, column: offset + column, indent, in_required_group }
+    }
+}
+
 /// Reads one candidate line. `Ok(None)` when the line is not a flag line;
 /// `Err((message, column))` when it is one with an invalid name.
 fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
@@ -390,17 +399,8 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 awaiting = false;
                 continue;
             }
-            if let Ok(Some(LineParts { name, placeholder, repeated, description, column })) = parsed {
-                out.push(RawFlag {
-                    name,
-                    placeholder,
-                    repeated,
-                    description,
-                    line: l.line,
-                    column: offset + column,
-                    indent: usize::MAX,
-                    in_required_group: required_group,
-                });
+            if let Ok(Some(parts)) = parsed {
+                out.push(parts.into_raw(l.line, offset, usize::MAX, required_group));
                 under_heading = true;
                 open = false;
                 awaiting = false;
@@ -424,17 +424,11 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             for (row, kind) in table.iter().zip(flag_table::read(table, bare)) {
                 match kind {
                     flag_table::RowKind::Flag(r) => match parse_line(&r.text) {
-                        Ok(Some(LineParts { name, placeholder, repeated, description, .. })) => {
-                            out.push(RawFlag {
-                                name,
-                                placeholder,
-                                repeated,
-                                description,
-                                line: row.line,
-                                column: r.column,
-                                indent: usize::MAX,
-                                in_required_group: required_group,
-                            });
+                        Ok(Some(parts)) => {
+                            // The row's column is its flag cell's.
+                            let mut flag = parts.into_raw(row.line, 0, usize::MAX, required_group);
+                            flag.column = r.column;
+                            out.push(flag);
                         }
                         Ok(None) => unrecognized(row, sink),
                         Err((message, _)) => invalid_name(row.line, r.column, message, sink),
@@ -455,18 +449,8 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             None => text,
         };
         match parse_line(text) {
-            Ok(Some(LineParts { name, placeholder, repeated, description, column })) => {
-                let in_required_group = required_group;
-                out.push(RawFlag {
-                    name,
-                    placeholder,
-                    repeated,
-                    description,
-                    line: l.line,
-                    column,
-                    indent,
-                    in_required_group,
-                });
+            Ok(Some(parts)) => {
+                out.push(parts.into_raw(l.line, 0, indent, required_group));
                 open = true;
                 awaiting = true;
                 under_heading = false;

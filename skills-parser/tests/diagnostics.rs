@@ -450,9 +450,13 @@ fn flags_under_a_required_subheading_are_required() {
 /// The first flag of the valid skill with its Usage line and `## Flags`
 /// lines replaced, and the codes of every diagnostic.
 #[track_caller]
+/// The valid skill with its usage line and `## Flags` lines replaced.
+fn with_usage_and_flags(usage: &str, flags: &str) -> (tempfile::TempDir, Tree) {
+    one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags)))
+}
+
 fn first_flag(usage: &str, flags: &str) -> (skills_parser::flags::Flag, Vec<Code>) {
-    let body = BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags);
-    let (_d, t) = one(&skill(FRONT, &body));
+    let (_d, t) = with_usage_and_flags(usage, flags);
     let f = t.skill("d.a").unwrap_or_else(|| panic!("{usage} / {flags}: {:#?}", t.diagnostics)).flags[0].clone();
     (f, t.diagnostics.iter().map(|d| d.code).collect())
 }
@@ -508,8 +512,7 @@ fn descriptions_on_the_next_line() {
         "--x <v>\n    The x (required)\n--y\n    The y\n",
         "    --x <v>\n\n        The x (required)\n\n    --y\n\n        The y\n",
     ] {
-        let body = BODY.replace("d.a [--x <v>]", "d.a --x <v> [--y]").replace("--x  The x\n", flags);
-        let (_d, t) = one(&skill(FRONT, &body));
+        let (_d, t) = with_usage_and_flags("d.a --x <v> [--y]", flags);
         let s = t.skill("d.a").unwrap_or_else(|| panic!("{flags:?}: {:#?}", t.diagnostics));
         let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.description.as_str(), f.required)).collect();
         assert_eq!(got, [("x", "The x (required)", true), ("y", "The y", false)], "{flags:?}");
@@ -567,8 +570,7 @@ fn an_example_using_a_flag_alone_suggests_marking_it_boolean() {
 #[test]
 fn properties_listed_under_a_flag_are_its_markers() {
     let flags = "- `--x`\n  - Type: integer\n  - Required: yes\n  - The x\n- `--tags` <t>...\n  - Description: Tags\n  - Values: a, b\n  - Default: a\n- `--on`\n  - Type: boolean\n  - Note: only on weekdays\n";
-    let body = BODY.replace("d.a [--x <v>]", "d.a --x <v> [--tags <t>...] [--on]").replace("--x  The x\n", flags);
-    let (_d, t) = one(&skill(FRONT, &body));
+    let (_d, t) = with_usage_and_flags("d.a --x <v> [--tags <t>...] [--on]", flags);
     let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
     let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.type_summary())).collect();
     assert_eq!(
@@ -791,8 +793,7 @@ fn options_in_usage_enum_types_and_capitalized_keys_are_understood() {
 #[test]
 fn a_flag_may_be_a_heading_with_its_description_under_it() {
     let flags = "### `--x <v>...`\n\nThe x values.\n\nMore about them. Required.\n\n### --limit\n\n- Type: integer\n- Default: 5\n\n--flag  A plain flag line after them\n";
-    let body = BODY.replace("d.a [--x <v>]", "d.a --x <v>... [--limit <n>] [--flag]").replace("--x  The x\n", flags);
-    let (_d, t) = one(&skill(FRONT, &body));
+    let (_d, t) = with_usage_and_flags("d.a --x <v>... [--limit <n>] [--flag]", flags);
     let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
     let x = s.flag("x").unwrap();
