@@ -47,7 +47,12 @@ fn hints_show_the_fix_with_the_command_own_values() {
         (
             "email.send --to a@b.co --subject “Q1 Report” --body Hi",
             "`--subject` takes one value but got 2; quote a value that contains spaces",
-            r#"“ ” are not quotes in a command; use straight double quotes: --subject "Q1 Report""#,
+            r#"typographic quotes (“ ” ‘ ’) are not quotes in a command; use straight double quotes: --subject "Q1 Report""#,
+        ),
+        (
+            "email.send --to a@b.co --subject ‘Q1 Report’ --body Hi",
+            "`--subject` takes one value but got 2; quote a value that contains spaces",
+            r#"typographic quotes (“ ” ‘ ’) are not quotes in a command; use straight double quotes: --subject "Q1 Report""#,
         ),
         (
             "tasks.search --limit 5  # the top five",

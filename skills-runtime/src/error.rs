@@ -433,7 +433,7 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
         ValueType::Boolean => write!(out, "`--{flag}` takes no value: write `--{flag}` alone, or `--{flag} false`"),
         ValueType::String => {
             if values.iter().any(|v| curly_at_start(v.as_bytes()) || curly_at_end(v.as_bytes())) {
-                out.write_str("“ ” are not quotes in a command; use straight double quotes")?;
+                out.write_str("typographic quotes (“ ” ‘ ’) are not quotes in a command; use straight double quotes")?;
             } else {
                 out.write_str("quote a value that contains spaces")?;
             }
