@@ -4,8 +4,8 @@
 //! |---|---|
 //! | `get_skill` | every domain with its description, and how to drill down |
 //! | `get_skill: email` (or `get_skill email`, `get_skill(email)`, `email --help`) | the domain's `SKILL.md` body |
-//! | `get_skill: email.send` (or `email.send --help`) | the skill's body |
-//! | `get_skill: email.all` | every skill body of the domain, sorted by name |
+//! | `get_skill: email.send` (or `email.send --help`, `-h`, `help`) | the skill's body |
+//! | `get_skill: email.all` (or `email.*`) | every skill body of the domain, sorted by name |
 //!
 //! Aliases resolve to their skill. Text is written to any `core::fmt::Write`,
 //! so disclosure works without a heap.
@@ -54,7 +54,9 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
             return Some(Ok(HelpQuery::Domains));
         }
         (n, rest)
-    } else if matches!(rest, ["--help"] | ["-h"]) {
+    } else if matches!(rest, ["--help"] | ["-h"] | ["help"]) {
+        // `email.send help`: no skill takes a bare word, so it can only
+        // ask for the page.
         (first, &[])
     } else {
         return None;
@@ -120,8 +122,12 @@ pub fn resolve<'c>(
         HelpQuery::Domains => return Ok(HelpTarget::Domains),
         HelpQuery::Name(n) => n,
     };
-    let all =
-        name.len().checked_sub(4).filter(|&at| name.is_char_boundary(at) && name[at..].eq_ignore_ascii_case(".all"));
+    // `email.all`, and `email.*` as a model writes it in glob style.
+    let all = name
+        .len()
+        .checked_sub(4)
+        .filter(|&at| name.is_char_boundary(at) && name[at..].eq_ignore_ascii_case(".all"))
+        .or_else(|| name.strip_suffix(".*").map(str::len));
     if let Some(domain) = all.map(|at| &name[..at])
         && let Some(d) = find_domain_any_case(catalog, domain)
     {
@@ -261,6 +267,8 @@ mod tests {
         assert_eq!(parse_query(&["get_skill"]), Some(Ok(HelpQuery::Domains)));
         assert_eq!(parse_query(&["get_skill:", "email"]), Some(Ok(HelpQuery::Name("email"))));
         assert_eq!(parse_query(&["get_skill", "email.all"]), Some(Ok(HelpQuery::Name("email.all"))));
+        assert_eq!(parse_query(&["email.send", "help"]), Some(Ok(HelpQuery::Name("email.send"))));
+        assert_eq!(parse_query(&["email.send", "help", "me"]), None);
         assert_eq!(parse_query(&["get_skill:email.send"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email.send", "--help"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email", "--help"]), Some(Ok(HelpQuery::Name("email"))));

@@ -94,6 +94,10 @@ fn domain_all_concatenates_the_visible_skills_sorted() {
     // ops.windows is not compiled into a build for this OS at all.
     assert_eq!(titles, ["# ops.crash", "# ops.flaky", "# ops.level", "# ops.ping", "# ops.slow"]);
     assert_eq!(o.text.matches("\n\n---\n\n").count(), 4);
+    // Written glob-style, it is the same page; `<skill> help` is the skill's.
+    assert_eq!(run("get_skill: ops.*").text, o.text);
+    assert_eq!(run("ops.ping help").text, run("ops.ping --help").text);
+    assert_eq!(run("ops.ping help").kind, Kind::Help);
 }
 
 #[test]
