@@ -11,13 +11,23 @@ use std::sync::Arc;
 /// One skill of a dynamic catalog.
 #[derive(Clone, Debug)]
 pub(crate) enum DynSkill {
-    /// Parsed from a file.
-    #[allow(missing_docs)]
-    Parsed { skill: Arc<Skill>, usage: String, source: String, root: String, shape: u64 },
+    /// Parsed from a file; shared, so a reload that finds the file
+    /// unchanged reuses it whole.
+    Parsed(Arc<ParsedSkill>),
     /// Served as compiled: dev mode does this when the file's flag shape no
     /// longer matches the compiled handler, or when the compiled skill's
     /// root is not among the roots read.
     Compiled { entry: &'static SkillEntry, root: String },
+}
+
+/// A parsed skill with what the catalog derives from it once.
+#[derive(Debug)]
+pub(crate) struct ParsedSkill {
+    pub(crate) skill: Arc<Skill>,
+    pub(crate) usage: String,
+    pub(crate) source: String,
+    pub(crate) root: String,
+    pub(crate) shape: u64,
 }
 
 impl DynSkill {
@@ -29,25 +39,34 @@ impl DynSkill {
     /// A parsed skill shared with the registry's other records of it (a
     /// dev-mode snapshot and the last good versions hold one copy).
     pub(crate) fn shared(s: Arc<Skill>, root: &str) -> DynSkill {
-        DynSkill::Parsed {
+        DynSkill::Parsed(Arc::new(ParsedSkill {
             usage: s.usage_line().into_owned(),
             source: display_path(&s.path),
             root: root.to_string(),
             shape: s.shape_fingerprint(),
             skill: s,
+        }))
+    }
+
+    /// [`DynSkill::shared`], reusing `before` (the entry of the same name in
+    /// the previous catalog) when it holds this very skill from this root.
+    pub(crate) fn shared_or_reused(s: Arc<Skill>, root: &str, before: Option<&DynSkill>) -> DynSkill {
+        match before {
+            Some(DynSkill::Parsed(p)) if Arc::ptr_eq(&p.skill, &s) && p.root == root => DynSkill::Parsed(p.clone()),
+            _ => DynSkill::shared(s, root),
         }
     }
 
     pub(crate) fn name(&self) -> &str {
         match self {
-            DynSkill::Parsed { skill, .. } => &skill.name,
+            DynSkill::Parsed(p) => &p.skill.name,
             DynSkill::Compiled { entry, .. } => entry.name,
         }
     }
 
     fn aliases(&self) -> Vec<&str> {
         match self {
-            DynSkill::Parsed { skill, .. } => skill.aliases.iter().map(String::as_str).collect(),
+            DynSkill::Parsed(p) => p.skill.aliases.iter().map(String::as_str).collect(),
             DynSkill::Compiled { entry, .. } => entry.aliases.to_vec(),
         }
     }
@@ -118,10 +137,15 @@ impl DynamicCatalog {
         DynamicCatalog { skills, domains: domains.into_values().collect(), index }
     }
 
+    /// The entry at `index`.
+    pub(crate) fn entry(&self, index: usize) -> Option<&DynSkill> {
+        self.skills.get(index)
+    }
+
     /// The parsed skill at `index` (`None` for compiled entries).
     pub fn parsed(&self, index: usize) -> Option<&Skill> {
         match self.skills.get(index)? {
-            DynSkill::Parsed { skill, .. } => Some(skill),
+            DynSkill::Parsed(p) => Some(&p.skill),
             DynSkill::Compiled { .. } => None,
         }
     }
@@ -149,27 +173,30 @@ impl Catalog for DynamicCatalog {
                 view.root = root;
                 Some(view)
             }
-            DynSkill::Parsed { skill: s, usage, source, root, shape } => Some(SkillView {
-                name: &s.name,
-                domain: &s.domain,
-                description: &s.description,
-                usage,
-                body: &s.body,
-                flags: Flags::Parsed(&s.flags),
-                aliases: Strs::Owned(&s.aliases),
-                tags: Strs::Owned(&s.tags),
-                schedule: s.schedule.as_deref(),
-                read_only: s.read_only,
-                has_handler: s.has_handler(),
-                eligibility: EligibilityView {
-                    os: Strs::Owned(&s.eligibility.os),
-                    env: Strs::Owned(&s.eligibility.env),
-                    binaries: Strs::Owned(&s.eligibility.binaries),
-                },
-                source,
-                root,
-                shape: *shape,
-            }),
+            DynSkill::Parsed(p) => {
+                let ParsedSkill { skill: s, usage, source, root, shape } = &**p;
+                Some(SkillView {
+                    name: &s.name,
+                    domain: &s.domain,
+                    description: &s.description,
+                    usage,
+                    body: &s.body,
+                    flags: Flags::Parsed(&s.flags),
+                    aliases: Strs::Owned(&s.aliases),
+                    tags: Strs::Owned(&s.tags),
+                    schedule: s.schedule.as_deref(),
+                    read_only: s.read_only,
+                    has_handler: s.has_handler(),
+                    eligibility: EligibilityView {
+                        os: Strs::Owned(&s.eligibility.os),
+                        env: Strs::Owned(&s.eligibility.env),
+                        binaries: Strs::Owned(&s.eligibility.binaries),
+                    },
+                    source,
+                    root,
+                    shape: *shape,
+                })
+            }
         }
     }
 

@@ -347,7 +347,8 @@ impl Failure<'_> {
                     "a command is not a function call: write `{head} --flag value`, each argument as a flag (`{head} --help` shows them)"
                 )
             }
-            // `get_skill: tasks.*`, `get_skill: *`, `get_skill: all`.
+            // `get_skill: nope.*` (a domain that does not exist), `get_skill: *`,
+            // `get_skill: all`.
             Failure::UnknownHelp { name, .. } if name.ends_with('*') || name.eq_ignore_ascii_case("all") => out
                 .write_str("`get_skill: <domain>.all` shows every skill of a domain; `get_skill` lists the domains"),
             Failure::UnknownSkill { .. } | Failure::UnknownHelp { .. } => {

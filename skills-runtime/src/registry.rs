@@ -457,6 +457,8 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
     let mut shadowed = Vec::new();
     let mut diagnostics = Vec::new();
     state.last_good.resize_with(inner.roots.len(), HashMap::new);
+    // Entries of skills that did not change are taken from here.
+    let previous = inner.current.load();
 
     for (r, (root, mut tree)) in inner.roots.iter().zip(trees).enumerate() {
         // One copy of each skill, shared by the snapshot, the last good
@@ -481,7 +483,10 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
         }
         drop(loaded);
         for s in &root_skills {
-            last_good.insert(s.path.clone().into_os_string(), s.clone());
+            // Unchanged files keep their entry (no key to allocate).
+            if !last_good.get(s.path.as_os_str()).is_some_and(|good| Arc::ptr_eq(good, s)) {
+                last_good.insert(s.path.clone().into_os_string(), s.clone());
+            }
         }
         // Deleted files are forgotten.
         let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
@@ -496,7 +501,8 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
                 }),
                 None => {
                     origin.insert(s.name.clone(), r);
-                    skills.insert(s.name.clone(), DynSkill::shared(s, &root.label));
+                    let before = previous.catalog.lookup(&s.name).and_then(|i| previous.catalog.entry(i));
+                    skills.insert(s.name.clone(), DynSkill::shared_or_reused(s, &root.label, before));
                 }
             }
         }
@@ -534,9 +540,7 @@ fn overlay_compiled(
     let compiled_root_read = inner.roots.iter().any(|r| same_dir(&r.path, &inner.compiled_root));
     for &entry in inner.compiled {
         let on_disk = match skills.get(entry.name) {
-            Some(DynSkill::Parsed { skill, shape, root, .. }) => {
-                Some((skill.has_handler(), *shape, root.clone(), skill.clone()))
-            }
+            Some(DynSkill::Parsed(p)) => Some((p.skill.has_handler(), p.shape, p.root.clone(), p.skill.clone())),
             Some(DynSkill::Compiled { .. }) => continue,
             None => None,
         };
