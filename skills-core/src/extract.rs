@@ -99,7 +99,7 @@ impl fmt::Display for ExtractDiagnostic {
             ),
             ExtractDiagnosticKind::IndentedFence => write!(
                 f,
-                "the ```cmd fence on line {} is indented four or more spaces, which makes it indented code, so its commands did not run; indent fences at most three spaces",
+                "the ```cmd fence on line {} is indented four or more spaces (or a tab), which makes it indented code, so its commands did not run; indent fences at most three spaces",
                 self.line
             ),
         }
@@ -141,13 +141,16 @@ fn line_end_after(s: &[u8], pos: usize) -> usize {
 /// searches.
 fn fence_at(s: &[u8], pos: usize) -> Option<Fence> {
     let ch = s[pos];
-    // The run must start the line after spaces only (so it is not the tail
-    // of a longer run either).
-    let indent = s[..pos].iter().rev().take_while(|&&c| c == b' ').count();
-    let line_start = pos - indent;
+    // The run must start the line after spaces or tabs only (so it is not
+    // the tail of a longer run either).
+    let blanks = s[..pos].iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let line_start = pos - blanks;
     if line_start > 0 && s[line_start - 1] != b'\n' {
         return None;
     }
+    // The indentation in columns: a tab goes to the next multiple of four
+    // (CommonMark), so a tab-indented fence is indented code.
+    let indent = s[line_start..pos].iter().fold(0, |col, &c| if c == b'\t' { col + 4 - col % 4 } else { col + 1 });
     let len = s[pos..].iter().take_while(|&&c| c == ch).count();
     if len < 3 {
         return None;
@@ -1170,6 +1173,11 @@ mod tests {
         assert!(ex.commands.is_empty());
         assert_eq!(ex.diagnostics[0].kind, ExtractDiagnosticKind::IndentedFence);
         assert_eq!(ex.diagnostics[0].line, 3);
+        // So is one indented with a tab, which is four columns.
+        let ex = extract("Example:\n\n\t```cmd\n\ttasks.search\n\t```\n");
+        assert!(ex.commands.is_empty());
+        assert_eq!((ex.diagnostics[0].kind, ex.diagnostics[0].line), (ExtractDiagnosticKind::IndentedFence, 3));
+        assert_eq!(cmds("  \t```cmd\nx\n```\n"), Vec::<String>::new(), "two spaces and a tab are four columns");
         // In a list item it is a fenced block (CommonMark), which the
         // heap-free scan cannot see: with `std` it runs.
         let ex = extract("1. step\n\n    ```cmd\n    tasks.search\n    ```\n");
