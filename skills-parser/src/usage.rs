@@ -23,7 +23,8 @@ pub struct UsageFlag {
     pub name: String,
     /// Placeholder, without angle brackets.
     pub placeholder: Option<String>,
-    /// Shown in brackets.
+    /// Shown in brackets, or missing from one of several usage lines
+    /// (alternative forms).
     pub optional: bool,
     /// The placeholder is followed by `...` (`<tag>...`, `<tag> ...`,
     /// `<tag> [<tag>...]`): several values.
@@ -78,6 +79,7 @@ fn stands_for_flags(word: &str) -> bool {
 /// Reads the Usage section of skill `name` (with `aliases`).
 pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sink: &mut Sink<'_>) -> Usage {
     let mut usage = Usage::default();
+    let mut required_in = Vec::new();
     // Whether the last line was a usage line that goes on: it ended with
     // `\`, or the next line continues its flags (`  [--tags <tag>...]`).
     let mut open = false;
@@ -93,14 +95,14 @@ pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sin
                 last.push(' ');
                 last.push_str(text);
             }
-            read_words(body, offset, l.line, false, &mut usage);
+            read_words(body, offset, l.line, false, &mut usage, &mut required_in);
             open = goes_on || !body.is_empty();
             continue;
         }
         open = false;
         if first == name || aliases.iter().any(|a| a == first) {
             usage.lines.push(text.to_string());
-            read_words(split_continuation(text).0, offset, l.line, true, &mut usage);
+            read_words(split_continuation(text).0, offset, l.line, true, &mut usage, &mut required_in);
             open = true;
         } else if looks_like_skill(first) {
             sink.push(
@@ -110,6 +112,18 @@ pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sin
                 format!("usage line is for `{first}`, but this file defines `{name}`"),
                 format!("start the usage line with `{name}`"),
             );
+        }
+    }
+    // Several usage lines are alternative forms (`mail.send --to <a> ...`,
+    // `mail.send --draft <id>`): a flag is required only if every form
+    // shows it without brackets.
+    let forms = usage.lines.len().min(64);
+    if forms > 1 {
+        let every = if forms == 64 { u64::MAX } else { (1u64 << forms) - 1 };
+        for (f, shown) in usage.flags.iter_mut().zip(&required_in) {
+            if shown & every != every {
+                f.optional = true;
+            }
         }
     }
     usage
@@ -145,7 +159,10 @@ fn split_continuation(text: &str) -> (&str, bool) {
 
 /// Reads the words of a usage line: after the skill's name when `named`,
 /// else all of them (a continuation line).
-fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut Usage) {
+/// `required_in[i]`: bit `k` when flag `i` is shown without brackets in
+/// usage line (form) `k`.
+fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut Usage, required_in: &mut Vec<u64>) {
+    let form = usage.lines.len().saturating_sub(1);
     let mut depth: i32 = 0;
     let mut pending: Option<usize> = None;
     // The flag whose placeholder was the last word, for a `...` after it.
@@ -201,7 +218,12 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             };
             pending = None;
             last_placeholder = None;
-            if !usage.flags.iter().any(|f| f.name == name) {
+            if let Some(i) = usage.flags.iter().position(|f| f.name == name) {
+                if depth == 0 && form < 64 {
+                    required_in[i] |= 1 << form;
+                }
+            } else {
+                required_in.push(if depth == 0 && form < 64 { 1 << form } else { 0 });
                 let has_placeholder = placeholder.is_some();
                 usage.flags.push(UsageFlag {
                     name: name.to_string(),

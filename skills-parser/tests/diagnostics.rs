@@ -808,6 +808,20 @@ fn a_flag_may_be_a_heading_with_its_description_under_it() {
     expect(&t, Code::InvalidFlagName, 16);
 }
 
+#[test]
+fn several_usage_lines_are_alternative_forms() {
+    // `--x` and `--y` each appear in one form only: neither is required by
+    // Usage, so nothing disagrees with Flags, which makes both optional.
+    let flags = "--x  The x\n--y <v>  The y\n";
+    let (_d, t) = with_usage_and_flags("d.a --x <v>\nd.a --y <v>", flags);
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    assert!(t.skill("d.a").unwrap().usage.flags.iter().all(|f| f.optional));
+    // Shown without brackets in every form, it is required by Usage.
+    let (_d, t) = with_usage_and_flags("d.a --x <v>\nd.a --x <v> --y <v>", flags);
+    expect(&t, Code::UsageMismatch, 10);
+    assert_eq!(t.diagnostics.iter().filter(|d| d.code == Code::UsageMismatch).count(), 1, "{:#?}", t.diagnostics);
+}
+
 /// A flag's name, type, list, required, values and default.
 type FlagShape = (String, ValueType, bool, bool, Vec<String>, Option<Vec<String>>);
 
