@@ -139,18 +139,22 @@ fn line_end_after(s: &[u8], pos: usize) -> usize {
 /// string (trimmed of spaces and tabs, and at the end of a carriage return)
 /// and any backtick in it; fence lines are short, so this beats separate
 /// searches.
+#[inline(always)]
 fn fence_at(s: &[u8], pos: usize) -> Option<Fence> {
-    let ch = s[pos];
-    // The run must start the line after spaces or tabs only (so it is not
-    // the tail of a longer run either).
-    let blanks = s[..pos].iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
-    let line_start = pos - blanks;
+    // The run must start the line after spaces only (so it is not the tail
+    // of a longer run either); tabs are [`tab_indented_fence`]'s.
+    let indent = s[..pos].iter().rev().take_while(|&&c| c == b' ').count();
+    let line_start = pos - indent;
     if line_start > 0 && s[line_start - 1] != b'\n' {
         return None;
     }
-    // The indentation in columns: a tab goes to the next multiple of four
-    // (CommonMark), so a tab-indented fence is indented code.
-    let indent = s[line_start..pos].iter().fold(0, |col, &c| if c == b'\t' { col + 4 - col % 4 } else { col + 1 });
+    fence_after_indent(s, pos, line_start, indent)
+}
+
+/// [`fence_at`] once the line's start and the indentation are known.
+#[inline(always)]
+fn fence_after_indent(s: &[u8], pos: usize, line_start: usize, indent: usize) -> Option<Fence> {
+    let ch = s[pos];
     let len = s[pos..].iter().take_while(|&&c| c == ch).count();
     if len < 3 {
         return None;
@@ -181,6 +185,26 @@ fn fence_at(s: &[u8], pos: usize) -> Option<Fence> {
         return None;
     }
     Some(Fence { line_start, line_end, indent, ch, len, info: (info_start.min(content_end), content_end) })
+}
+
+/// [`fence_at`] for a run with tabs among the blanks before it (`None`
+/// without one). A tab goes to the next multiple of four columns
+/// (CommonMark), so such a fence is indented code, which the caller
+/// reports. Out of line: the common, space-indented case pays nothing.
+#[cold]
+#[inline(never)]
+fn tab_indented_fence(s: &[u8], pos: usize) -> Option<Fence> {
+    let spaces = s[..pos].iter().rev().take_while(|&&c| c == b' ').count();
+    if pos == spaces || s[pos - spaces - 1] != b'\t' {
+        return None;
+    }
+    let blanks = s[..pos].iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let line_start = pos - blanks;
+    if line_start > 0 && s[line_start - 1] != b'\n' {
+        return None;
+    }
+    let indent = s[line_start..pos].iter().fold(0, |col, &c| if c == b'\t' { col + 4 - col % 4 } else { col + 1 });
+    fence_after_indent(s, pos, line_start, indent)
 }
 
 fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
@@ -401,7 +425,14 @@ impl<'a> Blocks<'a> {
             // Only spaces lie between the line's start and the run, so the
             // run's line is the fence's.
             let line = self.line;
-            match fence_at(s, run) {
+            // Tabs before a run are rare: looked at only when spaces alone
+            // do not make a fence, and only for an opening fence (a closing
+            // one indented a tab's four columns does not close).
+            let found = match fence_at(s, run) {
+                None if only.is_none() => tab_indented_fence(s, run),
+                found => found,
+            };
+            match found {
                 Some(f) => {
                     self.pos = f.line_end;
                     if s[f.line_end - 1] == b'\n' {
