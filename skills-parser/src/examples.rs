@@ -3,7 +3,9 @@
 //! A line is a command when its first word (after a list marker, backticks
 //! or a `$ ` prompt) is a skill name (`x.y`), an alias of this skill, or
 //! `get_skill`. A command whose quotes are still open at the end of a line
-//! continues on the next line.
+//! continues on the next line. Commands under a label that marks them wrong
+//! (`**Bad**:`, `❌ Wrong:`, `Don't:`) are counter-examples: shown on the
+//! help page, not checked.
 
 use crate::markdown::SourceLine;
 use crate::usage::{command_text, looks_like_skill};
@@ -23,6 +25,8 @@ const MAX_CONTINUATION: usize = 20;
 /// The commands of an Examples section.
 pub(crate) fn read(lines: &[SourceLine<'_>], aliases: &[String]) -> Vec<Example> {
     let mut out = Vec::new();
+    // Whether the commands being read follow a label that marks them wrong.
+    let mut counter = false;
     let mut i = 0;
     while i < lines.len() {
         let (text, _) = command_text(lines[i].text);
@@ -31,6 +35,12 @@ pub(crate) fn read(lines: &[SourceLine<'_>], aliases: &[String]) -> Vec<Example>
         let is_command =
             looks_like_skill(first) || first == skills_core::names::GET_SKILL || aliases.iter().any(|a| a == first);
         if !is_command {
+            // Any other text starts a new context: a label such as
+            // `**Bad**:` or `❌ Wrong:` makes the commands under it
+            // counter-examples, shown but not checked.
+            if !text.trim().is_empty() {
+                counter = marks_wrong(lines[i].text);
+            }
             i += 1;
             continue;
         }
@@ -46,10 +56,29 @@ pub(crate) fn read(lines: &[SourceLine<'_>], aliases: &[String]) -> Vec<Example>
             }
             cmd.push_str(lines[j].text);
         }
-        out.push(Example { line, text: cmd });
+        if !counter {
+            out.push(Example { line, text: cmd });
+        }
         i = j + 1;
     }
     out
+}
+
+/// Whether a line of prose labels what follows as wrong: it starts (after
+/// list markers, emphasis and headings' `#`) with `Bad`, `Wrong`,
+/// `Incorrect`, `Invalid`, `Don't`, `Do not`, `Avoid`, `Never`, `Not`, or
+/// a cross mark (`❌`, `✗`, `✘`, `🚫`).
+fn marks_wrong(line: &str) -> bool {
+    let t = line.trim_start().trim_start_matches(['#', '-', '*', '+', '>', '_', ' ', '\t']).trim_start();
+    if ['❌', '✗', '✘', '🚫', '⛔'].iter().any(|m| t.starts_with(*m)) {
+        return true;
+    }
+    const WORDS: &[&str] =
+        &["bad", "wrong", "incorrect", "invalid", "don't", "don’t", "dont", "do not", "avoid", "never", "not"];
+    WORDS.iter().any(|w| {
+        t.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w))
+            && !t[w.len()..].starts_with(|c: char| c.is_alphanumeric())
+    })
 }
 
 fn needs_more(cmd: &str) -> bool {
@@ -62,6 +91,37 @@ fn needs_more(cmd: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn commands_under_a_wrong_label_are_counter_examples() {
+        let src = [
+            "✅ Right:",
+            "email.send --to a@b.c",
+            "",
+            "**Bad** (no recipient):",
+            "",
+            "email.send --subject x",
+            "email.send --body y",
+            "",
+            "Then send it properly:",
+            "email.send --to c@d.e",
+            "- Don't write this:",
+            "    email.send -t a",
+            "Not this either ❌",
+            "email.send --oops",
+            "Nothing is wrong here:",
+            "email.send --to f@g.h",
+        ];
+        let lines: Vec<_> = src.iter().enumerate().map(|(i, t)| SourceLine { line: i + 1, text: t }).collect();
+        let texts: Vec<String> = read(&lines, &[]).into_iter().map(|e| e.text).collect();
+        assert_eq!(texts, ["email.send --to a@b.c", "email.send --to c@d.e", "email.send --to f@g.h"]);
+        for label in ["Bad:", "*Wrong*", "Incorrect example", "Do not:", "❌ `email.send`", "### Avoid"] {
+            assert!(marks_wrong(label), "{label}");
+        }
+        for label in ["Badges:", "Nothing", "Notes:", "Invalidate the cache:", "Example:", "✅ Right:"] {
+            assert!(!marks_wrong(label), "{label}");
+        }
+    }
 
     #[test]
     fn finds_commands() {
