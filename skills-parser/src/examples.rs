@@ -75,10 +75,7 @@ fn marks_wrong(line: &str) -> bool {
     }
     const WORDS: &[&str] =
         &["bad", "wrong", "incorrect", "invalid", "don't", "don’t", "dont", "do not", "avoid", "never", "not"];
-    WORDS.iter().any(|w| {
-        t.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w))
-            && !t[w.len()..].starts_with(|c: char| c.is_alphanumeric())
-    })
+    WORDS.iter().any(|w| crate::words::strip_word_ignore_ascii_case(t, w).is_some())
 }
 
 fn needs_more(cmd: &str) -> bool {

@@ -28,6 +28,7 @@
 //! grammar applies, and diagnostics point at the row.
 
 use crate::markdown::SourceLine;
+use crate::words::strip_word_ignore_ascii_case;
 
 /// What one column of a flags table holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,11 +192,9 @@ fn type_cell(cell: &str) -> (Option<String>, bool) {
 fn enum_type(cell: &str) -> Option<String> {
     let t = plain(cell);
     // The word alone (`enumeration` is not `enum`), then what follows it.
-    let head = |word: &str| {
-        let rest = t.get(..word.len()).filter(|h| h.eq_ignore_ascii_case(word)).map(|_| &t[word.len()..])?;
-        (!rest.starts_with(|c: char| c.is_alphanumeric())).then(|| rest.trim_start())
-    };
+    let head = |word| strip_word_ignore_ascii_case(t, word);
     if let Some(rest) = head("enum").or_else(|| head("one of")) {
+        let rest = rest.trim_start();
         let rest = rest.strip_prefix(':').unwrap_or(rest).trim();
         let inner = [('(', ')'), ('[', ']'), ('{', '}'), ('<', '>')]
             .iter()

@@ -51,6 +51,7 @@ use crate::flag_table;
 use crate::keys;
 use crate::markdown::SourceLine;
 use crate::usage::UsageFlag;
+use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case};
 use crate::yaml::{Node, Value};
 use skills_core::Date;
 use skills_core::args::parse_integer;
@@ -754,13 +755,6 @@ fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     Some((t, list))
 }
 
-/// `s` after `prefix` (ASCII), ignoring ASCII case.
-fn strip_prefix_ignore_ascii_case<'s>(s: &'s str, prefix: &str) -> Option<&'s str> {
-    let head = s.as_bytes().get(..prefix.len())?;
-    // A match ends on a char boundary: the prefix is ASCII.
-    head.eq_ignore_ascii_case(prefix.as_bytes()).then(|| &s[prefix.len()..])
-}
-
 /// Splits the values of a `One of:` clause.
 fn enum_values(text: &str) -> Vec<String> {
     text.split(',')
@@ -831,18 +825,6 @@ fn markers(description: &str) -> Markers {
         || find_ignore_ascii_case(&prose, "space separated").is_some();
     m.prose = prose;
     m
-}
-
-/// Where `needle` (ASCII) first occurs in `haystack`, ignoring ASCII case.
-/// The index is a char boundary: a match starts with an ASCII byte.
-/// (Descriptions are short; this runs per flag at load time, where building
-/// a lowercase copy and a substring searcher per test cost more than the
-/// search.)
-fn find_ignore_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
-    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
-    let first = n.first()?.to_ascii_lowercase();
-    (0..(h.len() + 1).saturating_sub(n.len()))
-        .find(|&i| h[i].to_ascii_lowercase() == first && h[i..i + n.len()].eq_ignore_ascii_case(n))
 }
 
 /// `prose` less the sentences that are a marker alone, which API references

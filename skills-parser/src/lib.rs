@@ -40,6 +40,7 @@ pub mod skill;
 mod source;
 pub mod tree;
 pub mod usage;
+mod words;
 pub mod yaml;
 
 pub use diagnostic::{Class, Code, Diagnostic, Severity};

@@ -232,12 +232,15 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     // Results come in file order and are sorted below.
     let mut seen = HashMap::new();
     for part in load_domains(&domain_entries, &canonical_root, opts, cache) {
-        skills.extend(part.skills);
-        partial.extend(part.partial);
-        indexes.extend(part.indexes);
         tree.files.extend(part.files);
         diags.extend(part.diags);
-        seen.extend(part.cached);
+        for (path, text, result) in part.read {
+            skills.extend(result.skill.clone());
+            partial.extend(result.partial.clone());
+            indexes.extend(result.index.clone());
+            diags.extend(result.diags.iter().cloned());
+            seen.insert(path, (text, result));
+        }
     }
     // Files gone since the last load are forgotten.
     cache.files = seen;
@@ -384,13 +387,13 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
 /// What loading some domains produced.
 #[derive(Default)]
 struct Loaded {
-    skills: Vec<Arc<Skill>>,
-    partial: Vec<Arc<Skill>>,
-    indexes: Vec<DomainIndex>,
+    /// Every markdown file listed.
     files: Vec<PathBuf>,
+    /// Problems listing or reading them.
     diags: Vec<Diagnostic>,
-    /// What to keep in the cache for the next load.
-    cached: Vec<(OsString, (String, FileResult))>,
+    /// Each file read: its path, its text and what it gave (which the cache
+    /// keeps for the next load).
+    read: Vec<(OsString, String, FileResult)>,
 }
 
 /// Trees with fewer files than this load on the calling thread.
@@ -466,11 +469,7 @@ fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, out: &mut Loa
         Some((before, result)) if *before == text => result.clone(),
         _ => parse_file(&entry.path, &entry.name, domain, stem, &text),
     };
-    out.skills.extend(result.skill.clone());
-    out.partial.extend(result.partial.clone());
-    out.indexes.extend(result.index.clone());
-    out.diags.extend(result.diags.iter().cloned());
-    out.cached.push((entry.path.clone().into_os_string(), (text, result)));
+    out.read.push((entry.path.clone().into_os_string(), text, result));
 }
 
 /// What one file gives, from its text alone (and its place: `name` is the

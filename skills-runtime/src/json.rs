@@ -225,9 +225,7 @@ impl ToolCall {
         };
         Ok(ToolCall { name: name.to_string(), arguments })
     }
-}
 
-impl ToolCall {
     /// Reads a tool call from its JSON text, in any shape
     /// [`ToolCall::from_json`] reads. A key given twice in one object
     /// (`{"limit": 1, "limit": 5}`) is an error naming it, as a flag given
@@ -257,10 +255,6 @@ enum JsonError {
 /// `text` as JSON, refusing an object that gives a key twice.
 fn without_repeated_keys(text: &str) -> Result<Value, JsonError> {
     use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-
-    // The syntax first, with serde_json's own messages; a valid text can
-    // then fail the second reading only on a repeated key.
-    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(JsonError::Syntax)?;
 
     struct Checked(Value);
     struct V;
@@ -318,12 +312,15 @@ fn without_repeated_keys(text: &str) -> Result<Value, JsonError> {
     }
     match serde_json::from_str::<Checked>(text) {
         Ok(Checked(v)) => Ok(v),
-        // Only a repeated key fails here; serde_json adds the position.
-        Err(e) => {
+        // The visitor's only error is a repeated key, which serde_json
+        // classifies as data (syntax errors keep serde_json's own words);
+        // the message loses the position serde_json appends.
+        Err(e) if e.classify() == serde_json::error::Category::Data => {
             let message = e.to_string();
             let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m).to_string();
             Err(JsonError::Repeated(message))
         }
+        Err(e) => Err(JsonError::Syntax(e)),
     }
 }
 
