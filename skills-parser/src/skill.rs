@@ -97,13 +97,14 @@ impl Skill {
         self.flags.iter().find(|f| skills_core::args::same_flag_name(&f.name, name))
     }
 
-    /// The usage line hints and listings show: the first one written, or,
-    /// when that only says `[options]` ([`Usage::any_flags`]), one generated
-    /// from the flags (`crm.find --name <text> [--limit <n>]`).
+    /// The usage line hints and listings show: the first one written; or,
+    /// when that only says `[options]` ([`Usage::any_flags`]) or there is
+    /// none, one generated from the flags (`crm.find --name <text> [--limit
+    /// <n>]`); empty for a skill with neither.
     pub fn usage_line(&self) -> std::borrow::Cow<'_, str> {
         match self.usage.lines.first() {
             Some(line) if !self.usage.any_flags || self.flags.is_empty() => line.as_str().into(),
-            _ if self.flags.is_empty() => std::borrow::Cow::Borrowed(""),
+            None if self.flags.is_empty() => "".into(),
             _ => synopsis(&self.name, &self.flags).into(),
         }
     }
