@@ -286,11 +286,10 @@ fn hot(c: &mut Criterion) {
     let mut g = c.benchmark_group("hot");
     g.bench_function("ours_borrowed", |b| {
         b.iter(|| {
-            let mut line = [0u8; 256];
+            let mut scratch = [0u8; 256];
             let mut tokens = skills_runtime::tokenize::TokenBuf::<64>::new();
             let cmd = first_command(black_box(&reply));
-            line[..cmd.len()].copy_from_slice(cmd.as_bytes());
-            let n = skills_runtime::tokenize::split_in_place_into(&mut line[..cmd.len()], &mut tokens).unwrap();
+            let n = skills_runtime::tokenize::split_str_into(cmd, &mut scratch, &mut tokens).unwrap();
             let i = skills::CATALOG.index.unwrap().get(tokens[0]).unwrap();
             let entry = skills::SKILLS[usize::from(i)];
             let mut a = args::Args::new();

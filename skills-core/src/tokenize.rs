@@ -18,9 +18,11 @@
 //! [`tokens`] borrows every token that needs no unescaping, `split` collects
 //! them (with `alloc`), and [`split_in_place`] unescapes inside a caller's buffer
 //! for builds without a heap, storing the tokens in a caller's array, or with
-//! [`split_in_place_into`] in a [`TokenBuf`], which needs no initialising.
+//! [`split_in_place_into`] in a [`TokenBuf`], which needs no initialising;
+//! [`split_str_into`] borrows the tokens of a `&str` and uses a caller's
+//! buffer only for a line with something to unescape.
 //!
-//! `split`, [`split_in_place`] and [`split_in_place_into`] first try a
+//! `split`, [`split_in_place`], [`split_in_place_into`] and [`split_str_into`] first try a
 //! bit-mask path for the lines models actually write (ASCII, no single quote
 //! or backslash, tokens separated by spaces, each token plain or one
 //! double-quoted section): 64 bytes at a time they classify the bytes into
@@ -49,6 +51,12 @@ pub enum TokenizeErrorKind {
     },
     /// The buffer given to [`split_in_place`] is not UTF-8.
     InvalidUtf8,
+    /// The line needs unescaping and is longer than the scratch buffer given
+    /// to [`split_str_into`].
+    LineTooLong {
+        /// Length of that buffer, in bytes.
+        max: usize,
+    },
 }
 
 /// A tokenizer error with the place it happened.
@@ -77,6 +85,9 @@ impl fmt::Display for TokenizeError {
             TokenizeErrorKind::InvalidUtf8 => {
                 write!(f, "the command is not valid UTF-8 (column {})", self.column)
             }
+            TokenizeErrorKind::LineTooLong { max } => {
+                write!(f, "the command is too long: at most {max} bytes fit (column {})", self.column)
+            }
         }
     }
 }
@@ -91,6 +102,7 @@ impl TokenizeError {
             TokenizeErrorKind::TrailingBackslash => "remove the final backslash or write \\\\ for a literal one",
             TokenizeErrorKind::TooManyTokens { .. } => "split the command or send fewer values",
             TokenizeErrorKind::InvalidUtf8 => "send the command as UTF-8 text",
+            TokenizeErrorKind::LineTooLong { .. } => "split the command or send shorter values",
         }
     }
 
@@ -380,10 +392,10 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
 // processor): built bytewise they would cost more than the scanner saves,
 // and on the Cortex-M firmware, flash for nothing.
 
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use masks::split_in_place_simple;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", feature = "alloc"))]
 use masks::split_simple;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use masks::{split_in_place_simple, split_str_simple};
 
 /// Elsewhere every line goes to the scanner (and no span array is set up).
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
@@ -393,6 +405,12 @@ fn split_in_place_simple<'a, O: Out<'a> + ?Sized>(
     _out: &mut O,
 ) -> Result<Result<usize, TokenizeError>, &'a mut [u8]> {
     Err(buf)
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline(always)]
+fn split_str_simple<'a, O: Out<'a> + ?Sized>(_line: &'a str, _out: &mut O) -> Option<usize> {
+    None
 }
 
 #[cfg(all(not(all(target_arch = "x86_64", target_feature = "sse2")), feature = "alloc"))]
@@ -568,10 +586,26 @@ mod masks {
                 }));
             }
         };
-        for (k, &span) in spans[..n].iter().enumerate() {
+        put_spans(text, &spans[..n], out);
+        Ok(Ok(n))
+    }
+
+    /// [`super::split_str_into`] by the mask path: the token count when
+    /// `line` is of the common form (its tokens then borrow it), else `None`.
+    #[inline(always)]
+    pub(super) fn split_str_simple<'a, O: Out<'a> + ?Sized>(line: &'a str, out: &mut O) -> Option<usize> {
+        let mut spans = [(0u16, 0u16); 64];
+        let fit = out.room().min(spans.len());
+        let n = simple_spans(line.as_bytes(), &mut spans[..fit])?;
+        put_spans(line, &spans[..n], out);
+        Some(n)
+    }
+
+    #[inline(always)]
+    fn put_spans<'a, O: Out<'a> + ?Sized>(text: &'a str, spans: &[(u16, u16)], out: &mut O) {
+        for (k, &span) in spans.iter().enumerate() {
             out.put(k, token_at(text, span));
         }
-        Ok(Ok(n))
     }
 
     /// [`super::split`] by the mask path, when the line is of the common form.
@@ -825,6 +859,63 @@ pub fn split_in_place_into<'a, const N: usize>(
 ) -> Result<usize, TokenizeError> {
     out.items.clear();
     split_into(buf, &mut out.items)
+}
+
+/// Splits the command `line` into `out` (which it empties first) without a
+/// heap and, for the lines models usually write, without copying: tokens that
+/// need no unescaping borrow `line`. A line with a token to unescape (a
+/// backslash, a single quote, quotes inside a word) is copied into `scratch`
+/// and split there as [`split_in_place`] does; `scratch` must then hold the
+/// whole line, or the result is [`TokenizeErrorKind::LineTooLong`].
+///
+/// The same tokens and errors as [`split_in_place_into`] on a copy of `line`.
+///
+/// ```
+/// use skills_core::tokenize::{split_str_into, TokenBuf};
+/// let mut scratch = [0u8; 256];
+/// let mut tokens = TokenBuf::<16>::new();
+/// let line = r#"email.send --to a@b.com --subject "Q1 report""#;
+/// split_str_into(line, &mut scratch, &mut tokens).unwrap();
+/// assert_eq!(tokens.as_slice(), ["email.send", "--to", "a@b.com", "--subject", "Q1 report"]);
+/// // Borrowed from `line`, not copied:
+/// assert!(line.as_bytes().as_ptr_range().contains(&tokens[1].as_ptr()));
+///
+/// let mut scratch = [0u8; 256];
+/// let mut tokens = TokenBuf::<16>::new();
+/// split_str_into(r"notes.add --text it\'s", &mut scratch, &mut tokens).unwrap();
+/// assert_eq!(tokens.as_slice(), ["notes.add", "--text", "it's"]);
+///
+/// let mut small = [0u8; 8];
+/// let mut tokens = TokenBuf::<16>::new();
+/// let e = split_str_into(r"notes.add --text it\'s", &mut small, &mut tokens).unwrap_err();
+/// assert!(e.to_string().contains("at most 8 bytes"));
+/// ```
+pub fn split_str_into<'a, const N: usize>(
+    line: &'a str,
+    scratch: &'a mut [u8],
+    out: &mut TokenBuf<'a, N>,
+) -> Result<usize, TokenizeError> {
+    out.items.clear();
+    if let Some(n) = split_str_simple(line, &mut out.items) {
+        return Ok(n);
+    }
+    let max = scratch.len();
+    let Some(buf) = scratch.get_mut(..line.len()) else {
+        return Err(too_long(line, max));
+    };
+    buf.copy_from_slice(line.as_bytes());
+    split_into(buf, &mut out.items)
+}
+
+/// [`TokenizeErrorKind::LineTooLong`] for `line` and a buffer of `max` bytes,
+/// at the first character that does not fit.
+#[cold]
+fn too_long(line: &str, max: usize) -> TokenizeError {
+    let mut at = max.min(line.len());
+    while !line.is_char_boundary(at) {
+        at -= 1;
+    }
+    TokenizeError::at(TokenizeErrorKind::LineTooLong { max }, line.as_bytes(), at)
 }
 
 /// Where tokens are stored, in order: token `n` is stored once `n` before it

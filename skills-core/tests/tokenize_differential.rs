@@ -36,6 +36,16 @@ fn into_token_buf<const N: usize>(input: &str) -> Result<Vec<String>, tokenize::
     Ok(buf.iter().map(|s| s.to_string()).collect())
 }
 
+/// `split_str_into` a `TokenBuf` with room for `N` and a scratch buffer of
+/// `scratch` bytes, as owned tokens.
+fn str_into<const N: usize>(input: &str, scratch: usize) -> Result<Vec<String>, tokenize::TokenizeError> {
+    let mut bytes = vec![0xAA; scratch];
+    let mut buf = tokenize::TokenBuf::<N>::new();
+    let n = tokenize::split_str_into(input, &mut bytes, &mut buf)?;
+    assert_eq!(n, buf.len(), "the count returned is the buffer's length");
+    Ok(buf.iter().map(|s| s.to_string()).collect())
+}
+
 const PIECES: &[&str] = &[
     "a",
     "b",
@@ -196,6 +206,20 @@ fn matches_python_shlex_split() {
             mismatches
                 .push(format!("input {input:?}\n  split_in_place_into: {into:?}\n  split_in_place: {in_place:?}"));
         }
+        // From the `&str`, with room to copy the line: the same again.
+        let from_str = str_into::<256>(input, input.len());
+        if from_str != in_place {
+            mismatches.push(format!("input {input:?}\n  split_str_into: {from_str:?}\n  split_in_place: {in_place:?}"));
+        }
+        // With a scratch buffer a byte short: the same tokens when the line
+        // needs no copy, else `LineTooLong`.
+        if let Some(short) = input.len().checked_sub(1) {
+            match str_into::<256>(input, short) {
+                Err(e) if matches!(e.kind, TokenizeErrorKind::LineTooLong { max } if max == short) => {}
+                other if other == in_place => {}
+                other => mismatches.push(format!("input {input:?} scratch {short}\n  split_str_into: {other:?}")),
+            }
+        }
         // With a small token array: the same tokens, or `TooManyTokens` at
         // the first token that does not fit, or the scan error before it.
         for cap in [0usize, 1, 3] {
@@ -203,14 +227,14 @@ fn matches_python_shlex_split() {
             let mut out = vec![""; cap];
             let got = tokenize::split_in_place(&mut buf, &mut out)
                 .map(|n| out[..n].iter().map(|s| s.to_string()).collect::<Vec<_>>());
-            let into = match cap {
-                0 => into_token_buf::<0>(input),
-                1 => into_token_buf::<1>(input),
-                _ => into_token_buf::<3>(input),
+            let (into, from_str) = match cap {
+                0 => (into_token_buf::<0>(input), str_into::<0>(input, input.len())),
+                1 => (into_token_buf::<1>(input), str_into::<1>(input, input.len())),
+                _ => (into_token_buf::<3>(input), str_into::<3>(input, input.len())),
             };
-            if got != expected_with_capacity(input, cap) || into != got {
+            if got != expected_with_capacity(input, cap) || into != got || from_str != got {
                 mismatches.push(format!(
-                    "input {input:?} capacity {cap}\n  split_in_place: {got:?}\n  split_in_place_into: {into:?}"
+                    "input {input:?} capacity {cap}\n  split_in_place: {got:?}\n  split_in_place_into: {into:?}\n  split_str_into: {from_str:?}"
                 ));
             }
         }

@@ -300,7 +300,32 @@ impl<C: 'static> Router<C> {
     /// [`Router::execute`] and `Router::execute_async` are the owned forms.
     pub fn dispatch(&self, ctx: &mut C, line: &mut [u8], out: &mut dyn Write) -> Dispatched {
         let mut tokens = tokenize::TokenBuf::<MAX_TOKENS>::new();
-        let n = match tokenize::split_in_place_into(line, &mut tokens) {
+        let split = tokenize::split_in_place_into(line, &mut tokens);
+        self.dispatch_tokens(ctx, split, &tokens, out)
+    }
+
+    /// [`Router::dispatch`] for a command held in a `&str` (a line of a
+    /// model's reply, a constant): its tokens borrow `line`, so the usual
+    /// command is not copied. A command with something to unescape (a
+    /// backslash, single quotes, quotes inside a word) is copied into
+    /// `scratch` first; a `scratch` shorter than such a command makes the
+    /// result a `the command is too long` error. (`examples/device` shows
+    /// both forms.)
+    pub fn dispatch_str(&self, ctx: &mut C, line: &str, scratch: &mut [u8], out: &mut dyn Write) -> Dispatched {
+        let mut tokens = tokenize::TokenBuf::<MAX_TOKENS>::new();
+        let split = tokenize::split_str_into(line, scratch, &mut tokens);
+        self.dispatch_tokens(ctx, split, &tokens, out)
+    }
+
+    /// The rest of [`Router::dispatch`] once the line is split.
+    fn dispatch_tokens(
+        &self,
+        ctx: &mut C,
+        split: Result<usize, tokenize::TokenizeError>,
+        tokens: &[&str],
+        out: &mut dyn Write,
+    ) -> Dispatched {
+        let n = match split {
             Ok(n) => n,
             Err(e) => return write_failure(&Failure::Tokenize(e), None, out),
         };

@@ -16,6 +16,14 @@
 //! let mut out = Buffer::new(&mut bytes);
 //! router.dispatch(&mut device, &mut line, &mut out);
 //! assert_eq!(out.as_str(), "Created task_1 [todo, high] Calibrate sensor (me)");
+//!
+//! // A command in a `&str` is split where it lies; `scratch` is used only
+//! // by a command with something to unescape, like this one.
+//! let mut scratch = [0u8; 256];
+//! let mut bytes = [0u8; 512];
+//! let mut out = Buffer::new(&mut bytes);
+//! router.dispatch_str(&mut device, r"tasks.create --title Pump\ check", &mut scratch, &mut out);
+//! assert_eq!(out.as_str(), "Created task_2 [todo, medium] Pump check (me)");
 //! ```
 #![no_std]
 

@@ -117,6 +117,48 @@ fn replies_and_errors_read_as_on_a_host() {
     );
 }
 
+/// `dispatch_str` splits a `&str` where it lies: the same kinds and replies
+/// as `dispatch` on a copy, and no allocation either. A command with
+/// something to unescape needs the scratch buffer; one too small for it is
+/// an error the model can act on.
+#[test]
+fn dispatching_a_str_answers_the_same_and_allocates_nothing() {
+    let router = router();
+    let (mut by_bytes, mut by_str) =
+        (Device::new("2026-02-17".parse().unwrap()), Device::new("2026-02-17".parse().unwrap()));
+    let mut line = [0u8; 1024];
+    let mut scratch = [0u8; 1024];
+    let (mut a, mut b) = ([0u8; 16 * 1024], [0u8; 16 * 1024]);
+    let mut allocations = 0;
+    let mut copied = 0;
+    for cmd in commands() {
+        let n = cmd.len();
+        line[..n].copy_from_slice(cmd.as_bytes());
+        let mut out = Buffer::new(&mut a);
+        let want = router.dispatch(&mut by_bytes, &mut line[..n], &mut out);
+        let want = (want.kind, out.as_str().to_string());
+        scratch.fill(0);
+        let mut out = Buffer::new(&mut b);
+        let info = allocation_counter::measure(|| {
+            router.dispatch_str(&mut by_str, &cmd, &mut scratch, &mut out);
+        });
+        allocations += info.count_total;
+        let got = out.as_str().to_string();
+        assert_eq!(got, want.1, "{cmd}");
+        copied += usize::from(scratch.iter().any(|&b| b != 0));
+    }
+    assert_eq!(allocations, 0);
+    // Most commands are borrowed; the few with quotes inside a word or a
+    // single quote are copied.
+    assert!((1..10).contains(&copied), "{copied} commands copied");
+
+    let mut small = [0u8; 16];
+    let mut out = Buffer::new(&mut a);
+    let d = router.dispatch_str(&mut by_str, "calendar.create --title 'Stand-up' --start 09:00", &mut small, &mut out);
+    assert_eq!(d.kind, Kind::Error);
+    assert!(out.as_str().starts_with("the command is too long: at most 16 bytes fit"), "{}", out.as_str());
+}
+
 #[test]
 fn a_reply_that_does_not_fit_is_marked() {
     let router = router();

@@ -41,14 +41,13 @@ fn main() -> ! {
         Ok(d) => d,
         Err(_) => Date::MIN,
     });
-    let mut line = [0u8; 256];
+    // Only a command with something to unescape is copied, into `scratch`.
+    let mut scratch = [0u8; 256];
     let mut bytes = [0u8; 2048];
     let mut errors = 0;
     for cmd in COMMANDS {
-        let n = cmd.len().min(line.len());
-        line[..n].copy_from_slice(&cmd.as_bytes()[..n]);
         let mut out = Buffer::new(&mut bytes);
-        let result = router.dispatch(&mut device, &mut line[..n], &mut out);
+        let result = router.dispatch_str(&mut device, cmd, &mut scratch, &mut out);
         if result.kind == Kind::Error {
             errors += 1;
         }
@@ -58,9 +57,9 @@ fn main() -> ! {
     hprintln!("{} commands, {} errors", COMMANDS.len(), errors);
     // Nothing is allocated: the state and buffers live on this stack frame.
     hprintln!(
-        "RAM on the stack: device state {} bytes, command line {} bytes, reply buffer {} bytes",
+        "RAM on the stack: device state {} bytes, command scratch {} bytes, reply buffer {} bytes",
         core::mem::size_of::<Device>(),
-        line.len(),
+        scratch.len(),
         bytes.len()
     );
     debug::exit(debug::EXIT_SUCCESS);
