@@ -300,8 +300,12 @@ fn hot(c: &mut Criterion) {
     g.bench_function("ours_owned", |b| {
         b.iter(|| {
             let cmd = first_command(black_box(&reply));
-            let tokens = skills_runtime::tokenize::split(cmd).unwrap();
-            let refs: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+            // Tokens as `Router::execute` takes them: borrowed from the
+            // reply (nothing here to unescape, so no scratch buffer and no
+            // fallback to `tokenize::split`).
+            let mut tokens = skills_runtime::tokenize::TokenBuf::<128>::new();
+            let n = skills_runtime::tokenize::split_str_into(cmd, &mut [], &mut tokens).unwrap();
+            let refs = &tokens[..n];
             let i = skills::CATALOG.index.unwrap().get(refs[0]).unwrap();
             let entry = skills::SKILLS[usize::from(i)];
             let mut a = args::Args::new();
@@ -351,6 +355,12 @@ fn tokenize(c: &mut Criterion) {
             let mut tokens = skills_runtime::tokenize::TokenBuf::<64>::new();
             line[..SEND_LINE.len()].copy_from_slice(black_box(SEND_LINE).as_bytes());
             skills_runtime::tokenize::split_in_place_into(&mut line[..SEND_LINE.len()], &mut tokens).unwrap()
+        })
+    });
+    g.bench_function("ours_str", |b| {
+        b.iter(|| {
+            let mut tokens = skills_runtime::tokenize::TokenBuf::<64>::new();
+            skills_runtime::tokenize::split_str_into(black_box(SEND_LINE), &mut [], &mut tokens).unwrap()
         })
     });
     g.bench_function("shlex_split", |b| b.iter(|| shlex::split(black_box(SEND_LINE)).unwrap().len()));

@@ -160,6 +160,10 @@ fn fence_after_indent(s: &[u8], pos: usize, line_start: usize, indent: usize) ->
         return None;
     }
     let run_end = pos + len;
+    // The usual opener, read at once: the info string `cmd`, then the line's end.
+    if s.get(run_end..run_end + 4) == Some(b"cmd\n") {
+        return Some(Fence { line_start, line_end: run_end + 4, indent, ch, len, info: (run_end, run_end + 3) });
+    }
     let mut info_start = usize::MAX;
     let mut content_end = run_end;
     let mut backtick = false;

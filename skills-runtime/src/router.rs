@@ -30,6 +30,28 @@ use skills_core::tokenize;
 /// Most tokens a command may have on the heap-free path.
 pub const MAX_TOKENS: usize = 128;
 
+/// The tokens of one command on the owned paths ([`Router::execute`]):
+/// borrowed from `line` into `buf`, with nothing allocated, when none needs
+/// unescaping and they fit in [`MAX_TOKENS`]; else split into `owned`, with
+/// `refs` viewing them.
+#[cfg(feature = "std")]
+fn split_line<'l: 's, 's>(
+    line: &'l str,
+    buf: &'s mut tokenize::TokenBuf<'l, MAX_TOKENS>,
+    owned: &'s mut std::vec::Vec<std::borrow::Cow<'l, str>>,
+    refs: &'s mut std::vec::Vec<&'s str>,
+) -> Result<&'s [&'s str], tokenize::TokenizeError> {
+    // No scratch buffer: a line to unescape (or with too many tokens) fails
+    // here and is split by `split`, which reports every error.
+    if let Ok(n) = tokenize::split_str_into(line, &mut [], buf) {
+        return Ok(&buf[..n]);
+    }
+    *owned = tokenize::split(line)?;
+    let owned: &'s std::vec::Vec<std::borrow::Cow<'l, str>> = owned;
+    refs.extend(owned.iter().map(|t| t.as_ref()));
+    Ok(refs)
+}
+
 /// What kind of result a command produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -697,16 +719,16 @@ impl<C: 'static> Router<C> {
     /// Runs one command if `access` allows it (see [`Access`]).
     pub fn execute_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
         use crate::outcome::Outcome;
-        let tokens = match tokenize::split(line) {
+        let (mut buf, mut owned, mut refs) = (tokenize::TokenBuf::new(), std::vec::Vec::new(), std::vec::Vec::new());
+        let tokens = match split_line(line, &mut buf, &mut owned, &mut refs) {
             Ok(t) => t,
             Err(e) => return Outcome::failure(line, None, &self.tokenize_failure(line, e)),
         };
-        let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
         let live = self.live();
         let view = self.view(&live);
         let mut text = std::string::String::new();
         let mut args = Args::new();
-        let result = match self.prepare(view, &tokens, access, &mut args, &mut text) {
+        let result = match self.prepare(view, tokens, access, &mut args, &mut text) {
             Prepared::Done(r) => r,
             Prepared::Call { index, compiled, skill, handler } => {
                 self.call_sync(ctx, index, compiled, &skill, &args, handler, &mut text)
@@ -727,16 +749,16 @@ impl<C: 'static> Router<C> {
     #[cfg(feature = "async")]
     pub async fn execute_async_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
         use crate::outcome::Outcome;
-        let tokens = match tokenize::split(line) {
+        let (mut buf, mut owned, mut refs) = (tokenize::TokenBuf::new(), std::vec::Vec::new(), std::vec::Vec::new());
+        let tokens = match split_line(line, &mut buf, &mut owned, &mut refs) {
             Ok(t) => t,
             Err(e) => return Outcome::failure(line, None, &self.tokenize_failure(line, e)),
         };
-        let tokens: std::vec::Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
         let live = self.live();
         let view = self.view(&live);
         let mut text = std::string::String::new();
         let mut args = Args::new();
-        let result = match self.prepare(view, &tokens, access, &mut args, &mut text) {
+        let result = match self.prepare(view, tokens, access, &mut args, &mut text) {
             Prepared::Done(r) => r,
             Prepared::Call { index, compiled, skill, handler } => {
                 self.call_async(ctx, index, compiled, &skill, &args, handler, &mut text).await
@@ -849,6 +871,45 @@ fn detach<'a>(e: CallError<'_>) -> CallError<'a> {
         CallError::Skill(s) => CallError::Skill(s),
         CallError::Convert { flag, error } => {
             CallError::Skill(crate::SkillError::new(format!("`--{flag}`: {error}")).with_kind("invalid_value"))
+        }
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use std::borrow::Cow;
+    use std::string::{String, ToString};
+    use std::vec::Vec;
+
+    fn split(line: &str) -> (Result<Vec<String>, tokenize::TokenizeError>, bool) {
+        let (mut buf, mut owned, mut refs) = (tokenize::TokenBuf::new(), Vec::<Cow<'_, str>>::new(), Vec::new());
+        let tokens =
+            split_line(line, &mut buf, &mut owned, &mut refs).map(|t| t.iter().map(|t| t.to_string()).collect());
+        (tokens, owned.is_empty())
+    }
+
+    /// The owned paths split the usual command without a vector, and
+    /// anything else as `tokenize::split` does, with no token limit.
+    #[test]
+    fn owned_paths_split_as_tokenize_split_does() {
+        let many = "x ".repeat(300);
+        for line in [
+            "",
+            "email.send --to a@b.com --subject \"Q1 report\"",
+            "notes.add --text it\\'s",
+            "calendar.create --title 'Stand-up'",
+            "say \"unterminated",
+            "trailing \\",
+            many.as_str(),
+        ] {
+            let want = tokenize::split(line).map(|t| t.into_iter().map(Cow::into_owned).collect::<Vec<_>>());
+            let (got, borrowed) = split(line);
+            assert_eq!(got, want, "{line:?}");
+            if want.is_ok() {
+                let simple = !line.contains(['\'', '\\']) && line.split(' ').count() <= 64;
+                assert_eq!(borrowed, simple, "{line:?}");
+            }
         }
     }
 }
