@@ -39,11 +39,14 @@
 //! `(string, required)`, `(integer, default: 20)`. `Required.` or
 //! `Optional.` written as a sentence of its own (emphasis allowed, as in
 //! `Required. The title.` or `The title. **Required.**`) is that marker too.
+//! A default in words (`(default 5)`, `Defaults to `asc`.`) counts when its
+//! value cannot be prose: an integer, or one value in backticks or quotes.
 //!
 //! Without an explicit type marker a flag is an integer when its placeholder
 //! is `<n>`-like or its default is an integer, a date when its placeholder is
-//! `<date>`, a boolean when Usage shows it without a placeholder, and a
-//! string otherwise. Prose that only looks like an enum, a list or a default
+//! `<date>`, a boolean when Usage shows it without a placeholder (or does not
+//! show it, and its line has no placeholder where other lines have one), and
+//! a string otherwise. Prose that only looks like an enum, a list or a default
 //! leaves the flag a string and produces a warning with the exact fix.
 
 use crate::diagnostic::{Code, Sink};
@@ -831,7 +834,10 @@ fn markers(description: &str) -> Markers {
 /// write instead of a group: `Required. The title.`, `The title.
 /// **Required.**`, `Optional.`
 fn sentence_markers(prose: String, m: &mut Markers) -> String {
-    if find_ignore_ascii_case(&prose, "required").is_none() && find_ignore_ascii_case(&prose, "optional").is_none() {
+    if find_ignore_ascii_case(&prose, "required").is_none()
+        && find_ignore_ascii_case(&prose, "optional").is_none()
+        && find_ignore_ascii_case(&prose, "default").is_none()
+    {
         return prose;
     }
     let mut kept = String::new();
@@ -843,6 +849,11 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
             m.required = true;
         } else if word.eq_ignore_ascii_case("optional") {
             m.optional = true;
+        } else if let Some(v) = sentence_default(word) {
+            // `Default: `10`.`, `**Default:** 1`, `Defaults to `asc`.`: a
+            // sentence that is a default alone, with a value that cannot
+            // be prose.
+            m.defaults.push(v);
         } else {
             kept.push_str(sentence);
         }
@@ -898,6 +909,8 @@ fn one_marker(inner: &str, m: &mut Markers) -> bool {
         m.date = true;
     } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "default:") {
         m.defaults.push(v.trim().to_string());
+    } else if let Some(v) = default_in_words(t) {
+        m.defaults.push(v.to_string());
     } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:") {
         match parse_type(v) {
             Some(t) => m.explicit = Some(t),
@@ -910,6 +923,31 @@ fn one_marker(inner: &str, m: &mut Markers) -> bool {
         return false;
     }
     true
+}
+
+/// A default stated in words rather than as `default: v`: `default 5`,
+/// `default=5`, `default is `asc``, `defaults to "none"`. Only a value that
+/// cannot be prose counts: an integer, or one value in backticks or quotes
+/// (`defaults to today` and `defaults to the sender` stay prose, which the
+/// `prose-default` warning reports).
+fn default_in_words(t: &str) -> Option<&str> {
+    let v = ["defaults to ", "default is ", "default = ", "default=", "default "]
+        .iter()
+        .find_map(|p| strip_prefix_ignore_ascii_case(t, p))?
+        .trim();
+    let quoted = |q: char| v.len() >= 2 && v.starts_with(q) && v.ends_with(q) && !v[1..v.len() - 1].contains(q);
+    (parse_integer(v).is_some() || quoted('`') || quoted('"') || quoted('\'')).then_some(v)
+}
+
+/// The value of a sentence that states a default and nothing else (its
+/// emphasis left out), as [`default_in_words`] reads it.
+fn sentence_default(sentence: &str) -> Option<String> {
+    let plain = sentence.replace('*', "");
+    let words = match strip_prefix_ignore_ascii_case(&plain, "default:") {
+        Some(v) => format!("default {}", v.trim()),
+        None => plain.clone(),
+    };
+    default_in_words(&words).map(str::to_string)
 }
 
 fn is_enum_value(v: &str) -> bool {
@@ -965,10 +1003,15 @@ fn strip_quotes(s: &str) -> &str {
 }
 
 /// Resolves the markers of `raw` (with what Usage says about it) into a flag.
+///
+/// `bare_is_switch`: other flag lines of the section write a placeholder, so
+/// a line without one (`--archived  Include archived ones`) is a switch, as
+/// in a man page.
 pub(crate) fn resolve(
     raw: &RawFlag,
     usage: Option<&UsageFlag>,
     in_usage_section: bool,
+    bare_is_switch: bool,
     sink: &mut Sink<'_>,
 ) -> Option<Flag> {
     let m = markers(&raw.description);
@@ -1052,7 +1095,7 @@ pub(crate) fn resolve(
                 !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some())
             }) {
                 ValueType::Integer
-            } else if usage.is_some_and(|u| u.placeholder.is_none())
+            } else if (usage.is_some_and(|u| u.placeholder.is_none()) || usage.is_none() && bare_is_switch)
                 && raw.placeholder.is_none()
                 && default_raw.is_none()
             {

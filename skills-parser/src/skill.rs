@@ -623,16 +623,20 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         // Flags from the frontmatter first, then the section's: a flag
         // declared in both is a duplicate, reported as such.
         let mut raw = front_flags;
+        let front = raw.len();
         if let Some(s) = flags_section {
             lines.flags_section = body_line + body[..s.heading_start].matches('\n').count();
             raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
         }
         // `crm.find [options]` stands for every flag: none is missing.
         let show_usage = usage_section.is_some() && !usage.lines.is_empty() && !usage.any_flags;
-        for r in &raw {
+        // Placeholders on some `## Flags` lines make a line without one a
+        // switch (the frontmatter's flags state their types instead).
+        let placeholders = raw[front..].iter().any(|r| r.placeholder.is_some());
+        for (i, r) in raw.iter().enumerate() {
             declared.push(r.name.clone());
             let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
-            if let Some(f) = flags::resolve(r, u, show_usage, sink) {
+            if let Some(f) = flags::resolve(r, u, show_usage, placeholders && i >= front, sink) {
                 flag_list.push(f);
             }
         }

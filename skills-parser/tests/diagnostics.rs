@@ -875,3 +875,49 @@ fn flags_may_be_declared_in_the_frontmatter() {
     // A flag declared in both places is a duplicate.
     assert!(has(&t, Code::DuplicateFlag, ANY), "{:#?}", t.diagnostics);
 }
+
+/// A flag line without a placeholder, among lines that write one, is a
+/// switch (as in a man page); where no line writes one, nothing says so and
+/// the flag stays a string.
+#[test]
+fn a_bare_flag_among_flags_with_placeholders_is_a_switch() {
+    let types = |flags: &str| {
+        let (_d, t) = with_usage_and_flags("d.a [options]", flags);
+        let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+        s.flags.iter().map(|f| (f.name.clone(), f.value_type)).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        types("--x <v>  The x\n--archived  Include archived ones\n"),
+        [("x".into(), ValueType::String), ("archived".into(), ValueType::Boolean)]
+    );
+    assert_eq!(
+        types("--x: The x\n--archived: Include archived ones\n"),
+        [("x".into(), ValueType::String), ("archived".into(), ValueType::String)]
+    );
+    // A default or an explicit type still decides.
+    assert_eq!(
+        types("--x <v>  The x\n--mode  How (default: `fast`)\n--n  How many (type: integer)\n"),
+        [("x".into(), ValueType::String), ("mode".into(), ValueType::String), ("n".into(), ValueType::Integer)]
+    );
+}
+
+/// Defaults written in words: in a group (`(default 5)`, `(defaults to
+/// `asc`)`) or as a sentence of their own (`Default: 1.`), when the value
+/// cannot be prose; `Defaults to today.` stays prose, with its warning.
+#[test]
+fn defaults_written_in_words_are_read_when_the_value_is_unmistakable() {
+    let default = |flag: &str| {
+        let (f, codes) = first_flag("d.a [--x <v>]", &format!("{flag}\n"));
+        (f.default, codes.contains(&Code::ProseDefault))
+    };
+    let some = |v: &str| (Some(vec![v.to_string()]), false);
+    assert_eq!(default("--x <n>  How many (default 5)"), some("5"));
+    assert_eq!(default("--x <n>  How many (default=5)"), some("5"));
+    assert_eq!(default("--x <key>  Sort key (defaults to `name`)"), some("name"));
+    assert_eq!(default("--x <key>  Sort key. Defaults to `name`."), some("name"));
+    assert_eq!(default("--x <n>  Page. Default: 1."), some("1"));
+    assert_eq!(default("--x <n>  Page. **Default:** `1`"), some("1"));
+    assert_eq!(default("--x <key>  Sort key. Default: `sort_key`."), some("sort_key"));
+    assert_eq!(default("--x <date>  Since. Defaults to today."), (None, true));
+    assert_eq!(default("--x <name>  Owner (defaults to the signed-in user)"), (None, true));
+}
