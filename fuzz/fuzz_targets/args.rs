@@ -13,6 +13,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: true,
         values: StrList::EMPTY,
         default: None,
+        short: None,
     },
     FlagSpec {
         name: "limit",
@@ -21,6 +22,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: false,
         values: StrList::EMPTY,
         default: Some(StrList::Slice(&["20"])),
+        short: None,
     },
     FlagSpec {
         name: "due-before",
@@ -29,6 +31,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: false,
         values: StrList::EMPTY,
         default: None,
+        short: None,
     },
     FlagSpec {
         name: "overdue",
@@ -37,6 +40,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: false,
         values: StrList::EMPTY,
         default: None,
+        short: None,
     },
     FlagSpec {
         name: "status",
@@ -45,6 +49,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: false,
         values: StrList::Slice(&["todo", "done"]),
         default: Some(StrList::Slice(&["todo"])),
+        short: None,
     },
     FlagSpec {
         name: "sort",
@@ -53,6 +58,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: false,
         values: StrList::Lines("due_date\npriority"),
         default: None,
+        short: None,
     },
 ];
 

@@ -345,11 +345,12 @@ fn emit_skill_module(
             None => "None".to_string(),
         };
         out.line(&format!(
-            "__FlagSpec {{ name: {:?}, value_type: __VT_{}, list: {}, required: {}, values: {values}, default: {default} }},",
+            "__FlagSpec {{ name: {:?}, value_type: __VT_{}, list: {}, required: {}, values: {values}, default: {default}, short: {:?} }},",
             f.name,
             value_type(f.value_type),
             f.list,
-            f.required
+            f.required,
+            f.short
         ));
     }
     out.close("];");

@@ -96,8 +96,9 @@ pub enum ArgErrorKind<'a> {
         given: &'a str,
         /// The closest real flag, if one is close.
         suggestion: Option<&'a str>,
-        /// Written with one dash (`-p`). The format has no short flags; for
-        /// one letter, `suggestion` is the only flag starting with it.
+        /// Written with one dash (`-p`). For one letter that no flag
+        /// declares as its short spelling, `suggestion` is the only flag
+        /// starting with it.
         short: bool,
     },
     /// A value where none is expected: before the first flag (`after` is
@@ -360,9 +361,9 @@ fn looks_like_flag(token: &str) -> bool {
 /// use skills_core::spec::{FlagSpec, StrList, ValueType};
 /// let specs = [
 ///     FlagSpec { name: "to", value_type: ValueType::String, list: true, required: true,
-///                values: StrList::EMPTY, default: None },
+///                values: StrList::EMPTY, default: None, short: None },
 ///     FlagSpec { name: "limit", value_type: ValueType::Integer, list: false, required: false,
-///                values: StrList::EMPTY, default: Some(StrList::Slice(&["20"])) },
+///                values: StrList::EMPTY, default: Some(StrList::Slice(&["20"])), short: None },
 /// ];
 /// let args = parse(&specs, &["--to", "a@b.com", "c@d.com"]).unwrap();
 /// assert_eq!(args.slot(0).values.len(), 2);
@@ -610,7 +611,15 @@ fn flag_parts_slowly<'a>(body: &'a str, specs: &[FlagSpec<'_>]) -> (&'a str, Opt
         Some(eq) => (&body[..eq], Some(&body[eq + 1..])),
         None => (body, None),
     };
-    (name, inline, find_flag(specs, name))
+    let found = find_flag(specs, name).or_else(|| {
+        // A one-letter spelling a flag declares (`-n` for `--name`).
+        let mut letters = name.chars();
+        match (letters.next(), letters.next()) {
+            (Some(c), None) => specs.iter().position(|s| s.short == Some(c)),
+            _ => None,
+        }
+    });
+    (name, inline, found)
 }
 
 /// Problems found so far; the list (several hundred bytes) is only built
@@ -696,7 +705,7 @@ pub enum Given<'a> {
 /// use skills_core::args::{from_named, Given};
 /// use skills_core::spec::{FlagSpec, StrList, ValueType};
 /// let specs = [FlagSpec { name: "limit", value_type: ValueType::Integer, list: false, required: false,
-///                         values: StrList::EMPTY, default: Some(StrList::Slice(&["20"])) }];
+///                         values: StrList::EMPTY, default: Some(StrList::Slice(&["20"])), short: None }];
 /// let args = from_named(&specs, &[("limit", Given::Values(StrList::One("5")))]).unwrap();
 /// assert_eq!(args.slot(0).values.first(), Some("5"));
 /// let e = from_named(&specs, &[("limt", Given::Values(StrList::One("5")))]).unwrap_err();
@@ -1086,7 +1095,7 @@ mod tests {
     use std::prelude::v1::*;
 
     const fn flag(name: &'static str, t: ValueType, list: bool, required: bool) -> FlagSpec<'static> {
-        FlagSpec { name, value_type: t, list, required, values: StrList::EMPTY, default: None }
+        FlagSpec { name, value_type: t, list, required, values: StrList::EMPTY, default: None, short: None }
     }
 
     fn search_specs() -> [FlagSpec<'static>; 6] {
@@ -1228,5 +1237,25 @@ mod tests {
         let specs = search_specs();
         assert!(parse(&specs, &["--overdue", "false"]).is_ok());
         assert!(parse(&specs, &["--overdue=TRUE"]).is_ok());
+    }
+
+    /// A declared letter names its flag (`-q x`, `-q=x`, `-o`), case
+    /// matters, and the long and short spellings together are a repeat.
+    #[test]
+    fn short_spellings() {
+        let mut specs = search_specs();
+        specs[0].short = Some('q');
+        specs[3].short = Some('o');
+        specs[4].short = Some('l');
+        let args = parse(&specs, &["-q", "pump", "-o"]).unwrap();
+        assert_eq!(args.slot(0).values.first(), Some("pump"));
+        assert_eq!(args.slot(3).source, Source::Given);
+        assert_eq!(parse(&specs, &["-q=pump"]).unwrap().slot(0).values.first(), Some("pump"));
+        let errs = parse(&specs, &["-Q", "pump"]).unwrap_err();
+        assert!(matches!(errs.iter().next(), Some(ArgErrorKind::UnknownFlag { given: "Q", .. })));
+        let errs = parse(&specs, &["-q", "a", "--query", "b"]).unwrap_err();
+        assert!(matches!(errs.iter().next(), Some(ArgErrorKind::Repeated { flag: "query" })));
+        // A negative number is still a value.
+        assert_eq!(parse(&specs, &["-l", "-5"]).unwrap().slot(4).values.first(), Some("-5"));
     }
 }

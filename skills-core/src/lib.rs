@@ -19,9 +19,9 @@
 //!
 //! static FLAGS: [FlagSpec<'static>; 2] = [
 //!     FlagSpec { name: "to", value_type: ValueType::String, list: true, required: true,
-//!                values: StrList::EMPTY, default: None },
+//!                values: StrList::EMPTY, default: None, short: None },
 //!     FlagSpec { name: "subject", value_type: ValueType::String, list: false, required: true,
-//!                values: StrList::EMPTY, default: None },
+//!                values: StrList::EMPTY, default: None, short: None },
 //! ];
 //!
 //! let mut line = *br#"email.send --to a@b.com c@d.com --subject "Q1 Report""#;

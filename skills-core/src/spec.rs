@@ -172,6 +172,9 @@ pub struct FlagSpec<'a> {
     pub values: StrList<'a>,
     /// Values used when the flag is absent (`(default: ...)`).
     pub default: Option<StrList<'a>>,
+    /// A one-letter spelling declared beside the name (`-n, --name`):
+    /// `-n Acme` means `--name Acme`. Letters are case-sensitive.
+    pub short: Option<char>,
 }
 
 impl FlagSpec<'_> {

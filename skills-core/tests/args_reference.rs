@@ -27,7 +27,7 @@ fn spec(
     values: StrList<'static>,
     default: Option<StrList<'static>>,
 ) -> FlagSpec<'static> {
-    FlagSpec { name, value_type, list, required, values, default }
+    FlagSpec { name, value_type, list, required, values, default, short: None }
 }
 
 fn specs() -> Vec<FlagSpec<'static>> {

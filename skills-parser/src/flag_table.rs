@@ -11,8 +11,8 @@
 //! `|` not escaped as `\|`). The row above the delimiter row (`|---|---|`)
 //! is the header: its column names say what each cell means. The flag is
 //! the `Flag`/`Option`/`Name` column, or else the first cell that starts with
-//! `--`; a `-p, --pinned` cell gives `--pinned` (the format has no short
-//! flags). In a section that never writes `--name`, a bare `title` in the
+//! `--`; a `-p, --pinned` cell gives `--pinned`, with `-p` as its short
+//! spelling. In a section that never writes `--name`, a bare `title` in the
 //! header's flag column is `--title`. Other known columns become the
 //! markers a flag line would carry:
 //!
@@ -297,6 +297,15 @@ pub(crate) fn read(rows: &[SourceLine<'_>], bare: bool) -> Vec<RowKind> {
                 None if head.starts_with(['`', '*', '_']) => head.to_string(),
                 None => head.replace(['`', '*'], ""),
             };
+            // `-p, --pinned`: the short spelling before the long one is the
+            // flag's too (the row's column stays the long one's).
+            let before = cell[..start].trim_matches(|c: char| matches!(c, '`' | '*' | '_' | ',' | '|' | '/' | ' '));
+            if bare_name.is_none()
+                && let [b'-', letter] = before.as_bytes()
+                && letter.is_ascii_alphabetic()
+            {
+                text = format!("{before}, {text}");
+            }
             text.push_str(" |");
             // A `Values` column makes an enum; the `Type` column then only
             // says whether it takes several.
@@ -378,9 +387,9 @@ mod tests {
                 None,
                 None,
                 Some(("`--to <addresses>` | Recipients (required)".to_string(), 3)),
-                Some(("`--pinned` | Pin it (boolean flag)".to_string(), 9)),
+                Some(("-p, `--pinned` | Pin it (boolean flag)".to_string(), 9)),
                 Some(("--color <red|green> | Color. One of: red, green".to_string(), 3)),
-                Some(("--verbose | Talk".to_string(), 8)),
+                Some(("-v, --verbose | Talk".to_string(), 8)),
             ]
         );
     }

@@ -65,6 +65,8 @@ use skills_core::spec::{FlagSpec, StrList, ValueType};
 pub struct Flag {
     /// Name without dashes (`due-before`).
     pub name: String,
+    /// The one-letter spelling declared beside the name (`-n, --name`).
+    pub short: Option<char>,
     /// Value placeholder from the Flags line or Usage (`addresses`).
     pub placeholder: Option<String>,
     /// The description as written (markers included).
@@ -97,6 +99,7 @@ impl Flag {
             required: self.required,
             values: StrList::Lines(&self.values_lines),
             default: self.default_lines.as_deref().map(StrList::Lines),
+            short: self.short,
         }
     }
 
@@ -130,6 +133,8 @@ impl Flag {
 #[derive(Clone, Debug)]
 pub(crate) struct RawFlag {
     pub(crate) name: String,
+    /// The one-letter spelling beside the name (`-n, --name`).
+    pub(crate) short: Option<char>,
     pub(crate) placeholder: Option<String>,
     /// The placeholder is followed by `...`: several values.
     pub(crate) repeated: bool,
@@ -224,16 +229,26 @@ pub(crate) fn short_spelling_len(s: &str) -> usize {
     if is_short && closed && boundary { end } else { 0 }
 }
 
+/// The letter of a short spelling `short_spelling_len` found at the start
+/// of `s`.
+fn short_letter(s: &str) -> Option<char> {
+    s.trim_start_matches('`').strip_prefix('-')?.chars().next()
+}
+
 /// A line that starts with a short spelling before the flag (`-n, --name`,
-/// `` `-n`, `--name` ``, `-n | --name`), from the flag on; any other line
-/// as it is.
-fn skip_short_spelling(s: &str) -> &str {
+/// `` `-n`, `--name` ``, `-n | --name`): its letter, and the line from the
+/// flag on; any other line as it is.
+fn split_short_spelling(s: &str) -> (Option<char>, &str) {
     let n = short_spelling_len(s);
     if n == 0 {
-        return s;
+        return (None, s);
     }
     let rest = s[n..].trim_start_matches([',', '|', '/', ' ', '\t']);
-    if rest.starts_with("--") || rest.starts_with("`--") || rest.starts_with("**") { rest } else { s }
+    if rest.starts_with("--") || rest.starts_with("`--") || rest.starts_with("**") {
+        (short_letter(&s[..n]), rest)
+    } else {
+        (None, s)
+    }
 }
 
 /// A placeholder written in capitals, as man pages do (`--since DATE  Only
@@ -256,6 +271,8 @@ fn upper_placeholder(after: &str) -> Option<(&str, &str)> {
 #[derive(Debug, PartialEq, Eq)]
 struct LineParts {
     name: String,
+    /// The one-letter spelling beside the name (`-n, --name`).
+    short: Option<char>,
     placeholder: Option<String>,
     repeated: bool,
     description: String,
@@ -266,15 +283,25 @@ impl LineParts {
     /// The flag these parts declare, on `line`, its column moved right by
     /// `offset` (where the parsed text starts in the line).
     fn into_raw(self, line: usize, offset: usize, indent: usize, in_required_group: bool) -> RawFlag {
-        let LineParts { name, placeholder, repeated, description, column } = self;
-        RawFlag { name, placeholder, repeated, description, line, column: offset + column, indent, in_required_group }
+        let LineParts { name, short, placeholder, repeated, description, column } = self;
+        RawFlag {
+            name,
+            short,
+            placeholder,
+            repeated,
+            description,
+            line,
+            column: offset + column,
+            indent,
+            in_required_group,
+        }
     }
 }
 
 /// Reads one candidate line. `Ok(None)` when the line is not a flag line;
 /// `Err((message, column))` when it is one with an invalid name.
 fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
-    let content = skip_short_spelling(strip_list_marker(text));
+    let (mut short, content) = split_short_spelling(strip_list_marker(text));
     let column = text.len() - content.len() + 1;
     let mut rest = content;
     // Emphasis around the head: **`--to`**, __--to__.
@@ -303,6 +330,18 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     let Some(name_part) = head.strip_prefix("--") else {
         return Ok(None);
     };
+    // `` `--pinned, -p` ``: the short spelling inside the backticks.
+    let mut name_part = name_part;
+    let owned_part;
+    if let Some(comma) = name_part.find(", -") {
+        let rest = &name_part[comma + 2..];
+        let n = short_spelling_len(rest);
+        if n > 0 {
+            short = short.or(short_letter(&rest[..n]));
+            owned_part = format!("{}{}", &name_part[..comma], &rest[n..]);
+            name_part = &owned_part;
+        }
+    }
     // `--to <addresses>` or `--to=<addresses>` inside the backticks.
     let mut repeated = false;
     let (name, mut placeholder) = match name_part.find(['=', ' ']) {
@@ -317,14 +356,15 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     if !is_flag_name(name) {
         return Err((format!("`--{name}` is not a valid flag name"), column));
     }
-    // `--pinned, -p  Pin it`: the short spelling after the head is no part
-    // of the description (the format has no short flags).
+    // `--pinned, -p  Pin it`: the short spelling after the head is the
+    // flag's, not part of its description.
     let mut after = after.trim_start();
     let comma = head.ends_with(',') || after.starts_with(',');
     let candidate = after.strip_prefix(',').unwrap_or(after).trim_start();
-    let short = short_spelling_len(candidate);
-    if comma && short > 0 {
-        after = candidate[short..].trim_start_matches(':').trim_start();
+    let short_len = short_spelling_len(candidate);
+    if comma && short_len > 0 {
+        short = short.or(short_letter(&candidate[..short_len]));
+        after = candidate[short_len..].trim_start_matches(':').trim_start();
     }
     if placeholder.is_none() {
         let candidate = after.strip_prefix('`').unwrap_or(after);
@@ -356,6 +396,7 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     }
     Ok(Some(LineParts {
         name: name.to_string(),
+        short,
         placeholder,
         repeated,
         description: after.trim_end().to_string(),
@@ -676,6 +717,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
         }
         out.push(RawFlag {
             name,
+            short: None,
             placeholder: None,
             repeated: list,
             description,
@@ -1411,6 +1453,7 @@ pub(crate) fn resolve(
     let default_lines = default.as_ref().map(|d: &Vec<String>| d.join("\n"));
     Some(Flag {
         name: name.clone(),
+        short: raw.short,
         placeholder,
         description: raw.description.clone(),
         value_type,
@@ -1455,6 +1498,22 @@ pub(crate) fn check_set(flags: &[Flag], raw: &[RawFlag], sink: &mut Sink<'_>) {
                     )
                 },
                 "remove one of the declarations",
+            );
+        }
+        let Some(c) = f.short else { continue };
+        let clash = raw[..i].iter().find(|p| p.short == Some(c)).map(|p| (&p.name, p.line)).or_else(|| {
+            raw.iter()
+                .enumerate()
+                .find(|&(j, p)| j != i && p.name.len() == 1 && p.name.starts_with(c))
+                .map(|(_, p)| (&p.name, p.line))
+        });
+        if let Some((other, line)) = clash {
+            sink.push(
+                Code::DuplicateFlag,
+                f.line,
+                f.column,
+                format!("`-{c}` of `--{}` is also `--{other}` (line {line}), so it names no one flag", f.name),
+                "give one of them another letter, or remove the short spelling",
             );
         }
     }

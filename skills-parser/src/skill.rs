@@ -630,6 +630,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         }
         // `crm.find [options]` stands for every flag: none is missing.
         let show_usage = usage_section.is_some() && !usage.lines.is_empty() && !usage.any_flags;
+        let shorts: Vec<(char, &str)> = raw.iter().filter_map(|r| Some((r.short?, r.name.as_str()))).collect();
+        usage.resolve_shorts(&shorts);
         // Placeholders on some `## Flags` lines make a line without one a
         // switch (the frontmatter's flags state their types instead).
         let placeholders = raw[front..].iter().any(|r| r.placeholder.is_some());
@@ -642,6 +644,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         }
         flags::check_set(&flag_list, &raw, sink);
     }
+    // Without flags to declare letters, short spellings in Usage name none.
+    usage.resolve_shorts(&[]);
     for u in &usage.flags {
         if !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {
             sink.push(

@@ -9,8 +9,8 @@
 //! placeholder, `[` `]` mark optional parts, `|` is ignored, and `...` (or
 //! `…`) after a placeholder, or a second placeholder with it
 //! (`--tags <tag> [<tag>...]`), means the flag takes several values.
-//! Short spellings (`-p`, `-p|--pinned`, `-p, --pinned`) give way to the long
-//! one: the format has no short flags.
+//! A short spelling (`[-n NAME]`, `-p|--pinned`, `-p, --pinned`) stands for
+//! the flag that declares that letter in `## Flags`.
 
 use crate::diagnostic::{Code, Sink};
 use crate::flags::{short_spelling_len, strip_list_marker, strip_repeat_end};
@@ -67,6 +67,39 @@ pub struct Usage {
     /// reported as missing from Usage, and hints show a usage line
     /// generated from the flags ([`crate::Skill::usage_line`]).
     pub any_flags: bool,
+}
+
+impl Usage {
+    /// Gives the short spellings Usage shows (`[-n NAME]`, kept as `-n`)
+    /// the names of the flags that declare them (`shorts`: letter and name).
+    /// One shown beside its long spelling (`[-p, --pinned]`) adds nothing;
+    /// one no flag declares is dropped, as before letters were read.
+    pub(crate) fn resolve_shorts(&mut self, shorts: &[(char, &str)]) {
+        if !self.flags.iter().any(|f| f.name.starts_with('-')) {
+            return;
+        }
+        let flags = core::mem::take(&mut self.flags);
+        for mut f in flags {
+            if let Some(spelling) = f.name.strip_prefix('-') {
+                let Some(&(_, long)) =
+                    shorts.iter().find(|(c, _)| spelling.starts_with(*c) && spelling.len() == c.len_utf8())
+                else {
+                    continue;
+                };
+                f.name = long.to_string();
+            }
+            match self.flags.iter_mut().find(|g| g.name == f.name) {
+                Some(g) => {
+                    g.optional &= f.optional;
+                    if g.placeholder.is_none() {
+                        g.placeholder = f.placeholder;
+                        g.repeated = f.repeated;
+                    }
+                }
+                None => self.flags.push(f),
+            }
+        }
+    }
 }
 
 /// Whether `word` (brackets, angle brackets and `...` removed) is a word
@@ -196,19 +229,16 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             depth -= closes;
             continue;
         }
-        // `-p|--pinned`: the long spelling; the format has no short flags.
+        // `-p|--pinned`: the long spelling.
         let core = match core.split('|').find(|alt| alt.starts_with("--")) {
             Some(long) if core.starts_with('-') => long,
             _ => core,
         };
-        // A short spelling on its own (`-p, --pinned`) is neither a flag
-        // nor the placeholder of the flag before it.
-        if short_spelling_len(core) == core.len() {
-            pending = None;
-            depth -= closes;
-            continue;
-        }
-        if let Some(flag) = core.strip_prefix("--") {
+        // A short spelling (`-p`, `-n NAME`) is kept under its spelling,
+        // `-p`, until the flags that declare letters are known
+        // ([`Usage::resolve_shorts`]).
+        let short = short_spelling_len(core) == core.len();
+        if let Some(flag) = core.strip_prefix("--").or(short.then_some(core)) {
             let (name, placeholder, repeated) = match flag.split_once('=') {
                 Some((n, p)) => {
                     let (p, inside) = clean_placeholder(p);
@@ -327,12 +357,20 @@ mod tests {
         let u = read_one("Usage: `tasks.search [--all] --color <c>`");
         assert_eq!(u.lines, ["tasks.search [--all] --color <c>"]);
         assert_eq!(u.flags.len(), 2);
-        // Short spellings next to the long one.
-        let u = read_one("tasks.search [--all] [-p|--pinned] [-v, --verbose] --color <red|green>");
+        // Short spellings next to the long one, and alone: named once the
+        // flags' letters are known.
+        let mut u = read_one("tasks.search [--all] [-p|--pinned] [-v, --verbose] --color <red|green> [-n NAME] [-q]");
+        u.resolve_shorts(&[('v', "verbose"), ('n', "name")]);
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.optional)).collect();
         assert_eq!(
             got,
-            [("all", None, true), ("pinned", None, true), ("verbose", None, true), ("color", Some("red|green"), false)]
+            [
+                ("all", None, true),
+                ("pinned", None, true),
+                ("verbose", None, true),
+                ("color", Some("red|green"), false),
+                ("name", Some("NAME"), true)
+            ]
         );
     }
 }

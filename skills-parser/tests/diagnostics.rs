@@ -921,3 +921,42 @@ fn defaults_written_in_words_are_read_when_the_value_is_unmistakable() {
     assert_eq!(default("--x <date>  Since. Defaults to today."), (None, true));
     assert_eq!(default("--x <name>  Owner (defaults to the signed-in user)"), (None, true));
 }
+
+/// A one-letter spelling beside a flag (`-n, --name`, `--name, -n`, in
+/// backticks or a table cell) is the flag's short spelling: examples may use
+/// it, and Usage may show it (`[-n NAME]`) for the flag.
+#[test]
+fn short_spellings_beside_a_flag_name_it() {
+    let shorts = |usage: &str, flags: &str, example: &str| {
+        let body = format!("\n# d.a\n\n## Usage\n\n{usage}\n\n## Flags\n\n{flags}\n## Examples\n\n{example}\n");
+        let (_d, t) = one(&skill(FRONT, &body));
+        let flags = t.skill("d.a").map_or_else(Vec::new, |s| {
+            s.flags.iter().map(|f| (f.name.clone(), f.short, f.value_type)).collect::<Vec<_>>()
+        });
+        (flags, t.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>())
+    };
+    let (flags, codes) = shorts(
+        "d.a [-n NAME] [-v]",
+        "- `-n`, `--name <name>`: The name\n- `--verbose, -v`: More\n",
+        "d.a -n x -v\nd.a --name=x",
+    );
+    assert_eq!(
+        flags,
+        [("name".into(), Some('n'), ValueType::String), ("verbose".into(), Some('v'), ValueType::Boolean)]
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    // In backticks after the name, and in a table's flag cell.
+    let (flags, codes) = shorts(
+        "d.a [options]",
+        "| Flag | Description |\n|---|---|\n| `-p, --pinned` | Pin it (boolean) |\n| `--tag, -t <tag>` | A tag |\n",
+        "d.a -p -t x",
+    );
+    assert_eq!(flags, [("pinned".into(), Some('p'), ValueType::Boolean), ("tag".into(), Some('t'), ValueType::String)]);
+    assert!(codes.is_empty(), "{codes:?}");
+    // A letter given to two flags names neither.
+    let (_flags, codes) = shorts("d.a [options]", "-n, --name <n>  The name\n-n, --note <n>  A note\n", "d.a --name x");
+    assert_eq!(codes, [Code::DuplicateFlag]);
+    // An undeclared letter in an example is an unknown flag.
+    let (_flags, codes) = shorts("d.a [options]", "--name <n>  The name\n", "d.a -n x");
+    assert_eq!(codes, [Code::ExampleInvalid]);
+}

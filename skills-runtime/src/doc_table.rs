@@ -18,7 +18,7 @@ macro_rules! __doc_table {
             list: false,
             required: true,
             values: __StrList::EMPTY,
-            default: None,
+            default: None, short: None,
         }];
         static __PLAN_FLAGS: [__FlagSpec<'static>; 1] = [__FlagSpec {
             name: "topic",
@@ -26,7 +26,7 @@ macro_rules! __doc_table {
             list: false,
             required: true,
             values: __StrList::EMPTY,
-            default: None,
+            default: None, short: None,
         }];
         static __GREET: __SkillEntry = __SkillEntry {
             name: "demo.greet",

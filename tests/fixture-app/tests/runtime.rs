@@ -235,6 +235,20 @@ fn every_error_kind_reads_as_a_correctable_result() {
     );
 }
 
+/// A flag's declared one-letter spelling (`-v, --value`) runs it, through
+/// the generated spec; an undeclared letter is an unknown flag.
+#[test]
+fn a_declared_short_spelling_names_its_flag() {
+    assert_eq!(run("ops.level -v 9").text, "level 9");
+    assert_eq!(run("ops.level -v=10").text, "level 10");
+    let o = run("ops.level -v 9 --value 10");
+    assert_eq!(error_kind(&o), "repeated_flag");
+    assert!(o.text.starts_with("`--value` is given more than once"), "{}", o.text);
+    let o = run("ops.level -V 9");
+    assert_eq!(error_kind(&o), "unknown_flag");
+    assert!(o.text.starts_with("unknown flag `-V`; did you mean `--value`?"), "{}", o.text);
+}
+
 #[test]
 fn all_missing_required_flags_are_named_at_once() {
     let o = run("plans.outline --sections x");
