@@ -151,6 +151,8 @@ pub enum ArgErrorKind<'a> {
     Repeated {
         /// Flag name.
         flag: &'a str,
+        /// It takes several values (which follow it once).
+        list: bool,
     },
     /// Not an integer (or out of the 64-bit range).
     BadInteger {
@@ -484,7 +486,7 @@ fn meet_flag<'a>(
             Current::Skipping
         }
         Some(idx) if args.slots[idx].source != Source::Absent => {
-            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
+            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name, list: specs[idx].list });
             Current::Skipping
         }
         Some(idx) => match inline {
@@ -742,7 +744,7 @@ pub fn from_named_into<'a>(
             continue;
         };
         if seen[idx] {
-            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name });
+            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name, list: specs[idx].list });
             continue;
         }
         seen[idx] = true;
@@ -985,12 +987,13 @@ impl ArgErrorKind<'_> {
                 }
                 Ok(())
             }
-            ArgErrorKind::Repeated { flag } => {
+            ArgErrorKind::Repeated { flag, list } => {
                 write!(f, "{} is given more than once", Named(flag, style))?;
-                if !json {
-                    write!(f, "; give it once (list several values after one `--{flag}`)")?;
+                match (json, list) {
+                    (true, _) => Ok(()),
+                    (false, true) => write!(f, "; give it once (list several values after one `--{flag}`)"),
+                    (false, false) => write!(f, "; give it once, with one value"),
                 }
-                Ok(())
             }
             ArgErrorKind::BadInteger { flag, value } => {
                 write!(f, "{} expects an integer, not `{value}`", Named(flag, style))
@@ -1254,7 +1257,7 @@ mod tests {
         let errs = parse(&specs, &["-Q", "pump"]).unwrap_err();
         assert!(matches!(errs.iter().next(), Some(ArgErrorKind::UnknownFlag { given: "Q", .. })));
         let errs = parse(&specs, &["-q", "a", "--query", "b"]).unwrap_err();
-        assert!(matches!(errs.iter().next(), Some(ArgErrorKind::Repeated { flag: "query" })));
+        assert!(matches!(errs.iter().next(), Some(ArgErrorKind::Repeated { flag: "query", list: false })));
         // A negative number is still a value.
         assert_eq!(parse(&specs, &["-l", "-5"]).unwrap().slot(4).values.first(), Some("-5"));
     }

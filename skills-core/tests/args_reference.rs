@@ -126,7 +126,7 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                     current = Current::Skip;
                 }
                 Some(i) if given[i].is_some() => {
-                    errors.push(ArgErrorKind::Repeated { flag: specs[i].name });
+                    errors.push(ArgErrorKind::Repeated { flag: specs[i].name, list: specs[i].list });
                     current = Current::Skip;
                 }
                 Some(i) => {

@@ -243,7 +243,7 @@ fn a_declared_short_spelling_names_its_flag() {
     assert_eq!(run("ops.level -v=10").text, "level 10");
     let o = run("ops.level -v 9 --value 10");
     assert_eq!(error_kind(&o), "repeated_flag");
-    assert!(o.text.starts_with("`--value` is given more than once"), "{}", o.text);
+    assert!(o.text.starts_with("`--value` is given more than once; give it once, with one value"), "{}", o.text);
     let o = run("ops.level -V 9");
     assert_eq!(error_kind(&o), "unknown_flag");
     assert!(o.text.starts_with("unknown flag `-V`; did you mean `--value`?"), "{}", o.text);
