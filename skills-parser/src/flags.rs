@@ -557,6 +557,10 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             );
         }
     }
+    // `-h, --help  Print help` (pasted from a CLI's help) documents the
+    // router's own help request: `<skill> --help` shows this page, so it is
+    // no flag of the skill.
+    out.retain(|f| f.name != "help");
     out
 }
 

@@ -647,7 +647,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // Without flags to declare letters, short spellings in Usage name none.
     usage.resolve_shorts(&[]);
     for u in &usage.flags {
-        if !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {
+        // `[--help]` is the router's help request, documented or not.
+        if u.name != "help" && !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {
             sink.push(
                 Code::UsageFlagUndocumented,
                 u.line,

@@ -278,8 +278,13 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             usage.flags[i].repeated = repeated || inside;
             last_placeholder = Some(i);
         } else if let Some(i) = last_placeholder.take() {
-            // `--tags <tag> [<tag>...]`: the placeholder again, repeated.
-            usage.flags[i].repeated |= repeated || clean_placeholder(core).1;
+            // `--tags <tag> [<tag>...]`: the placeholder again, repeated. A
+            // different one (`--to <DIR> <FILE>...`) is a positional
+            // argument of the synopsis, nothing of the flag's.
+            let (again, inside) = clean_placeholder(core);
+            if usage.flags[i].placeholder.as_deref().is_some_and(|p| p.eq_ignore_ascii_case(&again)) {
+                usage.flags[i].repeated |= repeated || inside;
+            }
         }
         depth -= closes;
     }

@@ -960,3 +960,16 @@ fn short_spellings_beside_a_flag_name_it() {
     let (_flags, codes) = shorts("d.a [options]", "--name <n>  The name\n", "d.a -n x");
     assert_eq!(codes, [Code::ExampleInvalid]);
 }
+
+/// A CLI's help output pasted as `## Flags`: `-h, --help` documents the
+/// router's own help request and is no flag, and a synopsis's positional
+/// `<FILE>...` after `--to <DIR>` does not make `--to` a list.
+#[test]
+fn a_pasted_cli_help_reads_as_its_flags() {
+    let body = "\n# d.a\n\n## Usage\n\n```\nd.a [OPTIONS] --to <DIR> <FILE>... [--help]\n```\n\n## Flags\n\n```\nOptions:\n  -t, --to <DIR>        Destination (required)\n  -n, --dry-run         Show what would move\n  -h, --help            Print help\n```\n\n## Examples\n\nd.a -t x -n\n";
+    let (_d, t) = one(&skill(FRONT, body));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let s = t.skill("d.a").unwrap();
+    let flags: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.short, f.value_type, f.list)).collect();
+    assert_eq!(flags, [("to", Some('t'), ValueType::String, false), ("dry-run", Some('n'), ValueType::Boolean, false)]);
+}
