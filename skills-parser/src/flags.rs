@@ -173,9 +173,26 @@ pub(crate) fn is_flag_name(name: &str) -> bool {
 }
 
 fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
+    if s.starts_with('{') {
+        // `{en,fr,de}`: argparse's choices, kept whole for `placeholder_choices`.
+        let end = s.find('}')? + 1;
+        return placeholder_choices(&s[..end]).map(|_| (&s[..end], &s[end..]));
+    }
     let s = s.strip_prefix('<')?;
     let end = s.find('>')?;
     Some((&s[..end], &s[end + 1..]))
+}
+
+/// The choices a placeholder lists: `asc|desc` (from `<asc|desc>`) or
+/// `{en,fr,de}`; two or more enum values, or `None`.
+fn placeholder_choices(p: &str) -> Option<Vec<String>> {
+    let (inner, separator) = match p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+        Some(inner) => (inner, if inner.contains('|') { '|' } else { ',' }),
+        None => (p, '|'),
+    };
+    let values: Vec<String> =
+        inner.split(separator).map(|v| v.trim().trim_matches(['"', '\'', '`']).to_string()).collect();
+    (values.len() >= 2 && values.iter().all(|v| is_enum_value(v))).then_some(values)
 }
 
 /// A placeholder without angle brackets, and whether a repetition mark
@@ -1343,9 +1360,13 @@ pub(crate) fn resolve(
 
     // Prose that looks like markers it is not.
     let explicit_string = m.explicit.is_some_and(|(t, _)| t == ValueType::String);
+    // Choices in the placeholder (`<asc|desc>`, `{en,fr,de}`, as docopt and
+    // argparse write them) are prose to this format, which states an enum
+    // with `One of:`: the same warning as a label's values.
+    let listed = || prose_enum(&m.prose).or_else(|| placeholder.as_deref().and_then(placeholder_choices));
     if value_type == ValueType::String
         && !explicit_string
-        && let Some(vals) = prose_enum(&m.prose)
+        && let Some(vals) = listed()
     {
         sink.push(
             Code::ProseEnum,

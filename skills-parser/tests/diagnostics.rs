@@ -973,3 +973,20 @@ fn a_pasted_cli_help_reads_as_its_flags() {
     let flags: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.short, f.value_type, f.list)).collect();
     assert_eq!(flags, [("to", Some('t'), ValueType::String, false), ("dry-run", Some('n'), ValueType::Boolean, false)]);
 }
+
+/// Choices written in the placeholder (`<asc|desc>`, `{en,fr,de}`) are not
+/// this format's enum (`One of:`), and `<file|url>` may describe the value:
+/// the flag stays text, with the warning that names the fix.
+#[test]
+fn choices_in_a_placeholder_get_the_prose_enum_warning() {
+    for (flags, values) in [("--x <asc|desc>  Order\n", "asc, desc"), ("--x {en,fr,de}  Language\n", "en, fr, de")] {
+        let (f, codes) = first_flag("d.a [--x <v>]", flags);
+        assert_eq!((f.value_type, codes), (ValueType::String, vec![Code::ProseEnum]), "{flags}");
+        let (_d, t) = with_usage_and_flags("d.a [--x <v>]", flags);
+        assert!(t.diagnostics[0].message.contains(values), "{}", t.diagnostics[0].message);
+    }
+    // `One of:` makes the enum, and the placeholder agrees.
+    let (f, codes) = first_flag("d.a [--x <v>]", "--x <asc|desc>  Order. One of: asc, desc\n");
+    assert_eq!(f.value_type, ValueType::Enum);
+    assert!(!codes.contains(&Code::ProseEnum), "{codes:?}");
+}
