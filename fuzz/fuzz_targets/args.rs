@@ -13,7 +13,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: true,
         values: StrList::EMPTY,
         default: None,
-        short: None,
+        short: Some('t'),
     },
     FlagSpec {
         name: "limit",
@@ -40,7 +40,7 @@ static SPECS: [FlagSpec<'static>; 6] = [
         required: false,
         values: StrList::EMPTY,
         default: None,
-        short: None,
+        short: Some('o'),
     },
     FlagSpec {
         name: "status",
