@@ -186,6 +186,9 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
 /// The choices a placeholder lists: `asc|desc` (from `<asc|desc>`) or
 /// `{en,fr,de}`; two or more enum values, or `None`.
 fn placeholder_choices(p: &str) -> Option<Vec<String>> {
+    if !p.contains('|') && !p.starts_with('{') {
+        return None;
+    }
     let (inner, separator) = match p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
         Some(inner) => (inner, if inner.contains('|') { '|' } else { ',' }),
         None => (p, '|'),
