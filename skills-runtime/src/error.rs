@@ -571,7 +571,24 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
     }) {
         return write!(out, "type flags with two hyphens (autocorrect turns them into a dash): --{flag}");
     }
+    // `email.send to=bob@co.com subject=Hi`: flags named without their
+    // dashes, as keyword arguments.
+    fn assignment<'v>(skill: &SkillView<'_>, value: &'v str) -> Option<(&'v str, &'v str)> {
+        let (name, v) = value.split_once('=')?;
+        skill.flags.names().any(|n| skills_core::args::same_flag_name(n, name)).then_some((name, v))
+    }
     match errors.first() {
+        Some(&ArgErrorKind::UnexpectedValue { value, after: None }) if !json && assignment(skill, value).is_some() => {
+            out.write_str("write each flag with two dashes before its name:")?;
+            for (name, v) in errors.iter().filter_map(|e| match *e {
+                ArgErrorKind::UnexpectedValue { value, after: None } => assignment(skill, value),
+                _ => None,
+            }) {
+                write!(out, " --{name}")?;
+                write_list(out, &mut core::iter::once(v), false)?;
+            }
+            Ok(())
+        }
         Some(&ArgErrorKind::ListPunctuation { flag, values, .. }) => list_punctuation_hint(flag, values, json, out),
         // `--query -urgent`: a value that starts with a dash, taken for a
         // flag, and the flag before it left without a value.

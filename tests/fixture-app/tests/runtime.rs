@@ -233,6 +233,15 @@ fn every_error_kind_reads_as_a_correctable_result() {
         run("get_skill: all").error.unwrap().hint,
         "`get_skill: <domain>.all` shows every skill of a domain; `get_skill` lists the domains"
     );
+    // Flags written as keyword arguments, without their dashes.
+    assert_eq!(
+        run("ops.ping message=\"hi there\"").error.unwrap().hint,
+        "write each flag with two dashes before its name: --message \"hi there\""
+    );
+    assert_eq!(
+        run("ops.level value=7").error.unwrap().hint,
+        "write each flag with two dashes before its name: --value 7"
+    );
 }
 
 /// A flag's declared one-letter spelling (`-v, --value`) runs it, through
