@@ -353,8 +353,8 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     // `` `--pinned, -p` ``: the short spelling inside the backticks.
     let mut name_part = name_part;
     let owned_part;
-    if let Some(comma) = name_part.find(", -") {
-        let rest = &name_part[comma + 2..];
+    if let Some(comma) = name_part.find(',') {
+        let rest = name_part[comma + 1..].trim_start();
         let n = short_spelling_len(rest);
         if n > 0 {
             short = short.or(short_letter(&rest[..n]));
