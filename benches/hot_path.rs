@@ -334,6 +334,16 @@ fn hot(c: &mut Criterion) {
     let help = "email.send --help";
     g.bench_function("router_static_help", |b| b.iter(|| fixed.execute(&mut app, black_box(help)).text.len()));
     g.bench_function("router_dev_mode_help", |b| b.iter(|| dev.execute(&mut app, black_box(help)).text.len()));
+    // The hot path's command through both routers, tokenized, looked up,
+    // parsed and validated; read-only access stops it before the handler
+    // (which would send a mail per iteration) with `needs_confirmation`.
+    let read_only = skills_runtime::Access::ReadOnly;
+    g.bench_function("router_static_send", |b| {
+        b.iter(|| fixed.execute_with(&mut app, black_box(SEND_LINE), read_only).text.len())
+    });
+    g.bench_function("router_dev_mode_send", |b| {
+        b.iter(|| dev.execute_with(&mut app, black_box(SEND_LINE), read_only).text.len())
+    });
     g.bench_function("shlex_clap_derive", |b| {
         b.iter(|| {
             let cmd = first_command(black_box(&reply));
