@@ -333,6 +333,16 @@ fn find_flag_loosely(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
     specs.iter().position(|s| same_flag_name(s.name, given))
 }
 
+/// `name=value` where `name` could be a flag's name (`to=bob@co.com`): a
+/// flag written as a keyword argument.
+fn keyword_argument(value: &str) -> Option<(&str, &str)> {
+    let (name, v) = value.split_once('=')?;
+    let b = name.as_bytes();
+    let is_name = b.first().is_some_and(u8::is_ascii_alphabetic)
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_');
+    (is_name && !v.is_empty() && !v.contains('"')).then_some((name, v))
+}
+
 /// Whether two flag names are the same flag.
 #[inline]
 pub fn same_flag_name(a: &str, b: &str) -> bool {
@@ -946,12 +956,21 @@ impl ArgErrorKind<'_> {
                 }
                 Ok(())
             }
-            ArgErrorKind::UnexpectedValue { value, after: None } => {
-                write!(
+            ArgErrorKind::UnexpectedValue { value, after: None } => match keyword_argument(value) {
+                // `to=bob@co.com`: a flag written as a keyword argument.
+                Some((name, v)) if v.contains([' ', '\t']) => write!(
+                    f,
+                    "unexpected value `{value}` before any flag; a flag is written with two dashes: `--{name} \"{v}\"`"
+                ),
+                Some((name, v)) => write!(
+                    f,
+                    "unexpected value `{value}` before any flag; a flag is written with two dashes: `--{name} {v}`"
+                ),
+                None => write!(
                     f,
                     "unexpected value `{value}` before any flag; values follow their flag, as in `--flag {value}`"
-                )
-            }
+                ),
+            },
             ArgErrorKind::UnexpectedValue { value, after: Some(flag) } => {
                 // Only `--flag=value` is followed by values it does not take.
                 write!(
@@ -1240,6 +1259,17 @@ mod tests {
         let specs = search_specs();
         assert!(parse(&specs, &["--overdue", "false"]).is_ok());
         assert!(parse(&specs, &["--overdue=TRUE"]).is_ok());
+    }
+
+    /// A flag written as a keyword argument is told how to write it.
+    #[test]
+    fn keyword_arguments_are_told_the_flag_to_write() {
+        let specs = search_specs();
+        let e = parse(&specs, &["query=pump", "tags=a b"]).unwrap_err().to_string();
+        assert!(e.contains("`query=pump` before any flag; a flag is written with two dashes: `--query pump`"), "{e}");
+        assert!(e.contains("`--tags \"a b\"`"), "{e}");
+        let e = parse(&specs, &["pump"]).unwrap_err().to_string();
+        assert!(e.contains("values follow their flag, as in `--flag pump`"), "{e}");
     }
 
     /// A declared letter names its flag (`-q x`, `-q=x`, `-o`), case
