@@ -263,7 +263,14 @@ fn split_short_spelling(s: &str) -> (Option<char>, &str) {
     if n == 0 {
         return (None, s);
     }
-    let rest = s[n..].trim_start_matches([',', '|', '/', ' ', '\t']);
+    let mut rest = s[n..].trim_start_matches([',', '|', '/', ' ', '\t']);
+    // `-o FILE, --output FILE`: the short spelling's own placeholder.
+    if let Some((word, after)) = rest.split_once(',')
+        && !word.contains([' ', '\t'])
+        && (word.starts_with('<') || word.bytes().all(|b| b.is_ascii_uppercase() || b == b'_' || b == b'-'))
+    {
+        rest = after.trim_start();
+    }
     if rest.starts_with("--") || rest.starts_with("`--") || rest.starts_with("**") {
         (short_letter(&s[..n]), rest)
     } else {
@@ -361,6 +368,16 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
             owned_part = format!("{}{}", &name_part[..comma], &rest[n..]);
             name_part = &owned_part;
         }
+    }
+    // `--color[=WHEN]`: a value the flag may take (GNU's optional
+    // argument); read as its placeholder.
+    let owned_optional;
+    if let Some(open) = name_part.find("[=")
+        && let Some(close) = name_part[open..].find(']')
+    {
+        owned_optional =
+            format!("{}={}{}", &name_part[..open], &name_part[open + 2..open + close], &name_part[open + close + 1..]);
+        name_part = &owned_optional;
     }
     // `--to <addresses>` or `--to=<addresses>` inside the backticks.
     let mut repeated = false;
@@ -1395,7 +1412,7 @@ pub(crate) fn resolve(
         } else if let Some(p) = placeholder.as_deref()
             && p.len() > 3
             && looks_plural(p)
-            && value_type != ValueType::Boolean
+            && value_type == ValueType::String
         {
             sink.push(
                 Code::ProseList,

@@ -990,3 +990,26 @@ fn choices_in_a_placeholder_get_the_prose_enum_warning() {
     assert_eq!(f.value_type, ValueType::Enum);
     assert!(!codes.contains(&Code::ProseEnum), "{codes:?}");
 }
+
+/// GNU-style option lines: `-o FILE, --output FILE` (the short spelling
+/// with its own placeholder), `--color[=WHEN]` (an optional argument, read
+/// as the placeholder), `--width=COLS` with an integer default (no plural
+/// warning for a number).
+#[test]
+fn gnu_option_lines_are_flags() {
+    let flags = "    -w, --width=COLS        set output width (default: 80)\n    -o FILE, --output FILE  write to FILE\n    --color[=WHEN]          colorize\n";
+    let (_d, t) = with_usage_and_flags("d.a [OPTION]...", flags);
+    // (The shared body's example uses `--x`, which these flags do not have.)
+    assert!(t.diagnostics.iter().all(|d| d.code == Code::ExampleInvalid), "{:#?}", t.diagnostics);
+    let s = t.skill("d.a").unwrap();
+    let got: Vec<_> =
+        s.flags.iter().map(|f| (f.name.as_str(), f.short, f.placeholder.as_deref(), f.value_type)).collect();
+    assert_eq!(
+        got,
+        [
+            ("width", Some('w'), Some("COLS"), ValueType::Integer),
+            ("output", Some('o'), Some("FILE"), ValueType::String),
+            ("color", None, Some("WHEN"), ValueType::String)
+        ]
+    );
+}
