@@ -19,7 +19,10 @@ pub(crate) enum SplitError {
     /// The first line is not `---`.
     Missing,
     /// No closing `---` (or `...`) line.
-    Unclosed,
+    Unclosed {
+        /// 1-based line of the opening `---`.
+        line: usize,
+    },
 }
 
 fn is_delimiter(line: &str, closing: bool) -> bool {
@@ -29,21 +32,37 @@ fn is_delimiter(line: &str, closing: bool) -> bool {
 
 /// Splits `text` (BOM already removed) at its frontmatter delimiters.
 pub(crate) fn split_frontmatter(text: &str) -> Result<Split<'_>, SplitError> {
-    let first_end = text.find('\n').map_or(text.len(), |i| i + 1);
-    if !is_delimiter(&text[..first_end], false) {
+    // Blank lines before the opening `---` (an editor's, or a generator's)
+    // do not hide the frontmatter.
+    let mut start = 0;
+    let mut first = 1;
+    while let Some(nl) = text[start..].find('\n') {
+        if !text[start..start + nl].trim().is_empty() {
+            break;
+        }
+        start += nl + 1;
+        first += 1;
+    }
+    let first_end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
+    if !is_delimiter(&text[start..first_end], false) {
         return Err(SplitError::Missing);
     }
     let mut pos = first_end;
-    let mut line = 2;
+    let mut line = first + 1;
     while pos < text.len() {
         let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
         if is_delimiter(&text[pos..end], true) {
-            return Ok(Split { yaml: &text[first_end..pos], yaml_line: 2, body: &text[end..], body_line: line + 1 });
+            return Ok(Split {
+                yaml: &text[first_end..pos],
+                yaml_line: first + 1,
+                body: &text[end..],
+                body_line: line + 1,
+            });
         }
         pos = end;
         line += 1;
     }
-    Err(SplitError::Unclosed)
+    Err(SplitError::Unclosed { line: first })
 }
 
 #[cfg(test)]
@@ -58,6 +77,9 @@ mod tests {
         assert_eq!(s.body_line, 4);
         assert_eq!(split_frontmatter("---\r\nname: a\r\n...\r\n").unwrap().body, "");
         assert_eq!(split_frontmatter("# no\n").unwrap_err(), SplitError::Missing);
-        assert_eq!(split_frontmatter("---\nname: a\n").unwrap_err(), SplitError::Unclosed);
+        assert_eq!(split_frontmatter("---\nname: a\n").unwrap_err(), SplitError::Unclosed { line: 1 });
+        // Blank lines before it; line numbers count them.
+        let s = split_frontmatter("\n  \n---\nname: a\n---\n# body\n").unwrap();
+        assert_eq!((s.yaml, s.yaml_line, s.body, s.body_line), ("name: a\n", 4, "# body\n", 6));
     }
 }

@@ -1013,3 +1013,17 @@ fn gnu_option_lines_are_flags() {
         ]
     );
 }
+
+/// Blank lines before the frontmatter do not hide it (line numbers count
+/// them), and a block-scalar description is one line wherever it is shown.
+#[test]
+fn leading_blank_lines_and_block_descriptions() {
+    let text = "\n\n---\nname: d.a\ndescription: |\n  Does a.\n\n  Then b.\n---\n\n# d.a\n\n## Usage\n\nd.a [--x <v>]\n\n## Flags\n\n--x  The x\n\n## Examples\n\nd.a --y 1\n";
+    let (_d, t) = one(text);
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert_eq!(s.description, "Does a. Then b.");
+    // The bad example is reported on its own line, blank lines counted.
+    assert_eq!(t.diagnostics.iter().map(|d| (d.code, d.line)).collect::<Vec<_>>(), [(Code::ExampleInvalid, 23)]);
+    let (_d, t) = one("\n---\nname: d.a\ndescription: x\n");
+    assert_eq!(t.diagnostics.iter().map(|d| (d.code, d.line)).collect::<Vec<_>>(), [(Code::UnclosedFrontmatter, 2)]);
+}
