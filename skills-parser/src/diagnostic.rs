@@ -137,6 +137,9 @@ codes! {
     UsageWrongName = "usage-wrong-name", Error, Documentation;
     /// A frontmatter key the format does not define (kept).
     UnknownKey = "unknown-key", Warning, Advice;
+    /// A domain index (`SKILL.md`) without frontmatter: its first paragraph
+    /// is read as the description.
+    IndexWithoutFrontmatter = "index-without-frontmatter", Warning, Advice;
     /// A flag shown in Usage but missing from Flags.
     UsageFlagUndocumented = "usage-flag-undocumented", Warning, Advice;
     /// A flag in Flags missing from Usage.

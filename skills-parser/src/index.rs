@@ -34,6 +34,9 @@ pub fn parse_index(file: &Path, domain: &str, text: &str) -> Parsed<DomainIndex>
 }
 
 fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIndex> {
+    if let Some(index) = without_frontmatter(domain, text, sink) {
+        return Some(index);
+    }
     let Document { entries, body, body_line } = frontmatter_entries(text, sink, ("domain", domain))?;
     let mut description = None;
     let mut extra = Vec::new();
@@ -84,6 +87,47 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
         listed,
         extra,
     })
+}
+
+/// A `SKILL.md` written as plain markdown (`# CRM` and a paragraph): the
+/// domain comes from its directory and the description from its first
+/// paragraph, so nothing is lost; a warning says to add the frontmatter.
+/// `None` when the file has a frontmatter block (or no paragraph to take
+/// the description from, which the usual path reports).
+fn without_frontmatter(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIndex> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.lines().find(|l| !l.trim().is_empty())?.trim_end() == "---" {
+        return None;
+    }
+    let description = first_paragraph(text)?;
+    sink.push(
+        Code::IndexWithoutFrontmatter,
+        1,
+        1,
+        "the domain index has no `---` frontmatter block; its first paragraph is taken as the description",
+        format!("add these lines at the top: `---`, `domain: {domain}`, `description: <one line>`, `---`"),
+    );
+    Some(DomainIndex {
+        domain: domain.to_string(),
+        description,
+        body: tidy_body(text),
+        path: sink.file.to_path_buf(),
+        listed: listed_skills(text, 1, domain),
+        extra: Vec::new(),
+    })
+}
+
+/// The first paragraph of prose (not a heading, list, table, quote, code
+/// or HTML), as one line.
+fn first_paragraph(text: &str) -> Option<String> {
+    let mut lines = text.lines().map(str::trim).skip_while(|l| l.is_empty() || l.starts_with('#'));
+    let first = lines.next().filter(|l| !l.starts_with(['|', '-', '*', '>', '`', '~', '<', '+', '=']))?;
+    let mut out = first.to_string();
+    for l in lines.take_while(|l| !l.is_empty() && !l.starts_with(['#', '|', '`', '~'])) {
+        out.push(' ');
+        out.push_str(l);
+    }
+    Some(out)
 }
 
 /// Skill names in the first cell of table rows (`| email.send | ... |`).

@@ -1027,3 +1027,18 @@ fn leading_blank_lines_and_block_descriptions() {
     let (_d, t) = one("\n---\nname: d.a\ndescription: x\n");
     assert_eq!(t.diagnostics.iter().map(|d| (d.code, d.line)).collect::<Vec<_>>(), [(Code::UnclosedFrontmatter, 2)]);
 }
+
+/// A domain index written as plain markdown keeps its domain (from the
+/// directory) and takes its first paragraph as the description, with a
+/// warning; nothing is lost.
+#[test]
+fn a_domain_index_without_frontmatter_is_read_with_a_warning() {
+    let (_d, t) = build(&[
+        ("d/SKILL.md", b"# D tools\n\nDoes d things:\nall of them.\n\n| Skill | What |\n|---|---|\n| d.a | Does a |\n"),
+        ("d/a.md", skill(FRONT, BODY).as_bytes()),
+    ]);
+    assert_eq!(t.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::IndexWithoutFrontmatter]);
+    let index = t.domains.iter().find(|i| i.name == "d").unwrap();
+    assert_eq!(index.description, "Does d things: all of them.");
+    assert!(index.body.starts_with("# D tools"));
+}
