@@ -956,21 +956,17 @@ impl ArgErrorKind<'_> {
                 }
                 Ok(())
             }
-            ArgErrorKind::UnexpectedValue { value, after: None } => match keyword_argument(value) {
-                // `to=bob@co.com`: a flag written as a keyword argument.
-                Some((name, v)) if v.contains([' ', '\t']) => write!(
-                    f,
-                    "unexpected value `{value}` before any flag; a flag is written with two dashes: `--{name} \"{v}\"`"
-                ),
-                Some((name, v)) => write!(
-                    f,
-                    "unexpected value `{value}` before any flag; a flag is written with two dashes: `--{name} {v}`"
-                ),
-                None => write!(
-                    f,
-                    "unexpected value `{value}` before any flag; values follow their flag, as in `--flag {value}`"
-                ),
-            },
+            ArgErrorKind::UnexpectedValue { value, after: None } => {
+                write!(f, "unexpected value `{value}` before any flag; ")?;
+                match keyword_argument(value) {
+                    // `to=bob@co.com`: a flag written as a keyword argument.
+                    Some((name, v)) => {
+                        let q = if v.bytes().any(|b| b == b' ' || b == b'\t') { "\"" } else { "" };
+                        write!(f, "a flag is written with two dashes: `--{name} {q}{v}{q}`")
+                    }
+                    None => write!(f, "values follow their flag, as in `--flag {value}`"),
+                }
+            }
             ArgErrorKind::UnexpectedValue { value, after: Some(flag) } => {
                 // Only `--flag=value` is followed by values it does not take.
                 write!(
@@ -1011,7 +1007,7 @@ impl ArgErrorKind<'_> {
                 match (json, list) {
                     (true, _) => Ok(()),
                     (false, true) => write!(f, "; give it once (list several values after one `--{flag}`)"),
-                    (false, false) => write!(f, "; give it once, with one value"),
+                    (false, false) => f.write_str("; give it once, with one value"),
                 }
             }
             ArgErrorKind::BadInteger { flag, value } => {

@@ -387,6 +387,13 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             }),
         ),
         (
+            Code::IndexWithoutFrontmatter,
+            Box::new(|| {
+                let (_d, t) = build(&[("d/SKILL.md", b"# D\n\nDoes d.\n"), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
+                expect(&t, Code::IndexWithoutFrontmatter, 1);
+            }),
+        ),
+        (
             Code::IndexTableStale,
             Box::new(|| {
                 let index =
