@@ -1,5 +1,5 @@
-//! Any skill file: the parser never panics and every diagnostic points
-//! inside the file.
+//! Any skill file or domain index: the parser never panics and every
+//! diagnostic points inside the file.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
@@ -16,5 +16,12 @@ fuzz_target!(|text: &str| {
         for f in &skill.flags {
             let _ = f.spec();
         }
+    }
+    // The same text as a domain index (`SKILL.md`), with or without
+    // frontmatter.
+    let index = skills_parser::parse_index(Path::new("fuzz/SKILL.md"), "fuzz", text);
+    for d in &index.diagnostics {
+        assert!(d.line <= lines, "{d}");
+        let _ = d.to_string();
     }
 });
