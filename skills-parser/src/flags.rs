@@ -1180,7 +1180,8 @@ pub(crate) fn resolve(
                 ValueType::Integer
             } else if (usage.is_some_and(|u| u.placeholder.is_none()) || usage.is_none() && bare_is_switch)
                 && raw.placeholder.is_none()
-                && default_raw.is_none()
+                // `(default: false)` is what an absent switch means anyway.
+                && default_raw.as_deref().is_none_or(|d| d.eq_ignore_ascii_case("false"))
             {
                 ValueType::Boolean
             } else {

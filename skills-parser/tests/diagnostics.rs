@@ -901,6 +901,12 @@ fn a_bare_flag_among_flags_with_placeholders_is_a_switch() {
         types("--x: The x\n--archived: Include archived ones\n"),
         [("x".into(), ValueType::String), ("archived".into(), ValueType::String)]
     );
+    // `(default: false)` is what an absent switch means: still a switch,
+    // from Usage or among placeholders.
+    assert_eq!(
+        types("--x <v>  The x\n--dry  Pretend. Default: `false`.\n--wet  Really (default: false)\n"),
+        [("x".into(), ValueType::String), ("dry".into(), ValueType::Boolean), ("wet".into(), ValueType::Boolean)]
+    );
     // A default or an explicit type still decides.
     assert_eq!(
         types("--x <v>  The x\n--mode  How (default: `fast`)\n--n  How many (type: integer)\n"),
