@@ -202,8 +202,10 @@ fn enum_type(cell: &str) -> Option<String> {
             .unwrap_or(rest);
         return (!inner.trim().is_empty()).then(|| inner.to_string());
     }
-    // `"a" | "b"`: every part a quoted literal.
-    let parts: Vec<&str> = t.split('|').map(|p| p.trim().trim_end_matches('\\').trim()).collect();
+    // `"a" | "b"`: every part a quoted literal. (Read from the cell as
+    // written: `plain` would take the first and last backticks of
+    // `` `a` | `b` `` for a code span around the whole cell.)
+    let parts: Vec<&str> = cell.trim().split('|').map(|p| p.trim().trim_end_matches('\\').trim()).collect();
     let unquoted: Option<Vec<&str>> = parts
         .iter()
         .map(|p| ['"', '\'', '`'].iter().find_map(|&q| p.strip_prefix(q).and_then(|r| r.strip_suffix(q))))
@@ -368,6 +370,7 @@ mod tests {
         }
         // A union of literals; in a table the pipe is escaped.
         assert_eq!(enum_type(r#""gold" \| "silver" \| "bronze""#).as_deref(), Some("gold, silver, bronze"));
+        assert_eq!(enum_type(r"`low` \| `high`").as_deref(), Some("low, high"));
         assert_eq!(enum_type("'a' | 'b'").as_deref(), Some("a, b"));
         for not_enum in ["string", "enumeration", "\"a\"", "a | b", "enum:", "one of"] {
             assert_eq!(enum_type(not_enum), None, "{not_enum}");
