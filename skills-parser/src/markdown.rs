@@ -73,7 +73,10 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
 /// The section titled `names[0]` (ignoring case), else one titled by the
 /// next name, and so on: `## Flags` wins over an `## Options` elsewhere.
 pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Section> {
-    names.iter().find_map(|n| sections.iter().find(|s| s.level >= 2 && s.title.eq_ignore_ascii_case(n)))
+    // `## Flags:` is `## Flags` (a colon some authors end headings with).
+    names.iter().find_map(|n| {
+        sections.iter().find(|s| s.level >= 2 && s.title.trim_end_matches([':', ' ']).eq_ignore_ascii_case(n))
+    })
 }
 
 /// One source line of a section.
@@ -136,6 +139,9 @@ mod tests {
         let l = lines(BODY, flags.content.clone(), 1);
         let texts: Vec<_> = l.iter().filter(|l| !l.text.is_empty()).map(|l| (l.line, l.text)).collect();
         assert_eq!(texts, [(12, "--to  Recipients"), (15, "### Notes"), (17, "x")]);
+        // A heading ending with a colon is the same section.
+        let colon = sections("# x\n\n## Flags:\n\n--to  Recipients\n");
+        assert_eq!(find(&colon, &["flags"]).map(|s| s.title.as_str()), Some("Flags:"));
         let ex = find(&s, &["examples"]).unwrap();
         let l = lines(BODY, ex.content.clone(), 1);
         assert_eq!(l.iter().find(|l| !l.text.is_empty()).unwrap().line, 22);
