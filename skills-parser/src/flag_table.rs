@@ -202,15 +202,18 @@ fn enum_type(cell: &str) -> Option<String> {
             .unwrap_or(rest);
         return (!inner.trim().is_empty()).then(|| inner.to_string());
     }
-    // `"a" | "b"`: every part a quoted literal. (Read from the cell as
-    // written: `plain` would take the first and last backticks of
-    // `` `a` | `b` `` for a code span around the whole cell.)
-    let parts: Vec<&str> = cell.trim().split('|').map(|p| p.trim().trim_end_matches('\\').trim()).collect();
-    let unquoted: Option<Vec<&str>> = parts
-        .iter()
-        .map(|p| ['"', '\'', '`'].iter().find_map(|&q| p.strip_prefix(q).and_then(|r| r.strip_suffix(q))))
-        .collect();
-    unquoted.filter(|u| u.len() > 1).map(|u| u.join(", "))
+    // `"a" | "b"`: every part a quoted literal, in a code span or not
+    // (`` `"a" | "b"` ``); read as written too, since `plain` takes the
+    // first and last backticks of `` `a` | `b` `` for one code span.
+    let union = |t: &str| {
+        let parts: Vec<&str> = t.split('|').map(|p| p.trim().trim_end_matches('\\').trim()).collect();
+        let unquoted: Option<Vec<&str>> = parts
+            .iter()
+            .map(|p| ['"', '\'', '`'].iter().find_map(|&q| p.strip_prefix(q).and_then(|r| r.strip_suffix(q))))
+            .collect();
+        unquoted.filter(|u| u.len() > 1).map(|u| u.join(", "))
+    };
+    union(t).or_else(|| union(cell.trim()))
 }
 
 /// Whether a `Required` cell says yes.
