@@ -62,6 +62,17 @@ pub fn step<'a>(
         None => {}
     }
     let Some(index) = lookup_any_case(catalog, name) else {
+        // `help`, `help email.send`: the help request in words, when no
+        // skill or alias is named `help`.
+        if name.eq_ignore_ascii_case("help") && rest.len() <= 1 {
+            let query = rest.first().map_or(HelpQuery::Domains, |&n| HelpQuery::Name(n));
+            return match help::resolve(catalog, query, visible) {
+                Ok(target) => Step::Help(target),
+                Err(suggestions) => {
+                    Step::Fail(Failure::UnknownHelp { name: rest.first().copied().unwrap_or(name), suggestions })
+                }
+            };
+        }
         return Step::Fail(unknown_skill(catalog, tokens, visible));
     };
     let Some(skill) = catalog.skill_at(index) else {
