@@ -334,8 +334,15 @@ fn find_flag_loosely(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
 }
 
 /// `name=value` where `name` could be a flag's name (`to=bob@co.com`): a
-/// flag written as a keyword argument.
-fn keyword_argument(value: &str) -> Option<(&str, &str)> {
+/// flag written as a keyword argument, as the error for a stray value
+/// reads it (and the runtime's hint, which also checks the name).
+///
+/// ```
+/// use skills_core::args::keyword_argument;
+/// assert_eq!(keyword_argument("to=bob@co.com"), Some(("to", "bob@co.com")));
+/// assert_eq!(keyword_argument("2+2=4"), None);
+/// ```
+pub fn keyword_argument(value: &str) -> Option<(&str, &str)> {
     let (name, v) = value.split_once('=')?;
     let b = name.as_bytes();
     let is_name = b.first().is_some_and(u8::is_ascii_alphabetic)
@@ -961,7 +968,8 @@ impl ArgErrorKind<'_> {
                 match keyword_argument(value) {
                     // `to=bob@co.com`: a flag written as a keyword argument.
                     Some((name, v)) => {
-                        let q = if v.bytes().any(|b| b == b' ' || b == b'\t') { "\"" } else { "" };
+                        // Quoted as the runtime's hint quotes it.
+                        let q = if v.bytes().any(|b| matches!(b, b' ' | b'\t' | b'\'')) { "\"" } else { "" };
                         write!(f, "a flag is written with two dashes: `--{name} {q}{v}{q}`")
                     }
                     None => write!(f, "values follow their flag, as in `--flag {value}`"),

@@ -576,6 +576,10 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             }
         }
     }
+    // `-h, --help  Print help` (pasted from a CLI's help) documents the
+    // router's own help request: `<skill> --help` shows this page, so it is
+    // no flag of the skill.
+    out.retain(|f| f.name != "help");
     for f in out.iter_mut().filter(|f| f.in_required_group) {
         let lower = f.description.to_ascii_lowercase();
         let stated = lower.contains("required)") || lower.contains("(optional") || lower.contains("(default");
@@ -594,10 +598,6 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             );
         }
     }
-    // `-h, --help  Print help` (pasted from a CLI's help) documents the
-    // router's own help request: `<skill> --help` shows this page, so it is
-    // no flag of the skill.
-    out.retain(|f| f.name != "help");
     out
 }
 
@@ -1009,28 +1009,32 @@ fn one_marker(inner: &str, m: &mut Markers) -> bool {
 }
 
 /// A default stated in words rather than as `default: v`: `default 5`,
-/// `default=5`, `default is `asc``, `defaults to "none"`. Only a value that
-/// cannot be prose counts: an integer, or one value in backticks or quotes
-/// (`defaults to today` and `defaults to the sender` stay prose, which the
-/// `prose-default` warning reports).
+/// `default=5`, `default is `asc``, `defaults to "none"`, when its value
+/// is [`unmistakable`].
 fn default_in_words(t: &str) -> Option<&str> {
     let v = ["defaults to ", "default is ", "default = ", "default=", "default "]
         .iter()
         .find_map(|p| strip_prefix_ignore_ascii_case(t, p))?
         .trim();
+    unmistakable(v).then_some(v)
+}
+
+/// A value that cannot be prose: an integer, or one value in backticks or
+/// quotes (`defaults to today` and `defaults to the sender` stay prose,
+/// which the `prose-default` warning reports).
+fn unmistakable(v: &str) -> bool {
     let quoted = |q: char| v.len() >= 2 && v.starts_with(q) && v.ends_with(q) && !v[1..v.len() - 1].contains(q);
-    (parse_integer(v).is_some() || quoted('`') || quoted('"') || quoted('\'')).then_some(v)
+    parse_integer(v).is_some() || quoted('`') || quoted('"') || quoted('\'')
 }
 
 /// The value of a sentence that states a default and nothing else (its
-/// emphasis left out), as [`default_in_words`] reads it.
+/// emphasis left out): `Default: 1`, or [`default_in_words`].
 fn sentence_default(sentence: &str) -> Option<String> {
     let plain = sentence.replace('*', "");
-    let words = match strip_prefix_ignore_ascii_case(&plain, "default:") {
-        Some(v) => format!("default {}", v.trim()),
-        None => plain.clone(),
-    };
-    default_in_words(&words).map(str::to_string)
+    match strip_prefix_ignore_ascii_case(&plain, "default:") {
+        Some(v) => Some(v.trim()).filter(|v| unmistakable(v)).map(str::to_string),
+        None => default_in_words(&plain).map(str::to_string),
+    }
 }
 
 fn is_enum_value(v: &str) -> bool {

@@ -176,24 +176,16 @@ pub struct Parsed<T> {
 }
 
 /// Reads a scalar as text; reports anything else.
-/// `s` with every run of blanks that holds a line break made one space.
-fn one_line(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for (i, line) in s.lines().enumerate() {
-        if i > 0 {
-            out.truncate(out.trim_end().len());
-            out.push(' ');
-        }
-        out.push_str(if i > 0 { line.trim_start() } else { line });
-    }
-    out
+/// `s`'s lines, trimmed, joined by single spaces (blank ones left out).
+fn joined_lines(s: &str) -> String {
+    s.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
 pub(crate) fn text_value(node: &Node, key: &str, sink: &mut Sink<'_>) -> Option<String> {
     match &node.value {
         // A description is one line wherever it is shown (domain lists, the
         // system prompt); a block scalar's line breaks become spaces.
-        Value::Scalar(s, _) if key == keys::DESCRIPTION && s.trim().contains('\n') => Some(one_line(s.trim())),
+        Value::Scalar(s, _) if key == keys::DESCRIPTION && s.trim().contains('\n') => Some(joined_lines(s)),
         Value::Scalar(s, _) => Some(s.trim().to_string()),
         Value::Null => Some(String::new()),
         _ => {

@@ -574,8 +574,8 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
     // `email.send to=bob@co.com subject=Hi`: flags named without their
     // dashes, as keyword arguments.
     fn assignment<'v>(skill: &SkillView<'_>, value: &'v str) -> Option<(&'v str, &'v str)> {
-        let (name, v) = value.split_once('=')?;
-        skill.flags.names().any(|n| skills_core::args::same_flag_name(n, name)).then_some((name, v))
+        skills_core::args::keyword_argument(value)
+            .filter(|(name, _)| skill.flags.names().any(|n| skills_core::args::same_flag_name(n, name)))
     }
     match errors.first() {
         Some(&ArgErrorKind::UnexpectedValue { value, after: None }) if !json && assignment(skill, value).is_some() => {

@@ -44,18 +44,7 @@ pub fn step<'a>(
         return Step::Fail(Failure::Empty);
     };
     match help::parse_query(tokens) {
-        Some(Ok(query)) => {
-            return match help::resolve(catalog, query, visible) {
-                Ok(target) => Step::Help(target),
-                Err(suggestions) => {
-                    let asked = match query {
-                        HelpQuery::Name(n) => n,
-                        HelpQuery::Domains => name,
-                    };
-                    Step::Fail(Failure::UnknownHelp { name: asked, suggestions })
-                }
-            };
-        }
+        Some(Ok(query)) => return help_step(catalog, query, name, visible),
         Some(Err(syntax)) => {
             return Step::Fail(Failure::HelpSyntax { extra: syntax.extra });
         }
@@ -66,12 +55,7 @@ pub fn step<'a>(
         // skill or alias is named `help`.
         if name.eq_ignore_ascii_case("help") && rest.len() <= 1 {
             let query = rest.first().map_or(HelpQuery::Domains, |&n| HelpQuery::Name(n));
-            return match help::resolve(catalog, query, visible) {
-                Ok(target) => Step::Help(target),
-                Err(suggestions) => {
-                    Step::Fail(Failure::UnknownHelp { name: rest.first().copied().unwrap_or(name), suggestions })
-                }
-            };
+            return help_step(catalog, query, name, visible);
         }
         return Step::Fail(unknown_skill(catalog, tokens, visible));
     };
@@ -81,6 +65,27 @@ pub fn step<'a>(
     match skill.flags.with_specs(|specs| args::parse_into(specs, rest, args)) {
         Ok(()) => Step::Invoke { index, skill },
         Err(errors) => Step::Fail(Failure::Args { skill, errors }),
+    }
+}
+
+/// The help page `query` asks for, or the closest names when it names
+/// nothing (`first` is the command's first word, named when the query is
+/// the domain list).
+fn help_step<'a>(
+    catalog: &'a dyn Catalog,
+    query: HelpQuery<'a>,
+    first: &'a str,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> Step<'a> {
+    match help::resolve(catalog, query, visible) {
+        Ok(target) => Step::Help(target),
+        Err(suggestions) => {
+            let asked = match query {
+                HelpQuery::Name(n) => n,
+                HelpQuery::Domains => first,
+            };
+            Step::Fail(Failure::UnknownHelp { name: asked, suggestions })
+        }
     }
 }
 
