@@ -40,7 +40,7 @@ const PRELUDE: &[&str] = &[
     "Handler",
     "StaticCatalog",
     "Table",
-    "field",
+    "fields",
     "NameIndex",
 ];
 
@@ -301,19 +301,28 @@ fn emit_skill_module(
     // of an `unused_variables` warning.
     let param = if skill.flags.is_empty() { "_args" } else { "args" };
     out.open(&format!("pub fn from_args({param}: &__Args<'a>) -> Result<Self, __CallError<'a>> {{"));
-    // Explicit types, and each value in a local before the struct is built:
-    // leaving types to inference, or converting inside the struct literal,
-    // made these bodies the most expensive part of type and borrow checking
-    // large trees (docs/PERFORMANCE.md).
+    // One call per run of up to twelve fields, into a tuple of the fields'
+    // types (`FromFlags`), destructured into locals: a `let` and a `match` per
+    // field, or leaving the types to inference, made these bodies the most
+    // expensive part of type and borrow checking large trees
+    // (docs/PERFORMANCE.md).
     let mut fields = Vec::new();
-    for (i, (f, e)) in skill.flags.iter().zip(&names.enums).enumerate() {
-        let t = field_type(f, e.as_ref().map(|(n, _)| n.as_str()));
-        let id = ident(&f.field_name());
+    let typed: Vec<(String, String)> = skill
+        .flags
+        .iter()
+        .zip(&names.enums)
+        .map(|(f, e)| (ident(&f.field_name()), field_type(f, e.as_ref().map(|(n, _)| n.as_str()))))
+        .collect();
+    for (run, chunk) in typed.chunks(skills_runtime::__private::FROM_FLAGS_RUN).enumerate() {
+        let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
+        let types: Vec<&str> = chunk.iter().map(|(_, t)| t.as_str()).collect();
         out.line(&format!(
-            "let {id}: {t} = match __field::<{t}>(args, {i}, {:?}) {{ Ok(v) => v, Err(e) => return Err(e) }};",
-            f.name
+            "let ({},) = match __fields::<({},)>(args, &FLAGS, {}) {{ Ok(v) => v, Err(e) => return Err(e) }};",
+            ids.join(", "),
+            types.join(", "),
+            run * skills_runtime::__private::FROM_FLAGS_RUN
         ));
-        fields.push(id);
+        fields.extend(ids.iter().map(|s| s.to_string()));
     }
     if !uses_lifetime {
         fields.push("__command: ::core::marker::PhantomData".to_string());

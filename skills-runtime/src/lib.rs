@@ -98,7 +98,8 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use crate::table::{AsyncHandler, BoxFuture, reply_result_string, reply_value_string};
     pub use crate::table::{
-        CallError, Handler, SyncHandler, Table, enum_values_match, field, reply_result, reply_value,
+        CallError, FROM_FLAGS_RUN, FromFlags, Handler, SyncHandler, Table, enum_values_match, field, fields,
+        reply_result, reply_value,
     };
     pub use skills_core::Date;
     pub use skills_core::args::Args;

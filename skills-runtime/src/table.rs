@@ -5,6 +5,7 @@ use crate::catalog::StaticCatalog;
 use core::fmt;
 use skills_core::args::Args;
 use skills_core::convert::{ConvertError, FromFlag};
+use skills_core::spec::FlagSpec;
 
 use crate::error::SkillError;
 
@@ -97,6 +98,72 @@ pub fn field<'a, T: FromFlag<'a>>(args: &Args<'a>, index: usize, flag: &'static 
         Ok(v) => Ok(v),
         Err(error) => Err(CallError::Convert { flag, error }),
     }
+}
+
+/// Converts a run of consecutive flags for a generated `from_args`: a
+/// tuple of field types reads flags `first`, `first + 1`, ... of `args`,
+/// naming each by its spec in `specs` when it does not convert.
+///
+/// One call per skill (per twelve flags) instead of one per field: type and
+/// borrow checking of a thousand generated `from_args` bodies was the
+/// largest single cost of building large trees (docs/PERFORMANCE.md).
+#[doc(hidden)]
+pub trait FromFlags<'a>: Sized {
+    /// Reads the tuple.
+    fn from_flags(args: &Args<'a>, specs: &'static [FlagSpec<'static>], first: usize) -> Result<Self, CallError<'a>>;
+}
+
+macro_rules! from_flags_tuple {
+    ($($t:ident $i:tt),+) => {
+        impl<'a, $($t: FromFlag<'a>),+> FromFlags<'a> for ($($t,)+) {
+            #[inline]
+            fn from_flags(args: &Args<'a>, specs: &'static [FlagSpec<'static>], first: usize) -> Result<Self, CallError<'a>> {
+                // The flag's name is looked up only when a value does not
+                // convert: read eagerly, it cost the hot path an indexed
+                // load per field.
+                Ok(($(
+                    match $t::from_flag(args.slot(first + $i)) {
+                        Ok(v) => v,
+                        Err(error) => return Err(CallError::Convert { flag: spec_name(specs, first + $i), error }),
+                    },
+                )+))
+            }
+        }
+    };
+}
+
+from_flags_tuple!(A 0);
+from_flags_tuple!(A 0, B 1);
+from_flags_tuple!(A 0, B 1, C 2);
+from_flags_tuple!(A 0, B 1, C 2, D 3);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+
+/// The most fields one [`FromFlags`] tuple reads; generated code splits
+/// longer flag lists into runs of this many.
+#[doc(hidden)]
+pub const FROM_FLAGS_RUN: usize = 12;
+
+#[cold]
+fn spec_name(specs: &'static [FlagSpec<'static>], index: usize) -> &'static str {
+    specs.get(index).map_or("", |s| s.name)
+}
+
+/// Converts flags `first..` of `args` into the tuple `T` (see [`FromFlags`]).
+#[doc(hidden)]
+#[inline]
+pub fn fields<'a, T: FromFlags<'a>>(
+    args: &Args<'a>,
+    specs: &'static [FlagSpec<'static>],
+    first: usize,
+) -> Result<T, CallError<'a>> {
+    T::from_flags(args, specs, first)
 }
 
 /// Writes a handler's `Result` reply.

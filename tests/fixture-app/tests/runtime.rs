@@ -568,3 +568,34 @@ fn a_turn_keeps_commands_and_fence_problems_in_the_order_written() {
         ["2: ops.ping --message a", "7: indented_cmd_fence", "14: ops.ping --message c", "17: unterminated_cmd_block"]
     );
 }
+
+// ---- typed flags ----------------------------------------------------------
+
+#[test]
+fn a_typed_struct_of_more_than_twelve_flags_reads_every_field_in_place() {
+    use skills::plans::checklist::{Audience, Channel, FLAGS, Flags, Format};
+    let tokens = [
+        "--product",
+        "app",
+        "--version",
+        "2.1",
+        "--channel",
+        "beta",
+        "--draft",
+        "--retries",
+        "4",
+        "--labels",
+        "a",
+        "b",
+    ];
+    let args = skills_runtime::args::parse(&FLAGS, &tokens).unwrap();
+    let f = Flags::from_args(&args).unwrap();
+    // The first run of twelve fields ...
+    assert_eq!((f.product, f.version, f.owner, f.steps), ("app", "2.1", "lead", 10));
+    assert_eq!((f.format, f.channel, f.audience), (Format::Markdown, Channel::Beta, Audience::Internal));
+    assert_eq!((f.region, f.notes, f.deadline), (None, None, None));
+    assert!(f.draft && !f.verbose);
+    // ... and the fields after it, read from the thirteenth flag on.
+    assert_eq!(f.retries, 4);
+    assert_eq!(f.labels.map(|l| l.iter().collect::<Vec<_>>()), Some(vec!["a", "b"]));
+}
