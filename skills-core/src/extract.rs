@@ -643,11 +643,47 @@ impl<'a> Iterator for BlockCommands<'a> {
                 Double,
             }
             let mut q = Q::None;
+            // Delimiters of here-documents opened on the current line
+            // (`--body <<EOF`): their lines belong to this command, which
+            // the router refuses (`crate::shell`), so that none of them
+            // runs as a command of its own.
+            let body: &'a str = self.body;
+            let mut heredocs: [&'a str; 4] = [""; 4];
+            let mut open_heredocs = 0;
             while p < s.len() {
                 let c = s[p];
                 match q {
                     Q::None => match c {
-                        b'\n' => break,
+                        b'\n' if open_heredocs == 0 => break,
+                        b'\n' => {
+                            let mut at = p + 1;
+                            let mut end = p;
+                            for delimiter in &heredocs[..open_heredocs] {
+                                while at < s.len() {
+                                    end = memchr::memchr(b'\n', &s[at..]).map_or(s.len(), |k| at + k);
+                                    self.line += 1;
+                                    let done = crate::shell::ends_heredoc(&body[at..end], delimiter);
+                                    at = end + 1;
+                                    if done {
+                                        break;
+                                    }
+                                }
+                            }
+                            p = end;
+                            break;
+                        }
+                        b'<' if s.get(p + 1) == Some(&b'<') => {
+                            if let Some((delimiter, _)) = crate::shell::heredoc_delimiter(&body[p..])
+                                && open_heredocs < heredocs.len()
+                            {
+                                heredocs[open_heredocs] = delimiter;
+                                open_heredocs += 1;
+                            }
+                            // Past `<<` (or `<<<`): neither `<` opens another.
+                            while s.get(p + 1) == Some(&b'<') {
+                                p += 1;
+                            }
+                        }
                         b'\'' => q = Q::Single,
                         b'"' => q = Q::Double,
                         b'\\' => {
@@ -1153,6 +1189,21 @@ mod tests {
     fn quoted_newlines_and_continuations() {
         let s = "```cmd\nemail.send --to a@b.c --body \"line one\nline two\"\ntasks.search \\\n  --overdue\n# a comment\n\n```\n";
         assert_eq!(cmds(s), ["email.send --to a@b.c --body \"line one\nline two\"", "tasks.search   --overdue"]);
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn here_documents_belong_to_their_command() {
+        // The text's lines are not commands; the next command is.
+        let s = "```cmd\nemail.send --body <<EOF\ntasks.delete --id 3\n  EOF\ntasks.search\n```\n";
+        assert_eq!(cmds(s), ["email.send --body <<EOF\ntasks.delete --id 3\n  EOF", "tasks.search"]);
+        let lines = |s: &str| extract(s).commands.iter().map(|c| c.line).collect::<Vec<_>>();
+        assert_eq!(lines(s), [2, 5]);
+        // Quoted delimiters, `<<-`, two on one line, and one never closed.
+        assert_eq!(cmds("```cmd\na <<'END' <<-X\n1\nEND\n2\n\tX\nb\n```\n"), ["a <<'END' <<-X\n1\nEND\n2\n\tX", "b"]);
+        assert_eq!(cmds("```cmd\na <<EOF\n1\n2\n```\n"), ["a <<EOF\n1\n2"]);
+        // Quoted, a here-string, or `<<` without a word: one line.
+        assert_eq!(cmds("```cmd\na \"<<EOF\"\nb <<< x\nc <<\nd\n```\n"), ["a \"<<EOF\"", "b <<< x", "c <<", "d"]);
     }
 
     #[cfg(feature = "alloc")]

@@ -52,6 +52,7 @@ pub mod cron;
 pub mod date;
 pub mod extract;
 pub mod names;
+pub mod shell;
 pub mod spec;
 pub mod suggest;
 pub mod tokenize;

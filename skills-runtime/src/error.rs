@@ -178,6 +178,15 @@ pub enum Failure<'a> {
         /// Every skill of it was asked for (`.all`, `.*`).
         all: bool,
     },
+    /// Shell syntax a command cannot use: a here-document (`--body <<EOF`),
+    /// a here-string or command substitution (`"$(cat notes.txt)"`); see
+    /// `skills_core::shell`. Nothing ran.
+    ShellSyntax {
+        /// What was found, and where.
+        found: skills_core::shell::Found<'a>,
+        /// The flag it stands after (`--body`), whose value it was meant to be.
+        flag: Option<&'a str>,
+    },
     /// A line of prose in a command block (`Then I'll check your email.`).
     Prose {
         /// Its first word.
@@ -269,6 +278,7 @@ impl Failure<'_> {
             | Failure::Misplaced { .. }
             | Failure::DomainAsCommand { .. } => "unknown_skill",
             Failure::Prose { .. } => "not_a_command",
+            Failure::ShellSyntax { .. } => "unsupported_syntax",
             Failure::HelpSyntax { .. } => "unexpected_value",
             Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
             Failure::NotAvailable { .. } => "not_available",
@@ -300,6 +310,19 @@ impl Failure<'_> {
             }
             Failure::DomainAsCommand { name, domain, .. } => {
                 write!(out, "`{name}` is not a skill: `{domain}` is a domain, whose skills `get_skill` shows")
+            }
+            Failure::ShellSyntax { found, .. } => {
+                use skills_core::shell::Construct;
+                let (what, cannot) = match found.construct {
+                    Construct::HereDocument => ("a shell here-document", "read"),
+                    Construct::HereString => ("a shell here-string", "read"),
+                    Construct::Substitution => ("shell command substitution", "run"),
+                };
+                write!(out, "`{}` is {what}, which a command here cannot {cannot}; nothing ran", found.text)?;
+                if found.construct == Construct::HereDocument {
+                    out.write_str(", its lines included")?;
+                }
+                Ok(())
             }
             Failure::Prose { word } => {
                 write!(out, "`{word}` is not a skill: this line reads as prose, and a ```cmd block holds only commands")
@@ -358,6 +381,19 @@ impl Failure<'_> {
                 write!(out, "start the line with the skill name, one command per line: `{skill} ...`")
             }
             Failure::Prose { .. } => out.write_str("write explanations outside the ```cmd block, before or after it"),
+            Failure::ShellSyntax { found, flag } => {
+                let flag = flag.unwrap_or("--flag");
+                match found.construct {
+                    skills_core::shell::Construct::Substitution => write!(
+                        out,
+                        "write the text itself as the value, in double quotes: {flag} \"...\"; to pass `$(` as text, put it in single quotes"
+                    ),
+                    _ => write!(
+                        out,
+                        "give the text as the flag's value, in double quotes, which may span lines: {flag} \"First line.\nSecond line.\""
+                    ),
+                }
+            }
             Failure::DomainAsCommand { domain, all: false, .. } => {
                 write!(out, "write `get_skill: {domain}` for its skills, or `get_skill: {domain}.all` for all their pages")
             }

@@ -52,6 +52,21 @@ fn split_line<'l: 's, 's>(
     Ok(refs)
 }
 
+/// Shell syntax in `line` that a command cannot use (`--body <<EOF`,
+/// `"$(cat notes)"`), as the failure that refuses it, before anything is
+/// split or run; see `skills_core::shell`.
+fn shell_syntax(line: &[u8]) -> Option<Failure<'_>> {
+    let found = skills_core::shell::construct_in(line)?;
+    // The flag whose value it was meant to be: the last one before it
+    // (`--body <<EOF`, `--subject "Q1 $(date)"`).
+    let flag = line[..found.offset]
+        .split(u8::is_ascii_whitespace)
+        .rev()
+        .find(|w| w.len() > 2 && w.starts_with(b"--"))
+        .and_then(|w| core::str::from_utf8(w).ok());
+    Some(Failure::ShellSyntax { found, flag })
+}
+
 /// What kind of result a command produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -321,6 +336,9 @@ impl<C: 'static> Router<C> {
     /// written to `out`. Async handlers cannot run here; with `std`,
     /// [`Router::execute`] and `Router::execute_async` are the owned forms.
     pub fn dispatch(&self, ctx: &mut C, line: &mut [u8], out: &mut dyn Write) -> Dispatched {
+        if let Some(f) = shell_syntax(line) {
+            return write_failure(&f, None, out);
+        }
         let mut tokens = tokenize::TokenBuf::<MAX_TOKENS>::new();
         let split = tokenize::split_in_place_into(line, &mut tokens);
         self.dispatch_tokens(ctx, split, &tokens, out)
@@ -334,6 +352,9 @@ impl<C: 'static> Router<C> {
     /// result a `the command is too long` error. (`examples/device` shows
     /// both forms.)
     pub fn dispatch_str(&self, ctx: &mut C, line: &str, scratch: &mut [u8], out: &mut dyn Write) -> Dispatched {
+        if let Some(f) = shell_syntax(line.as_bytes()) {
+            return write_failure(&f, None, out);
+        }
         let mut tokens = tokenize::TokenBuf::<MAX_TOKENS>::new();
         let split = tokenize::split_str_into(line, scratch, &mut tokens);
         self.dispatch_tokens(ctx, split, &tokens, out)
@@ -719,6 +740,9 @@ impl<C: 'static> Router<C> {
     /// Runs one command if `access` allows it (see [`Access`]).
     pub fn execute_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
         use crate::outcome::Outcome;
+        if let Some(f) = shell_syntax(line.as_bytes()) {
+            return Outcome::failure(line, None, &f);
+        }
         let (mut buf, mut owned, mut refs) = (tokenize::TokenBuf::new(), std::vec::Vec::new(), std::vec::Vec::new());
         let tokens = match split_line(line, &mut buf, &mut owned, &mut refs) {
             Ok(t) => t,
@@ -749,6 +773,9 @@ impl<C: 'static> Router<C> {
     #[cfg(feature = "async")]
     pub async fn execute_async_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
         use crate::outcome::Outcome;
+        if let Some(f) = shell_syntax(line.as_bytes()) {
+            return Outcome::failure(line, None, &f);
+        }
         let (mut buf, mut owned, mut refs) = (tokenize::TokenBuf::new(), std::vec::Vec::new(), std::vec::Vec::new());
         let tokens = match split_line(line, &mut buf, &mut owned, &mut refs) {
             Ok(t) => t,

@@ -344,6 +344,37 @@ fn an_unclosed_block_is_reported_and_none_of_it_runs() {
 }
 
 #[test]
+fn here_documents_and_command_substitution_are_refused_and_their_lines_never_run() {
+    let router = router();
+    let mut ctx = Ctx::default();
+    // A here-document's lines belong to its command: `ops.crash` is text.
+    let reply = "```cmd\nops.ping --message <<EOF\nops.crash\nEOF\nops.ping --message \"$(cat notes.txt)\"\nops.ping --message 'costs $(5) or $5'\n```\n";
+    let mut turn = Turn::new(reply, TurnConfig::default());
+    let report = turn.run(&router, &mut ctx);
+    let kinds: Vec<_> = report.results.iter().map(error_kind).collect();
+    assert_eq!(kinds, ["unsupported_syntax", "unsupported_syntax", "none"]);
+    let first = report.results[0].to_model_text();
+    assert!(
+        first.contains(
+            "`<<EOF` is a shell here-document, which a command here cannot read; nothing ran, its lines included"
+        ),
+        "{first}"
+    );
+    assert!(first.contains("Hint: give the text as the flag's value, in double quotes, which may span lines: --message \"First line.\nSecond line.\""), "{first}");
+    let second = report.results[1].to_model_text();
+    assert!(second.contains("`$(cat` is shell command substitution"), "{second}");
+    assert!(second.contains("--message \"...\"; to pass `$(` as text, put it in single quotes"), "{second}");
+    // Single-quoted, it is text.
+    assert_eq!(report.results[2].text, "costs $(5) or $5");
+    assert_eq!(ctx.calls, ["ops.ping"]);
+    // The heap-free path refuses it too.
+    let mut out = String::new();
+    let d = router.dispatch_str(&mut ctx, "ops.ping --message $(date)", &mut [0; 64], &mut out);
+    assert_eq!(d.error, Some("unsupported_syntax"));
+    assert_eq!(ctx.calls, ["ops.ping"]);
+}
+
+#[test]
 fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
     let router = router();
     let mut ctx = Ctx::default();

@@ -1,0 +1,218 @@
+//! Shell syntax that a command line cannot use.
+//!
+//! Commands are split with POSIX quoting ([`crate::tokenize`]), but nothing
+//! is run by a shell: there is no input redirection and no command
+//! substitution. A model that knows shells writes them anyway, most often
+//! to pass a multi-line text:
+//!
+//! ```text
+//! email.send --to bob@co.com --subject Notes --body <<EOF
+//! First line.
+//! Second line.
+//! EOF
+//! email.send --to bob@co.com --subject Notes --body "$(cat <<'EOF'
+//! First line.
+//! EOF
+//! )"
+//! ```
+//!
+//! Split as words, the first sends a body of `<<EOF` and runs the text's
+//! lines as commands; the second sends the shell code itself. [`construct`]
+//! finds such syntax where a shell would act on it (outside single quotes,
+//! not escaped), so the command can be refused with a way to write it; the
+//! command extractor reads a here-document's lines as part of its command
+//! ([`heredoc_delimiter`]), so none of them runs on its own.
+
+/// Shell syntax found in a command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Construct {
+    /// `<<EOF` (or `<<-EOF`, `<<'EOF'`): a here-document, text on the
+    /// following lines fed to the program's input.
+    HereDocument,
+    /// `<<<word`: a here-string, a word fed to the program's input.
+    HereString,
+    /// `$(...)`: command substitution, another program's output in place.
+    Substitution,
+}
+
+/// A [`Construct`] and where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// Which construct.
+    pub construct: Construct,
+    /// As written: the operator and the word after it, on one line
+    /// (`<<'EOF'`, `$(cat`).
+    pub text: &'a str,
+    /// Byte offset of the operator in the line.
+    pub offset: usize,
+}
+
+/// The first here-document, here-string or command substitution in `line`
+/// where a POSIX shell would act on it: outside single quotes and not
+/// after a backslash (`$(` counts inside double quotes, `<<` only outside
+/// quotes). `None` for the usual command, found with one `memchr2`.
+///
+/// ```
+/// use skills_core::shell::{Construct, construct};
+/// let found = construct("email.send --body <<EOF\nHi\nEOF").unwrap();
+/// assert_eq!((found.construct, found.text), (Construct::HereDocument, "<<EOF"));
+/// assert_eq!(construct(r#"email.send --body "$(date)""#).unwrap().construct, Construct::Substitution);
+/// // Quoted, they are text.
+/// assert_eq!(construct(r#"email.send --subject "a << b" --body '$(x)'"#), None);
+/// ```
+pub fn construct(line: &str) -> Option<Found<'_>> {
+    let (construct, offset) = scan(line.as_bytes())?;
+    let rest = &line[offset..];
+    Some(Found { construct, text: &rest[..word_end(rest.as_bytes())], offset })
+}
+
+/// [`construct`] for a command held as bytes ([`crate::tokenize::split_in_place`]'s
+/// input); `text` is the operator alone when the word after it is not UTF-8.
+pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
+    let (construct, offset) = scan(line)?;
+    let rest = &line[offset..];
+    let end = word_end(rest);
+    let operator = match construct {
+        Construct::HereDocument => "<<",
+        Construct::HereString => "<<<",
+        Construct::Substitution => "$(",
+    };
+    let text = core::str::from_utf8(&rest[..end]).unwrap_or(operator);
+    Some(Found { construct, text, offset })
+}
+
+/// Where the operator's word ends: at a blank or a double quote (the one
+/// closing `"$(date)"`). A quoted delimiter keeps its quotes (`<<'EOF'`).
+fn word_end(rest: &[u8]) -> usize {
+    rest.iter().position(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'"')).unwrap_or(rest.len())
+}
+
+fn scan(b: &[u8]) -> Option<(Construct, usize)> {
+    // Most commands hold neither character.
+    let first = memchr::memchr2(b'<', b'$', b)?;
+    // Quote state from the start of the line: before the first candidate
+    // only quotes and backslashes matter.
+    let (mut single, mut double) = (false, false);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if i < first && c != b'\'' && c != b'"' && c != b'\\' {
+            i += 1;
+            continue;
+        }
+        match c {
+            b'\\' if !single => {
+                i += 2;
+                continue;
+            }
+            b'\'' if !double => single = !single,
+            b'"' if !single => double = !double,
+            b'$' if !single && b.get(i + 1) == Some(&b'(') => return Some((Construct::Substitution, i)),
+            b'<' if !single && !double && b.get(i + 1) == Some(&b'<') => {
+                if b.get(i + 2) == Some(&b'<') {
+                    return Some((Construct::HereString, i));
+                }
+                // `<<` with no word after it redirects nothing.
+                if delimiter(&b[i..]).is_some() {
+                    return Some((Construct::HereDocument, i));
+                }
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The delimiter of the here-document that `text` starts with (`<<EOF`,
+/// `<<-EOF`, `<< 'EOF'`, `<<"EOF"`): the word whose line ends it, with its
+/// quotes removed, and whether leading tabs are stripped from its lines
+/// (`<<-`). `None` when `text` is not `<<` and a word (`<<<`, `<<` alone).
+///
+/// ```
+/// use skills_core::shell::heredoc_delimiter;
+/// assert_eq!(heredoc_delimiter("<<'EOF'\nhello"), Some(("EOF", false)));
+/// assert_eq!(heredoc_delimiter("<<-END ..."), Some(("END", true)));
+/// assert_eq!(heredoc_delimiter("<<< word"), None);
+/// ```
+pub fn heredoc_delimiter(text: &str) -> Option<(&str, bool)> {
+    let (word, strip_tabs) = delimiter(text.as_bytes())?;
+    // `delimiter` cuts only at ASCII bytes, so the word is UTF-8.
+    Some((core::str::from_utf8(word).ok()?, strip_tabs))
+}
+
+fn delimiter(text: &[u8]) -> Option<(&[u8], bool)> {
+    let rest = text.strip_prefix(b"<<")?;
+    if rest.first() == Some(&b'<') {
+        return None;
+    }
+    let (rest, strip_tabs) = match rest.strip_prefix(b"-") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let start = rest.iter().position(|b| !matches!(b, b' ' | b'\t')).unwrap_or(rest.len());
+    let rest = &rest[start..];
+    let word = match rest.first()? {
+        &q @ (b'\'' | b'"') => {
+            let inner = &rest[1..];
+            &inner[..inner.iter().position(|&b| b == q)?]
+        }
+        _ => {
+            let rest = rest.strip_prefix(b"\\").unwrap_or(rest);
+            let end =
+                rest.iter().position(|b| b.is_ascii_whitespace() || b"'\";&|<>()".contains(b)).unwrap_or(rest.len());
+            &rest[..end]
+        }
+    };
+    if word.is_empty() || word.contains(&b'\n') { None } else { Some((word, strip_tabs)) }
+}
+
+/// Whether `line` (one line of a here-document, without its newline) ends
+/// the here-document of `delimiter`: the word alone on the line. Leading
+/// and trailing blanks are allowed, as models indent blocks and editors
+/// leave them; a shell would only strip leading tabs after `<<-`.
+pub fn ends_heredoc(line: &str, delimiter: &str) -> bool {
+    line.trim_matches([' ', '\t', '\r']) == delimiter
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constructs_where_a_shell_acts_on_them() {
+        let c = |s| construct(s).map(|f| (f.construct, f.text, f.offset));
+        assert_eq!(c("a --b <<EOF"), Some((Construct::HereDocument, "<<EOF", 6)));
+        assert_eq!(c("a --b << 'END'"), Some((Construct::HereDocument, "<<", 6)));
+        assert_eq!(c("a --b <<-EOF"), Some((Construct::HereDocument, "<<-EOF", 6)));
+        assert_eq!(c("a --b <<<word"), Some((Construct::HereString, "<<<word", 6)));
+        assert_eq!(c("a --b \"$(cat f)\""), Some((Construct::Substitution, "$(cat", 7)));
+        assert_eq!(c("a --b \"x $(date)\""), Some((Construct::Substitution, "$(date)", 9)));
+        assert_eq!(c("a --b $(date)"), Some((Construct::Substitution, "$(date)", 6)));
+        // Quoted, escaped, or not an operator: text.
+        assert_eq!(c("a --b '<<EOF' --c '$(x)'"), None);
+        assert_eq!(c("a --b \"<<EOF\""), None);
+        assert_eq!(c("a --b \\$(x) --c \\<<EOF"), None);
+        assert_eq!(c("a --b \"it's \\\"$5\\\"\" --c <b> --d $HOME"), None);
+        assert_eq!(c("a --b x<<"), None);
+        assert_eq!(c("a --b 'it''s' $(x)"), Some((Construct::Substitution, "$(x)", 14)));
+        assert_eq!(c(""), None);
+        assert_eq!(c("$"), None);
+        assert_eq!(c("<"), None);
+    }
+
+    #[test]
+    fn heredoc_delimiters() {
+        assert_eq!(heredoc_delimiter("<<EOF"), Some(("EOF", false)));
+        assert_eq!(heredoc_delimiter("<<\"EOF\" rest"), Some(("EOF", false)));
+        assert_eq!(heredoc_delimiter("<<\\EOF"), Some(("EOF", false)));
+        assert_eq!(heredoc_delimiter("<<EOF)"), Some(("EOF", false)));
+        assert_eq!(heredoc_delimiter("<<'EOF"), None);
+        assert_eq!(heredoc_delimiter("<<"), None);
+        assert_eq!(heredoc_delimiter("<< \n"), None);
+        assert!(ends_heredoc("  EOF \r", "EOF"));
+        assert!(!ends_heredoc("EOFX", "EOF"));
+    }
+}
