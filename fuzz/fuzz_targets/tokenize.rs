@@ -1,6 +1,8 @@
 //! Any bytes: the borrowing splitter and the in-place splitter agree
 //! exactly (tokens, or the error with its offset and column), with any
 //! token-array capacity, both agree with the scanner alone, and none panics.
+//! The shell-syntax check (`skills_core::shell`) answers the same for the
+//! bytes and the text, and what it finds is where it says.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use skills_core::tokenize::{TokenBuf, TokenizeErrorKind, split, split_in_place, split_in_place_into, tokens};
@@ -21,10 +23,19 @@ fuzz_target!(|data: &[u8]| {
     if !matches!(&in_place, Err(e) if matches!(e.kind, TokenizeErrorKind::TooManyTokens { .. })) {
         assert_eq!(into, in_place, "TokenBuf and slice differ");
     }
+    let in_bytes = skills_core::shell::construct_in(data);
+    if let Some(f) = in_bytes {
+        assert!(matches!(data.get(f.offset..f.offset + 2), Some(b"<<" | b"$(")), "{f:?}");
+    }
     let Ok(text) = std::str::from_utf8(data) else {
         assert!(in_place.is_err(), "invalid UTF-8 must be refused");
         return;
     };
+    let found = skills_core::shell::construct(text);
+    assert_eq!(found, in_bytes);
+    if let Some(f) = found {
+        assert!(text[f.offset..].starts_with(f.text), "{f:?}");
+    }
     let copied = split(text).map(|v| v.into_iter().map(|c| c.into_owned()).collect::<Vec<_>>());
     // The scanner alone (the iterator never takes the bit-mask path).
     let scanned = tokens(text).map(|t| t.map(|t| t.value().into_owned())).collect::<Result<Vec<_>, _>>();

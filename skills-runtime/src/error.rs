@@ -177,6 +177,9 @@ pub enum Failure<'a> {
         domain: &'a str,
         /// Every skill of it was asked for (`.all`, `.*`).
         all: bool,
+        /// The skill the next word names in it (`email send` for
+        /// `email.send`): the name written with a space.
+        skill: Option<&'a str>,
     },
     /// Shell syntax a command cannot use: a here-document (`--body <<EOF`),
     /// a here-string or command substitution (`"$(cat notes.txt)"`); see
@@ -308,6 +311,9 @@ impl Failure<'_> {
             Failure::Misplaced { prefix, skill } => {
                 write!(out, "`{prefix}` before `{skill}` is not part of a command")
             }
+            Failure::DomainAsCommand { name, skill: Some(skill), .. } => {
+                write!(out, "`{name}` is a domain, not a skill: the skill's name is written with a dot, `{skill}`")
+            }
             Failure::DomainAsCommand { name, domain, .. } => {
                 write!(out, "`{name}` is not a skill: `{domain}` is a domain, whose skills `get_skill` shows")
             }
@@ -393,6 +399,9 @@ impl Failure<'_> {
                         "give the text as the flag's value, in double quotes, which may span lines: {flag} \"First line.\nSecond line.\""
                     ),
                 }
+            }
+            Failure::DomainAsCommand { skill: Some(skill), .. } => {
+                write!(out, "write `{skill}` (one word, with the dot) followed by the same flags")
             }
             Failure::DomainAsCommand { domain, all: false, .. } => {
                 write!(out, "write `get_skill: {domain}` for its skills, or `get_skill: {domain}.all` for all their pages")

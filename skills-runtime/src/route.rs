@@ -118,13 +118,30 @@ fn unknown_skill<'a>(
         None => (name, false),
     };
     if let Some(domain) = crate::catalog::find_domain_any_case(catalog, base) {
-        return Failure::DomainAsCommand { name, domain: domain.name, all };
+        // `email send --to ...`: the skill's name written with a space.
+        let skill = match tokens.get(1) {
+            Some(&action) if !all => spaced_skill(catalog, domain.name, action),
+            _ => None,
+        };
+        return Failure::DomainAsCommand { name, domain: domain.name, all, skill };
     }
     let suggestions = unknown_skill_suggestions(catalog, name, visible);
     if suggestions.1 == 0 && tokens.len() > 1 && is_prose(name) && !tokens[1..].iter().any(|t| t.starts_with("--")) {
         return Failure::Prose { word: name };
     }
     Failure::UnknownSkill { name, suggestions }
+}
+
+/// The skill `domain.action` (any case), for a command that wrote its name
+/// with a space (`email send`).
+fn spaced_skill<'a>(catalog: &'a dyn Catalog, domain: &str, action: &str) -> Option<&'a str> {
+    let mut buf = [0u8; 128];
+    let name = buf.get_mut(..domain.len() + 1 + action.len())?;
+    name[..domain.len()].copy_from_slice(domain.as_bytes());
+    name[domain.len()] = b'.';
+    name[domain.len() + 1..].copy_from_slice(action.as_bytes());
+    let index = crate::catalog::lookup_any_case(catalog, core::str::from_utf8(name).ok()?)?;
+    catalog.skill_at(index).map(|s| s.name)
 }
 
 /// Whether `word` (`tasks.search`, `TASKS.SEARCH`, an alias, `get_skill`,

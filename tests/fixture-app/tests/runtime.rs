@@ -344,6 +344,18 @@ fn an_unclosed_block_is_reported_and_none_of_it_runs() {
 }
 
 #[test]
+fn a_skill_name_written_with_a_space_is_told_its_name() {
+    let o = run("Ops Ping --message hi");
+    assert_eq!(error_kind(&o), "unknown_skill");
+    assert_eq!(
+        o.to_model_text(),
+        "[Command Result: Ops]\nError (unknown_skill): `Ops` is a domain, not a skill: the skill's name is written with a dot, `ops.ping`\nHint: write `ops.ping` (one word, with the dot) followed by the same flags"
+    );
+    // A word that names no skill of the domain: the domain's help.
+    assert!(run("ops nothing").error.unwrap().hint.contains("get_skill: ops"));
+}
+
+#[test]
 fn here_documents_and_command_substitution_are_refused_and_their_lines_never_run() {
     let router = router();
     let mut ctx = Ctx::default();
