@@ -362,6 +362,11 @@ impl Failure<'_> {
         match self {
             Failure::Tokenize(e) => out.write_str(e.hint()),
             Failure::Empty => out.write_str("write a skill name, or `get_skill` to list skills"),
+            Failure::UnknownSkill { name, .. } | Failure::UnknownHelp { name, .. }
+                if let Some(c) = odd_space(name) =>
+            {
+                write_odd_space_hint("", name, c, out)
+            }
             // A JSON tool call, or a line of one, written as a command.
             Failure::UnknownSkill { name, .. } if name.starts_with(['{', '[', '"', '}']) => out.write_str(
                 "a ```cmd block holds command lines, not JSON: write the skill name, then its flags (`domain.action --flag value`)",
@@ -602,8 +607,71 @@ fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
     })
 }
 
+/// A space a command cannot split on, or an invisible character, in
+/// `word`: a no-break space (U+00A0) or another Unicode space, a
+/// zero-width space or joiner, a byte-order mark. Models and the text they
+/// copy sometimes put them where a plain space belongs, and in an error
+/// message they look like a space or like nothing.
+fn odd_space(word: &str) -> Option<char> {
+    word.chars().find(|c| {
+        matches!(
+            c,
+            '\u{00A0}' | '\u{1680}' | '\u{2000}'
+                ..='\u{200D}'
+                    | '\u{2028}'
+                    | '\u{2029}'
+                    | '\u{202F}'
+                    | '\u{205F}'
+                    | '\u{2060}'
+                    | '\u{3000}'
+                    | '\u{FEFF}'
+        )
+    })
+}
+
+/// `dashes` go before `word` (a flag's name is given without them).
+fn write_odd_space_hint(dashes: &str, word: &str, c: char, out: &mut dyn Write) -> fmt::Result {
+    let what = if c.is_whitespace() { "a space that is not a plain one" } else { "an invisible character" };
+    let plain = alloc_free::Replaced { word, c };
+    write!(
+        out,
+        "`{dashes}{word}` holds {what} (U+{:04X}): write a plain space between words and nothing inside them: {dashes}{plain}",
+        c as u32
+    )
+}
+
+/// `word` with the odd character shown as a plain space (or removed),
+/// written without allocating.
+mod alloc_free {
+    use core::fmt;
+    pub(super) struct Replaced<'a> {
+        pub(super) word: &'a str,
+        pub(super) c: char,
+    }
+    impl fmt::Display for Replaced<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            for ch in self.word.trim().chars() {
+                if ch == self.c {
+                    if self.c.is_whitespace() {
+                        f.write_str(" ")?;
+                    }
+                } else {
+                    write!(f, "{ch}")?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
+    if let Some((given, short, c)) = errors.iter().find_map(|e| match *e {
+        ArgErrorKind::UnknownFlag { given, short, .. } => odd_space(given).map(|c| (given, short, c)),
+        _ => None,
+    }) {
+        return write_odd_space_hint(if short { "-" } else { "--" }, given, c, out);
+    }
     if !json && let Some(op) = shell_operator(errors) {
         return write!(
             out,

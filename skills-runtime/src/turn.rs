@@ -226,8 +226,9 @@ impl Turn {
     /// [`Turn::shown_not_run`] for commands written as prose: a top-level
     /// line that is a command alone (a skill's name, then nothing or a
     /// `--flag`; `get_skill` alone or with one word; `get_skill: ...`), bare
-    /// or inside a tag such as `<cmd>...</cmd>`. Inline code
-    /// and list items are mentions, not attempts, and are left alone.
+    /// or inside a tag such as `<cmd>...</cmd>` or written as a one-line
+    /// block (```` ```cmd tasks.search``` ````). Other inline code and list
+    /// items are mentions, not attempts, and are left alone.
     fn shown_in_prose<C>(&self, router: &Router<C>) -> Vec<Outcome> {
         router.with_catalog(|catalog, _| {
             let command = |line| prose_command(catalog, line);
@@ -315,6 +316,16 @@ fn untagged(line: &str) -> &str {
         })
     };
     let mut line = line.trim();
+    // A block written on one line (```` ```cmd tasks.search``` ````), which
+    // CommonMark reads as inline code in a paragraph: an attempt, with the
+    // block's language, not a mention.
+    if let Some(rest) = line.strip_prefix("```")
+        && let Some(body) = rest.strip_suffix("```")
+        && let Some((language, command)) = body.split_once([' ', '\t'])
+        && language.eq_ignore_ascii_case("cmd")
+    {
+        line = command.trim();
+    }
     while let Some(rest) = line.strip_prefix('<')
         && let Some((t, after)) = rest.split_once('>')
         && tag(t)

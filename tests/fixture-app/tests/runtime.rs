@@ -344,6 +344,32 @@ fn an_unclosed_block_is_reported_and_none_of_it_runs() {
 }
 
 #[test]
+fn no_break_and_zero_width_spaces_are_named_with_the_plain_command() {
+    let o = run("ops.ping\u{a0}--message hi");
+    assert_eq!(error_kind(&o), "unknown_skill");
+    assert_eq!(
+        o.error.unwrap().hint,
+        "`ops.ping\u{a0}--message` holds a space that is not a plain one (U+00A0): write a plain space between words and nothing inside them: ops.ping --message"
+    );
+    let o = run("ops.ping --message\u{200b} hi");
+    assert_eq!(error_kind(&o), "unknown_flag");
+    assert_eq!(
+        o.error.unwrap().hint,
+        "`--message\u{200b}` holds an invisible character (U+200B): write a plain space between words and nothing inside them: --message"
+    );
+}
+
+#[test]
+fn a_block_written_on_one_line_is_told_to_open_a_block() {
+    let mut turn = Turn::new("Pinging:\n\n```cmd ops.ping```\n", TurnConfig::default());
+    let mut ctx = Ctx::default();
+    let report = turn.run(&router(), &mut ctx);
+    assert!(ctx.calls.is_empty());
+    assert_eq!(report.results.iter().map(error_kind).collect::<Vec<_>>(), ["command_not_in_cmd_block"]);
+    assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\nops.ping\n```"));
+}
+
+#[test]
 fn a_skill_name_written_with_a_space_is_told_its_name() {
     let o = run("Ops Ping --message hi");
     assert_eq!(error_kind(&o), "unknown_skill");
