@@ -65,6 +65,21 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "give `--limit` one value, such as `--limit 5`",
         ),
         (
+            "tasks.search --limit ten twenty",
+            "`--limit` takes one value but got 2",
+            "`--limit` takes one whole number, such as `--limit 20`",
+        ),
+        (
+            "tasks.create --title Plan --due next friday",
+            "`--due` takes one value but got 2",
+            "`--due` takes one date, written YYYY-MM-DD, such as `--due 2026-03-01`",
+        ),
+        (
+            "tasks.search --limit 99999999999999999999",
+            "`--limit` expects an integer from -9223372036854775808 to 9223372036854775807, not `99999999999999999999`",
+            "write a whole number such as 20",
+        ),
+        (
             "tasks.search --status blocked,Done",
             "`blocked,Done` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled",
             "separate values with spaces, not commas: --status blocked Done",
@@ -134,6 +149,8 @@ fn kind_of(message: &str) -> &'static str {
         "unknown_flag"
     } else if message.contains("expects a date") {
         "invalid_date"
+    } else if message.contains("expects an integer") {
+        "invalid_integer"
     } else {
         "invalid_enum"
     }

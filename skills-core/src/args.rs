@@ -1019,7 +1019,19 @@ impl ArgErrorKind<'_> {
                 }
             }
             ArgErrorKind::BadInteger { flag, value } => {
-                write!(f, "{} expects an integer, not `{value}`", Named(flag, style))
+                let digits = value.strip_prefix(['-', '+']).unwrap_or(value);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    // A whole number, only too long for 64 bits.
+                    write!(
+                        f,
+                        "{} expects an integer from {} to {}, not `{value}`",
+                        Named(flag, style),
+                        i64::MIN,
+                        i64::MAX
+                    )
+                } else {
+                    write!(f, "{} expects an integer, not `{value}`", Named(flag, style))
+                }
             }
             ArgErrorKind::BadDate { flag, value, reason } => {
                 write!(f, "{} expects a date written YYYY-MM-DD, not `{value}`", Named(flag, style))?;

@@ -480,8 +480,16 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
             "`#` does not start a comment inside a command: put a comment on a line of its own, or quote text that holds a `#`",
         );
     }
+    let first = values.first().unwrap_or("");
     match value_type {
         ValueType::Boolean => write!(out, "`--{flag}` takes no value: write `--{flag}` alone, or `--{flag} false`"),
+        // `--due next friday`: not a date to keep, so no value of it.
+        ValueType::Date if first.parse::<skills_core::Date>().is_err() => {
+            write!(out, "`--{flag}` takes one date, written YYYY-MM-DD, such as `--{flag} 2026-03-01`")
+        }
+        ValueType::Integer if first.parse::<i64>().is_err() => {
+            write!(out, "`--{flag}` takes one whole number, such as `--{flag} 20`")
+        }
         ValueType::String => {
             if values.iter().any(|v| curly_at_start(v.as_bytes()) || curly_at_end(v.as_bytes())) {
                 out.write_str("typographic quotes (“ ” ‘ ’) are not quotes in a command; use straight double quotes")?;
@@ -518,7 +526,7 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
             }
             out.write_str("\"")
         }
-        _ => write!(out, "give `--{flag}` one value, such as `--{flag} {}`", values.first().unwrap_or("")),
+        _ => write!(out, "give `--{flag}` one value, such as `--{flag} {first}`"),
     }
 }
 
