@@ -311,3 +311,33 @@ fn the_prompt_section_stays_under_400_tokens() {
     assert!(full.starts_with("You are an AI assistant."));
     assert!(full.trim_end().ends_with(skills::SUMMARY.trim_end()));
 }
+
+/// A call written as JSON text in a reply is not run; the hint is a
+/// command line, and that command does what the call would have done,
+/// whatever its values hold (spaces, quotes, `$(`, a leading dash).
+#[test]
+fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let calls = [
+        json!({"skill": "tasks.search", "arguments": {"query": "Q1 report", "status": ["todo", "blocked"], "overdue": true, "limit": 2}}),
+        json!({"name": "email_send", "arguments": {"to": ["a@b.co", "c@d.co"], "subject": "It's \"done\" $(now)", "body": "a\\b\nc"}}),
+        json!({"type": "function", "function": {"name": "tasks_search", "arguments": "{\"limit\": -1, \"overdue\": false}"}}),
+        json!({"type": "tool_use", "name": "tasks_create", "input": {"title": "-draft-", "due": "2026-03-01", "tags": ["a b", "c"]}}),
+    ];
+    for value in calls {
+        for reply in [format!("Doing it:\n\n```json\n{value:#}\n```\n"), format!("<tool_call>\n{value}\n</tool_call>")]
+        {
+            let router = router();
+            let mut turn = Turn::new(&reply, TurnConfig::default());
+            let report = turn.run(&router, &mut demo_app(today(), None));
+            assert_eq!(report.results.len(), 1, "{reply}");
+            let error = report.results[0].error.as_ref().unwrap();
+            assert_eq!(error.kind, "command_not_in_cmd_block", "{reply}");
+            assert!(error.message.contains("is written as JSON text, so it was shown, not run"), "{}", error.message);
+            let command = error.hint.split("```cmd\n").nth(1).unwrap().trim_end_matches("\n```");
+            let direct = router.call_tool(&mut demo_app(today(), None), &ToolCall::from_json(&value).unwrap());
+            let ran = router.execute(&mut demo_app(today(), None), command);
+            assert_eq!((ran.kind, ran.text.as_str()), (direct.kind, direct.text.as_str()), "{command}");
+        }
+    }
+}

@@ -514,7 +514,7 @@ impl<C: 'static> Router<C> {
 type ReadCall = (usize, Vec<(String, Owned)>);
 
 fn read_call(view: View<'_>, call: &ToolCall, command: &str) -> Result<ReadCall, Box<Outcome>> {
-    let Some(index) = find_tool(view, &call.name) else {
+    let Some(index) = find_tool(view.catalog, &call.name) else {
         return Err(Box::new(unknown_tool(view, &call.name).for_command(command)));
     };
     match read_arguments(&call.arguments) {
@@ -524,8 +524,7 @@ fn read_call(view: View<'_>, call: &ToolCall, command: &str) -> Result<ReadCall,
 }
 
 /// The skill a tool name (`email_send`), skill name or alias calls.
-fn find_tool(view: View<'_>, name: &str) -> Option<usize> {
-    let catalog = view.catalog;
+fn find_tool(catalog: &dyn crate::catalog::Catalog, name: &str) -> Option<usize> {
     if let Some(i) = crate::catalog::lookup_any_case(catalog, name) {
         return Some(i);
     }
@@ -542,6 +541,90 @@ fn find_tool(view: View<'_>, name: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// The command line a tool call stands for (`tasks.search --limit 1`), for
+/// a model that wrote a call as text instead of making it; `None` when the
+/// call names no skill or its arguments are not an object.
+///
+/// Values are written so that they tokenize back to themselves: bare when
+/// plain, else in single quotes (in double quotes when they hold one), so
+/// that `$(` stays text. `true` is the switch alone, `false` and `null`
+/// are left out, and an array gives its items after the flag.
+pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall) -> Option<String> {
+    let skill = catalog.skill_at(find_tool(catalog, &call.name)?)?;
+    let mut line = skill.name.to_string();
+    let arguments = match &call.arguments {
+        Value::Null => return Some(line),
+        Value::Object(map) => map,
+        _ => return None,
+    };
+    for (key, value) in arguments {
+        // The flag's own spelling (`due_before` is `--due-before`).
+        let flag = skill.flags.names().find(|n| skills_core::args::same_flag_name(n, key)).unwrap_or(key);
+        let items: Vec<&Value> = match value {
+            Value::Bool(false) | Value::Null => continue,
+            Value::Array(items) => items.iter().collect(),
+            one => vec![one],
+        };
+        line.push_str(" --");
+        line.push_str(flag);
+        // A value that starts with a dash is written `--flag=-5`: alone, it
+        // would read as a flag.
+        if let [one] = items[..]
+            && let Some(text) = match one {
+                Value::String(t) => Some(t.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            }
+            && text.starts_with('-')
+        {
+            line.push('=');
+            match text.strip_prefix('-') {
+                // `--limit=-1`, bare when the rest is plain.
+                Some(rest) if is_plain(rest) => line.push_str(&text),
+                _ => push_quoted(&mut line, &text),
+            }
+            continue;
+        }
+        for item in items {
+            match item {
+                Value::Bool(true) if matches!(value, Value::Bool(true)) => {}
+                Value::String(text) => {
+                    line.push(' ');
+                    push_quoted(&mut line, text);
+                }
+                other => {
+                    line.push(' ');
+                    push_quoted(&mut line, &other.to_string());
+                }
+            }
+        }
+    }
+    Some(line)
+}
+
+/// Appends `word`, quoted so that the tokenizer gives `word` back: bare
+/// when plain, in double quotes as the skill pages write values, in single
+/// quotes when it holds what double quotes would not keep as text (`"`,
+/// `\\`, `$(`), and a `'` inside single quotes as `'"'"'`.
+fn push_quoted(line: &mut String, word: &str) {
+    if is_plain(word) && !word.starts_with('-') {
+        line.push_str(word);
+    } else if !word.contains(['"', '\\']) && !word.contains("$(") {
+        line.push('"');
+        line.push_str(word);
+        line.push('"');
+    } else {
+        line.push('\'');
+        line.push_str(&word.replace('\'', "'\"'\"'"));
+        line.push('\'');
+    }
+}
+
+/// A word the tokenizer reads as itself without quotes.
+fn is_plain(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"@%+=:,./_-".contains(&b))
 }
 
 /// The error for a tool name no skill has, naming the closest tools.

@@ -191,7 +191,54 @@ impl Turn {
         self.looked_elsewhere = true;
         let mut out = self.shown_in_blocks(router);
         out.extend(self.shown_in_prose(router));
+        #[cfg(feature = "json")]
+        out.extend(self.shown_as_tool_calls(router));
         out
+    }
+
+    /// [`Turn::shown_not_run`] for tool calls written as JSON text: in a
+    /// ```` ```json ```` block, in tags (`<tool_call>{...}</tool_call>`)
+    /// or bare, a JSON object (or array of them) starting a line that reads
+    /// as a call of a skill ([`crate::json::ToolCall`]). The hint is the
+    /// command it stands for.
+    #[cfg(feature = "json")]
+    fn shown_as_tool_calls<C>(&self, router: &Router<C>) -> Vec<Outcome> {
+        if !self.text.contains('{') {
+            return Vec::new();
+        }
+        router.with_catalog(|catalog, _| {
+            let mut commands: Vec<String> = Vec::new();
+            let mut skip_to = 0;
+            let mut at = 0;
+            for line in self.text.split_inclusive('\n') {
+                let start = at;
+                at += line.len();
+                let rest = untagged_start(line);
+                if start < skip_to || !rest.starts_with(['{', '[']) {
+                    continue;
+                }
+                let from = start + (line.len() - rest.len());
+                let mut values = serde_json::Deserializer::from_str(&self.text[from..]).into_iter::<serde_json::Value>();
+                let Some(Ok(value)) = values.next() else { continue };
+                skip_to = from + values.byte_offset();
+                let calls = match value {
+                    serde_json::Value::Array(items) => items,
+                    one => std::vec![one],
+                };
+                commands.extend(calls.iter().filter_map(|v| {
+                    let call = crate::json::ToolCall::from_json(v).ok()?;
+                    crate::json::command_for(catalog, &call)
+                }));
+            }
+            let Some(first) = commands.first() else { return Vec::new() };
+            let skill = first.split(' ').next().unwrap_or(first);
+            let more = and_more(commands.len(), "call");
+            let message = std::format!(
+                "a tool call of `{skill}`{more} is written as JSON text, so it was shown, not run: only ```cmd blocks run commands"
+            );
+            let hint = std::format!("to run it, write it as a command in a ```cmd block:\n```cmd\n{}\n```", commands.join("\n"));
+            std::vec![Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint)]
+        })
     }
 
     /// [`Turn::shown_not_run`] for code blocks of another language.
@@ -240,11 +287,7 @@ impl Turn {
             let found: Vec<(usize, &str)> =
                 extract::loose_lines(&self.text).into_iter().filter_map(|(n, l)| Some((n, command(l)?))).collect();
             let Some((line, first)) = found.first() else { return Vec::new() };
-            let more = match found.len() {
-                1 => String::new(),
-                2 => " and 1 more command".into(),
-                n => std::format!(" and {} more commands", n - 1),
-            };
+            let more = and_more(found.len(), "command");
             let message = std::format!(
                 "`{first}` on line {line}{more} is written as text, so it was shown, not run: only ```cmd blocks run commands"
             );
@@ -303,6 +346,29 @@ fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Op
             _ => second.is_none_or(|w| w.starts_with("--")),
         };
     runs.then_some(line)
+}
+
+/// ` and 2 more commands` after the first of `n` things.
+fn and_more(n: usize, noun: &str) -> String {
+    match n {
+        0 | 1 => String::new(),
+        2 => std::format!(" and 1 more {noun}"),
+        n => std::format!(" and {} more {noun}s", n - 1),
+    }
+}
+
+/// `line` without leading blanks and the tags before its text
+/// (`<tool_call>{"name": ...`).
+#[cfg(feature = "json")]
+fn untagged_start(line: &str) -> &str {
+    let mut line = line.trim_start();
+    while let Some(rest) = line.strip_prefix('<')
+        && let Some((t, after)) = rest.split_once('>')
+        && t.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':' | b'/'))
+    {
+        line = after.trim_start();
+    }
+    line
 }
 
 /// `line` without the tags a model may wrap a command in (`<cmd>`,

@@ -440,7 +440,9 @@ fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
     // Not reported: other languages, quotes, shell lines, or a reply that runs commands.
     no_errors(&[
         "```python\nops.ping()\n```",
-        "```json\n{\"skill\": \"ops.ping\"}\n```",
+        // JSON that is not a call of a skill (a call is reported: tests/tool_calls.rs).
+        "```json\n{\"skill\": \"nope\"}\n```",
+        "```json\n{\"name\": \"Bob\", \"arguments\": {}}\n```",
         "> ```bash\n> ops.ping\n> ```",
         "```bash\ncargo build\n```",
         "Use `ops.ping` to check.",
