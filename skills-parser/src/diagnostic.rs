@@ -144,6 +144,8 @@ codes! {
     UsageFlagUndocumented = "usage-flag-undocumented", Warning, Advice;
     /// A flag in Flags missing from Usage.
     FlagNotInUsage = "flag-not-in-usage", Warning, Advice;
+    /// Usage shows a value without a flag (`notes.add <text>`).
+    PositionalArgument = "positional-argument", Warning, Advice;
     /// Usage and Flags disagree on whether a flag is required or takes a value.
     UsageMismatch = "usage-mismatch", Warning, Advice;
     /// Prose that lists values without `One of:` (the flag stays a string).

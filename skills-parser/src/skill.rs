@@ -654,6 +654,12 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     }
     // Without flags to declare letters, short spellings in Usage name none.
     usage.resolve_shorts(&[]);
+    let placeholders: Vec<&str> = flag_list
+        .iter()
+        .filter_map(|f| f.placeholder.as_deref())
+        .chain(usage.flags.iter().filter_map(|u| u.placeholder.as_deref()))
+        .collect();
+    usage::check_positionals(&usage, &placeholders, sink);
     for u in &usage.flags {
         // `[--help]` is the router's help request, documented or not.
         if u.name != "help" && !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {

@@ -67,6 +67,10 @@ pub struct Usage {
     /// reported as missing from Usage, and hints show a usage line
     /// generated from the flags ([`crate::Skill::usage_line`]).
     pub any_flags: bool,
+    /// Values shown without a flag (`notes.add <text>`, `--to <DIR>
+    /// <FILE>...`): the placeholder, its line and column. Commands give
+    /// every value after a flag, so each is warned about.
+    pub positionals: Vec<(String, usize, usize)>,
 }
 
 impl Usage {
@@ -284,10 +288,45 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             let (again, inside) = clean_placeholder(core);
             if usage.flags[i].placeholder.as_deref().is_some_and(|p| p.eq_ignore_ascii_case(&again)) {
                 usage.flags[i].repeated |= repeated || inside;
+            } else if let Some(p) = positional(core) {
+                usage.positionals.push((p, line, column + opens as usize));
             }
+        } else if let Some(p) = positional(core) {
+            usage.positionals.push((p, line, column + opens as usize));
         }
         depth -= closes;
     }
+}
+
+/// Warns about the values Usage shows without a flag, except those whose
+/// placeholder a flag has (`files.move -t <DIR> <FILE>...` beside
+/// `-f, --files <FILE>...`: a CLI's synopsis, whose files `--files` takes).
+pub(crate) fn check_positionals(usage: &Usage, placeholders: &[&str], sink: &mut Sink<'_>) {
+    for (word, line, column) in &usage.positionals {
+        if placeholders.iter().any(|p| p.eq_ignore_ascii_case(word)) {
+            continue;
+        }
+        let flag: String = word.chars().map(|c| if c == '_' { '-' } else { c.to_ascii_lowercase() }).collect();
+        sink.push(
+            Code::PositionalArgument,
+            *line,
+            *column,
+            format!("Usage shows `<{word}>` without a flag, but a command gives every value after its flag"),
+            format!("make it a flag: `--{flag} <{word}>` in Usage, and a line for `--{flag}` in `## Flags`"),
+        );
+    }
+}
+
+/// The placeholder a word of a usage line shows when it stands for a value
+/// (`<text>`, `FILE`) rather than a literal word, without its brackets.
+fn positional(core: &str) -> Option<String> {
+    let (p, _) = clean_placeholder(core);
+    let bracketed = core.trim_matches(['"', '\'', '`']).starts_with('<');
+    let capitals = p.len() >= 2
+        && p.bytes().any(|b| b.is_ascii_uppercase())
+        && p.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
+    let name_like = !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b' '));
+    ((bracketed || capitals) && name_like).then_some(p)
 }
 
 /// A placeholder without quotes, angle brackets and a repetition mark, and

@@ -320,6 +320,36 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Box::new(|| expect(&one(&with_flags("--x  The x\n--z  The z\n")).1, Code::FlagNotInUsage, 15)),
         ),
         (
+            Code::PositionalArgument,
+            Box::new(|| {
+                let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.a <text> [--x <v>] FILE")));
+                let found: Vec<_> = t
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.code == Code::PositionalArgument)
+                    .map(|d| (d.line, d.column, d.hint.clone().unwrap_or_default()))
+                    .collect();
+                assert_eq!(
+                    found,
+                    [
+                        (
+                            10,
+                            5,
+                            "make it a flag: `--text <text>` in Usage, and a line for `--text` in `## Flags`".into()
+                        ),
+                        (
+                            10,
+                            22,
+                            "make it a flag: `--file <FILE>` in Usage, and a line for `--file` in `## Flags`".into()
+                        ),
+                    ]
+                );
+                // A placeholder a flag has (`<v>` of `--x`) is that flag's.
+                let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.a [--x <v>] <v>...")));
+                assert!(t.diagnostics.iter().all(|d| d.code != Code::PositionalArgument), "{:#?}", t.diagnostics);
+            }),
+        ),
+        (
             Code::UsageMismatch,
             Box::new(|| expect(&one(&with_flags("--x  The x (required)\n")).1, Code::UsageMismatch, 10)),
         ),
@@ -981,7 +1011,9 @@ fn short_spellings_beside_a_flag_name_it() {
 fn a_pasted_cli_help_reads_as_its_flags() {
     let body = "\n# d.a\n\n## Usage\n\n```\nd.a [OPTIONS] --to <DIR> <FILE>... [--help]\n```\n\n## Flags\n\n```\nOptions:\n  -t, --to <DIR>        Destination (required)\n  -n, --dry-run         Show what would move\n  -h, --help            Print help\n```\n\n## Examples\n\nd.a -t x -n\n";
     let (_d, t) = one(&skill(FRONT, body));
-    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    // The files are a positional argument no flag takes: warned about.
+    let codes: Vec<_> = t.diagnostics.iter().map(|d| (d.code, d.line)).collect();
+    assert_eq!(codes, [(Code::PositionalArgument, 11)], "{:#?}", t.diagnostics);
     let s = t.skill("d.a").unwrap();
     let flags: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.short, f.value_type, f.list)).collect();
     assert_eq!(flags, [("to", Some('t'), ValueType::String, false), ("dry-run", Some('n'), ValueType::Boolean, false)]);
