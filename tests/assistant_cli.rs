@@ -65,6 +65,16 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "give `--limit` one value, such as `--limit 5`",
         ),
         (
+            "memory.save \"the user likes tea\"",
+            "unexpected value `the user likes tea` before any flag; values follow their flag, as in `--flag \"the user likes tea\"`\nmissing required flag: `--content`",
+            "write the value after its flag: --content \"the user likes tea\"",
+        ),
+        (
+            "tasks.get task_1",
+            "unexpected value `task_1` before any flag; values follow their flag, as in `--flag task_1`\nmissing required flag: `--id`",
+            "write the value after its flag: --id task_1",
+        ),
+        (
             "tasks.search --limit ten twenty",
             "`--limit` takes one value but got 2",
             "`--limit` takes one whole number, such as `--limit 20`",
@@ -149,6 +159,8 @@ fn kind_of(message: &str) -> &'static str {
         "unknown_flag"
     } else if message.contains("expects a date") {
         "invalid_date"
+    } else if message.starts_with("unexpected value") {
+        "unexpected_value"
     } else if message.contains("expects an integer") {
         "invalid_integer"
     } else {

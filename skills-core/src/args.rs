@@ -972,7 +972,10 @@ impl ArgErrorKind<'_> {
                         let q = if v.bytes().any(|b| matches!(b, b' ' | b'\t' | b'\'')) { "\"" } else { "" };
                         write!(f, "a flag is written with two dashes: `--{name} {q}{v}{q}`")
                     }
-                    None => write!(f, "values follow their flag, as in `--flag {value}`"),
+                    None => {
+                        let q = if value.bytes().any(|b| matches!(b, b' ' | b'\t' | b'\'')) { "\"" } else { "" };
+                        write!(f, "values follow their flag, as in `--flag {q}{value}{q}`")
+                    }
                 }
             }
             ArgErrorKind::UnexpectedValue { value, after: Some(flag) } => {

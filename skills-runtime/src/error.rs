@@ -710,6 +710,16 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             }
             Ok(())
         }
+        // `tasks.get task_1`: one value without a flag, and one required
+        // flag missing, which it must be.
+        Some(&ArgErrorKind::UnexpectedValue { value, after: None })
+            if !json
+                && errors.len() == 2
+                && let Some(&ArgErrorKind::MissingRequired { flag }) = errors.iter().nth(1) =>
+        {
+            write!(out, "write the value after its flag: --{flag}")?;
+            write_list(out, &mut core::iter::once(value), false)
+        }
         Some(&ArgErrorKind::ListPunctuation { flag, values, .. }) => list_punctuation_hint(flag, values, json, out),
         // `--query -urgent`: a value that starts with a dash, taken for a
         // flag, and the flag before it left without a value.
