@@ -146,6 +146,8 @@ codes! {
     FlagNotInUsage = "flag-not-in-usage", Warning, Advice;
     /// Usage shows a value without a flag (`notes.add <text>`).
     PositionalArgument = "positional-argument", Warning, Advice;
+    /// A template's `{name}` close to a flag's name but not one (`{tpoic}`).
+    UnknownPlaceholder = "unknown-placeholder", Warning, Advice;
     /// Usage and Flags disagree on whether a flag is required or takes a value.
     UsageMismatch = "usage-mismatch", Warning, Advice;
     /// Prose that lists values without `One of:` (the flag stays a string).

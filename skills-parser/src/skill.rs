@@ -686,6 +686,10 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         );
     }
 
+    if handler.as_deref().is_none_or(str::is_empty) {
+        check_placeholders(&body, body_line, &flag_list, sink);
+    }
+
     // Flags declared in the frontmatter are shown on the help page as if
     // written in it: a `## Usage` line and a `## Flags` section, appended
     // where the body has none (after every offset into `body` was used).
@@ -734,6 +738,40 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         path: sink.file.to_path_buf(),
         lines,
     })
+}
+
+/// A template's `{name}` placeholders that look like a misspelt flag: the
+/// router fills a flag's `{name}` and leaves others as written, so
+/// `{tpoic}` beside `--topic` reaches the model as is. A name close to no
+/// flag is a slot the model fills itself (`{today}`, `{compiled_digest}`
+/// in the seed's daily digest) and is not reported; nor is text that is
+/// not a name (`{"day": 1}` in a JSON sample). Read as the router reads
+/// them: a `{` to the next `}`.
+fn check_placeholders(body: &str, body_line: usize, flags: &[Flag], sink: &mut Sink<'_>) {
+    let mut done = 0;
+    while let Some(rel) = body[done..].find('{') {
+        let open = done + rel;
+        let Some(len) = body[open + 1..].find('}') else { break };
+        let name = &body[open + 1..open + 1 + len];
+        done = open + 1 + len + 1;
+        let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
+        if !identifier || flags.iter().any(|f| skills_core::args::same_flag_name(&f.name, name)) {
+            continue;
+        }
+        let line = body_line + body[..open].matches('\n').count();
+        let column = open - body[..open].rfind('\n').map_or(0, |i| i + 1) + 1;
+        let Some(flag) = skills_core::suggest::closest(name, flags.iter().map(|f| f.name.as_str())) else {
+            continue;
+        };
+        sink.push(
+            Code::UnknownPlaceholder,
+            line,
+            column,
+            format!("`{{{name}}}` names no flag, so the model reads it as written"),
+            format!("did you mean `{{{flag}}}`? A flag's name in braces is filled with its value"),
+        );
+    }
 }
 
 /// The body without leading and trailing blank lines.

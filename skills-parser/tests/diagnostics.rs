@@ -320,6 +320,32 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Box::new(|| expect(&one(&with_flags("--x  The x\n--z  The z\n")).1, Code::FlagNotInUsage, 15)),
         ),
         (
+            Code::UnknownPlaceholder,
+            Box::new(|| {
+                let body = BODY
+                    .replace("d.a [--x <v>]", "d.a [--topic <v>]")
+                    .replace("--x  The x\n", "--topic  The topic\n")
+                    .replace("d.a --x 1", "d.a --topic 1")
+                    .replace("\n# d.a\n", "\n# d.a\n\nWrite about {tpoic} on {today}, not {\"topic\": 1}.\n");
+                let (_d, t) = one(&skill(FRONT, &body));
+                expect(&t, Code::UnknownPlaceholder, 8);
+                let d = t.diagnostics.iter().find(|d| d.code == Code::UnknownPlaceholder).unwrap();
+                assert_eq!(
+                    (d.column, d.hint.as_deref()),
+                    (13, Some("did you mean `{topic}`? A flag's name in braces is filled with its value"))
+                );
+                assert_eq!(
+                    t.diagnostics.iter().filter(|d| d.code == Code::UnknownPlaceholder).count(),
+                    1,
+                    "{:#?}",
+                    t.diagnostics
+                );
+                // A skill with a handler fills nothing: no warning.
+                let (_d, t) = one(&skill(&format!("{FRONT}handler: h\n"), &body));
+                assert!(t.diagnostics.iter().all(|d| d.code != Code::UnknownPlaceholder), "{:#?}", t.diagnostics);
+            }),
+        ),
+        (
             Code::PositionalArgument,
             Box::new(|| {
                 let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.a <text> [--x <v>] FILE")));
