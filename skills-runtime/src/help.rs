@@ -7,6 +7,9 @@
 //! | `get_skill: email.send` (or `email.send --help`, `-h`, `help`) | the skill's body |
 //! | `get_skill: email.all` (or `email.*`) | every skill body of the domain, sorted by name |
 //!
+//! `get_skill` is matched ignoring case, its colon may stand on its own
+//! (`get_skill : email`), and a name in backticks is the name.
+//!
 //! Aliases resolve to their skill. Text is written to any `core::fmt::Write`,
 //! so disclosure works without a heap.
 
@@ -41,14 +44,22 @@ impl fmt::Display for HelpSyntax<'_> {
 /// is not a help request.
 pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpSyntax<'a>>> {
     let (&first, rest) = tokens.split_first()?;
-    let (name, after): (&str, &[&str]) = if first == GET_SKILL || first == "get_skill:" {
+    // `get_skill` in any case (`GET_SKILL: EMAIL`), as skill names are.
+    let tail =
+        first.get(..GET_SKILL.len()).filter(|p| p.eq_ignore_ascii_case(GET_SKILL)).map(|_| &first[GET_SKILL.len()..]);
+    let (name, after): (&str, &[&str]) = if let Some("" | ":") = tail {
+        // `get_skill : email`: the colon as a word of its own.
+        let rest = match rest {
+            [":", more @ ..] => more,
+            _ => rest,
+        };
         match rest {
             [] => return Some(Ok(HelpQuery::Domains)),
             [n, more @ ..] => (n, more),
         }
-    } else if let Some(n) = first.strip_prefix("get_skill:") {
+    } else if let Some(n) = tail.and_then(|t| t.strip_prefix(':')) {
         (n, rest)
-    } else if let Some(n) = first.strip_prefix("get_skill(").and_then(|n| n.strip_suffix(')')) {
+    } else if let Some(n) = tail.and_then(|t| t.strip_prefix('(')).and_then(|n| n.strip_suffix(')')) {
         // `get_skill(email)`, as a model used to function calls writes it.
         if n.is_empty() && rest.is_empty() {
             return Some(Ok(HelpQuery::Domains));
@@ -61,6 +72,8 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
     } else {
         return None;
     };
+    // `get_skill: `email.send``: the name in backticks, as prose shows it.
+    let name = name.trim_matches('`');
     match after {
         // `get_skill: email.send --help` asks twice for the same page.
         [] | ["--help" | "-h"] => Some(Ok(HelpQuery::Name(name))),
@@ -269,6 +282,11 @@ mod tests {
         assert_eq!(parse_query(&["get_skill", "email.all"]), Some(Ok(HelpQuery::Name("email.all"))));
         assert_eq!(parse_query(&["email.send", "help"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email.send", "help", "me"]), None);
+        assert_eq!(parse_query(&["Get_Skill"]), Some(Ok(HelpQuery::Domains)));
+        assert_eq!(parse_query(&["get_skill", ":"]), Some(Ok(HelpQuery::Domains)));
+        assert_eq!(parse_query(&["get_skill", ":", "email"]), Some(Ok(HelpQuery::Name("email"))));
+        assert_eq!(parse_query(&["get_skills"]), None);
+        assert_eq!(parse_query(&["get_skill:", "`email.send`"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["get_skill:email.send"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email.send", "--help"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email", "--help"]), Some(Ok(HelpQuery::Name("email"))));

@@ -35,7 +35,17 @@ fn get_skill_lists_domains_and_the_three_usage_lines() {
 fn every_form_of_a_domain_request_returns_its_index() {
     let index = run("get_skill: plans").text;
     assert!(index.starts_with("# Plans"), "{index}");
-    for form in ["get_skill plans", "get_skill:plans", "plans --help", "get_skill: Plans", "PLANS --help"] {
+    for form in [
+        "get_skill plans",
+        "get_skill:plans",
+        "plans --help",
+        "get_skill: Plans",
+        "PLANS --help",
+        "get_skill : plans",
+        "GET_SKILL: PLANS",
+        "get_skill: `plans`",
+        "get_skill(plans)",
+    ] {
         assert_eq!(run(form).text, index, "{form}");
     }
 }
