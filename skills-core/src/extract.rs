@@ -643,6 +643,8 @@ impl<'a> Iterator for BlockCommands<'a> {
                 Double,
             }
             let mut q = Q::None;
+            // Where the open quote opened.
+            let mut quote_at = start;
             // Delimiters of here-documents opened on the current line
             // (`--body <<EOF`): their lines belong to this command, which
             // the router refuses (`crate::shell`), so that none of them
@@ -684,8 +686,14 @@ impl<'a> Iterator for BlockCommands<'a> {
                                 p += 1;
                             }
                         }
-                        b'\'' => q = Q::Single,
-                        b'"' => q = Q::Double,
+                        b'\'' => {
+                            q = Q::Single;
+                            quote_at = p;
+                        }
+                        b'"' => {
+                            q = Q::Double;
+                            quote_at = p;
+                        }
                         b'\\' => {
                             if s.get(p + 1) == Some(&b'\n') {
                                 continued = true;
@@ -721,7 +729,16 @@ impl<'a> Iterator for BlockCommands<'a> {
                 }
                 p += 1;
             }
-            let p = p.min(s.len());
+            let mut p = p.min(s.len());
+            if q != Q::None {
+                // A quote the block never closes (`--content it's sunny`)
+                // ends with the line it opened on: the lines after it are
+                // commands of their own, reported or run as such, not the
+                // rest of one that cannot tokenize.
+                p = memchr::memchr(b'\n', &s[quote_at..]).map_or(s.len(), |k| quote_at + k);
+                self.line = first_line + s[start..p].iter().filter(|&&b| b == b'\n').count();
+                continued = s[start..p].windows(2).any(|w| w == b"\\\n");
+            }
             self.pos = if p < s.len() { p + 1 } else { p };
             self.line += 1;
             let raw = self.body[start..p].trim_end_matches([' ', '\t', '\r']);
@@ -1189,6 +1206,21 @@ mod tests {
     fn quoted_newlines_and_continuations() {
         let s = "```cmd\nemail.send --to a@b.c --body \"line one\nline two\"\ntasks.search \\\n  --overdue\n# a comment\n\n```\n";
         assert_eq!(cmds(s), ["email.send --to a@b.c --body \"line one\nline two\"", "tasks.search   --overdue"]);
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_quote_never_closed_ends_with_its_line() {
+        // The apostrophe opens a quote the block never closes: the next
+        // line is a command of its own, not part of this one.
+        let s = "```cmd\nmemory.save --content it's sunny\ntasks.search \\\n  --limit 1\n```\n";
+        assert_eq!(cmds(s), ["memory.save --content it's sunny", "tasks.search   --limit 1"]);
+        let lines = |s: &str| extract(s).commands.iter().map(|c| c.line).collect::<Vec<_>>();
+        assert_eq!(lines(s), [2, 3]);
+        // Closed on a later line, a quote still spans lines.
+        assert_eq!(cmds("```cmd\na --b \"x\ny\" --c\nd\n```\n"), ["a --b \"x\ny\" --c", "d"]);
+        // Opened on a continuation line: the command ends with that line.
+        assert_eq!(cmds("```cmd\na \\\n  --b \"x\nd\n```\n"), ["a   --b \"x", "d"]);
     }
 
     #[cfg(feature = "alloc")]

@@ -190,6 +190,16 @@ pub enum Failure<'a> {
         /// The flag it stands after (`--body`), whose value it was meant to be.
         flag: Option<&'a str>,
     },
+    /// An apostrophe inside a word (`--content it's sunny`) opened a quote
+    /// that is never closed.
+    Apostrophe {
+        /// What the tokenizer said.
+        error: TokenizeError,
+        /// The flag before it, if any.
+        flag: Option<&'a str>,
+        /// The text from after that flag to the end of the line: the value.
+        value: &'a str,
+    },
     /// A line of prose in a command block (`Then I'll check your email.`).
     Prose {
         /// Its first word.
@@ -274,7 +284,7 @@ impl Failure<'_> {
     /// Stable machine-readable kind.
     pub fn kind(&self) -> &'static str {
         match self {
-            Failure::Tokenize(_) => "tokenize",
+            Failure::Tokenize(_) | Failure::Apostrophe { .. } => "tokenize",
             Failure::Empty => "empty_command",
             Failure::UnknownSkill { .. }
             | Failure::UnknownHelp { .. }
@@ -295,7 +305,7 @@ impl Failure<'_> {
     /// The message.
     pub fn write_message(&self, out: &mut dyn Write) -> fmt::Result {
         match self {
-            Failure::Tokenize(e) => write!(out, "{e}"),
+            Failure::Tokenize(e) | Failure::Apostrophe { error: e, .. } => write!(out, "{e}"),
             Failure::Empty => out.write_str("empty command"),
             Failure::UnknownSkill { name, suggestions } => {
                 write!(out, "unknown skill `{name}`")?;
@@ -361,6 +371,15 @@ impl Failure<'_> {
     pub fn write_hint(&self, out: &mut dyn Write) -> fmt::Result {
         match self {
             Failure::Tokenize(e) => out.write_str(e.hint()),
+            Failure::Apostrophe { flag, value, .. } => {
+                out.write_str("an apostrophe inside a word opens a quote in a command: put the value in double quotes:")?;
+                if let Some(flag) = flag {
+                    write!(out, " {flag}")?;
+                }
+                out.write_str(" \"")?;
+                write_double_quoted_inner(out, value)?;
+                out.write_str("\"")
+            }
             Failure::Empty => out.write_str("write a skill name, or `get_skill` to list skills"),
             Failure::UnknownSkill { name, .. } | Failure::UnknownHelp { name, .. }
                 if let Some(c) = odd_space(name) =>

@@ -729,7 +729,30 @@ impl<C: 'static> Router<C> {
             && words.next().is_some()
             && !line.contains(" --")
             && !self.with_catalog(|catalog, _| crate::route::names_command(catalog, word));
-        if prose { Failure::Prose { word } } else { Failure::Tokenize(e) }
+        if prose {
+            return Failure::Prose { word };
+        }
+        // `--content it's sunny`: a `'` between letters, never closed.
+        let b = line.as_bytes();
+        let apostrophe = e.kind == tokenize::TokenizeErrorKind::UnterminatedQuote { quote: '\'' }
+            && e.offset > 0
+            && b.get(e.offset - 1).is_some_and(u8::is_ascii_alphanumeric)
+            && b.get(e.offset + 1).is_some_and(u8::is_ascii_alphanumeric);
+        if !apostrophe {
+            return Failure::Tokenize(e);
+        }
+        // The value: from after the last flag before the apostrophe (or
+        // from the word it is in) to the end of the line.
+        let before = &line[..e.offset];
+        let (flag, value_start) = match before.match_indices(" --").last() {
+            Some((i, _)) => {
+                let flag_end = line[i + 1..].find([' ', '\t', '=']).map_or(line.len(), |k| i + 1 + k);
+                (Some(&line[i + 1..flag_end]), flag_end + 1)
+            }
+            None => (None, before.rfind([' ', '\t']).map_or(0, |i| i + 1)),
+        };
+        let value = line.get(value_start..).unwrap_or("").trim();
+        Failure::Apostrophe { error: e, flag, value }
     }
 
     /// Runs one command and returns its result.

@@ -380,6 +380,22 @@ fn a_block_written_on_one_line_is_told_to_open_a_block() {
 }
 
 #[test]
+fn an_apostrophe_left_open_is_told_the_quoted_value_and_the_next_line_still_runs() {
+    let router = router();
+    let mut ctx = Ctx::default();
+    let mut turn =
+        Turn::new("```cmd\nops.ping --message it's sunny today\nops.ping --message next\n```\n", TurnConfig::default());
+    let report = turn.run(&router, &mut ctx);
+    assert_eq!(report.results.iter().map(error_kind).collect::<Vec<_>>(), ["tokenize", "none"]);
+    assert_eq!(
+        report.results[0].error.as_ref().unwrap().hint,
+        "an apostrophe inside a word opens a quote in a command: put the value in double quotes: --message \"it's sunny today\""
+    );
+    assert_eq!(report.results[1].text, "next");
+    assert_eq!(ctx.calls, ["ops.ping"]);
+}
+
+#[test]
 fn a_skill_name_written_with_a_space_is_told_its_name() {
     let o = run("Ops Ping --message hi");
     assert_eq!(error_kind(&o), "unknown_skill");
