@@ -12,9 +12,15 @@ fn check_addresses(flag: &str, addresses: &[String]) -> Result<(), SkillError> {
     }
 }
 
+/// `name@host`, without spaces or the punctuation that separates or wraps
+/// addresses in prose (`a@b.com,`, `<a@b.com>`): those are slips to report,
+/// not addresses to send to.
 fn is_address(a: &str) -> bool {
     let mut parts = a.split('@');
-    matches!((parts.next(), parts.next(), parts.next()), (Some(user), Some(host), None) if !user.is_empty() && !host.is_empty())
+    let plain = !a.chars().any(|c| c.is_whitespace() || ",;<>()[]\"'".contains(c));
+    plain
+        && matches!((parts.next(), parts.next(), parts.next()),
+            (Some(user), Some(host), None) if !user.is_empty() && !host.is_empty() && !host.ends_with('.'))
 }
 
 #[skill("email.send")]
@@ -133,4 +139,21 @@ fn read(app: &mut App, id: &str) -> Result<String, SkillError> {
     out.push('\n');
     out.push_str(&e.body);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_address;
+
+    #[test]
+    fn addresses_with_separating_punctuation_are_refused() {
+        for good in ["bob@co.com", "a.b+tag@mail.example.org", "root@localhost"] {
+            assert!(is_address(good), "{good}");
+        }
+        for bad in
+            ["bob@co.com,", "<bob@co.com>", "bob@co.com.", "bob co@x.y", "@co.com", "bob@", "a@b@c", "\"bob\"@co.com"]
+        {
+            assert!(!is_address(bad), "{bad}");
+        }
+    }
 }
