@@ -354,3 +354,21 @@ fn repl_answers_each_line() {
         "[Command Result: memory.save]\nRemembered as mem_1 (note).\n\n[Command Result: memory.search]\n- mem_1 (note): tea\n\n"
     );
 }
+
+#[test]
+fn attendees_and_recipients_with_separating_punctuation_are_refused() {
+    for (line, message) in [
+        (
+            "calendar.create --title Sync --date 2026-02-18 --attendees a@b.co,c@d.co",
+            "`a@b.co,c@d.co` in --attendees is not an email address; the event was not created",
+        ),
+        (
+            "email.send --to a@b.co, --subject Hi --body x",
+            "`a@b.co,` in --to is not an email address; nothing was sent",
+        ),
+    ] {
+        let out = stdout(&assistant(&["exec", line]));
+        assert!(out.contains(&format!("Error (handler_error): {message}\n")), "{out}");
+        assert!(out.ends_with("Hint: addresses look like name@host; separate several with spaces\n"), "{out}");
+    }
+}

@@ -44,17 +44,10 @@ fn create(
 ) -> Result<String, SkillError> {
     let time = time.map(|t| parse_time("time", t)).transpose()?;
     let duration = check_duration(duration)?;
+    let attendees = attendees.unwrap_or_default();
+    super::email::check_addresses("attendees", &attendees, "the event was not created")?;
     let id = app.next_id("event");
-    let event = Event {
-        id: id.clone(),
-        title,
-        date,
-        time,
-        duration,
-        attendees: attendees.unwrap_or_default(),
-        location,
-        cancelled: false,
-    };
+    let event = Event { id: id.clone(), title, date, time, duration, attendees, location, cancelled: false };
     let summary = line(&event);
     app.events.push(event);
     Ok(format!("Created {summary}"))

@@ -4,9 +4,11 @@ use crate::skills::email::draft::Tone;
 use crate::state::{App, Email};
 use skills_runtime::{Date, SkillError, skill};
 
-fn check_addresses(flag: &str, addresses: &[String]) -> Result<(), SkillError> {
+/// Every address in `--flag` is one; else the error, which says that
+/// `nothing` happened (`nothing was sent`).
+pub(crate) fn check_addresses(flag: &str, addresses: &[String], nothing: &str) -> Result<(), SkillError> {
     match addresses.iter().find(|a| !is_address(a)) {
-        Some(bad) => Err(SkillError::new(format!("`{bad}` in --{flag} is not an email address; nothing was sent"))
+        Some(bad) => Err(SkillError::new(format!("`{bad}` in --{flag} is not an email address; {nothing}"))
             .with_hint("addresses look like name@host; separate several with spaces")),
         None => Ok(()),
     }
@@ -35,9 +37,9 @@ fn send(
 ) -> Result<String, SkillError> {
     let cc = cc.unwrap_or_default();
     let bcc = bcc.unwrap_or_default();
-    check_addresses("to", &to)?;
-    check_addresses("cc", &cc)?;
-    check_addresses("bcc", &bcc)?;
+    check_addresses("to", &to, "nothing was sent")?;
+    check_addresses("cc", &cc, "nothing was sent")?;
+    check_addresses("bcc", &bcc, "nothing was sent")?;
     let id = app.next_id("msg");
     let recipients = to.join(", ");
     app.mailbox.push(Email {
