@@ -75,6 +75,21 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "write the value after its flag: --id task_1",
         ),
         (
+            "tasks.search blocked",
+            "unexpected value `blocked` before any flag; values follow their flag, as in `--flag blocked`",
+            "write the value after its flag: --status blocked",
+        ),
+        (
+            "tasks.search 5",
+            "unexpected value `5` before any flag; values follow their flag, as in `--flag 5`",
+            "write the value after its flag: --limit 5",
+        ),
+        (
+            "email.search unread",
+            "unexpected value `unread` before any flag; values follow their flag, as in `--flag unread`",
+            "a flag's name starts with two dashes: --unread",
+        ),
+        (
             "tasks.search --limit ten twenty",
             "`--limit` takes one value but got 2",
             "`--limit` takes one whole number, such as `--limit 20`",

@@ -691,6 +691,27 @@ mod alloc_free {
     }
 }
 
+/// The one flag of `skill` that a value written without a flag fits, by
+/// the most specific kind it fits: an enum that lists it, else a date, an
+/// integer, else text. `None` when no kind has exactly one such flag.
+fn only_flag_for<'s>(skill: &SkillView<'s>, value: &str) -> Option<&'s str> {
+    let fits = |kind: u8| {
+        let mut found = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).filter(move |s| match kind {
+            0 => s.value_type == ValueType::Enum && s.values.iter().any(|v| v.eq_ignore_ascii_case(value)),
+            1 => s.value_type == ValueType::Date && value.parse::<skills_core::Date>().is_ok(),
+            2 => s.value_type == ValueType::Integer && value.parse::<i64>().is_ok(),
+            _ => s.value_type == ValueType::String,
+        });
+        match (found.next(), found.next()) {
+            (Some(one), None) => Some(Some(one.name)),
+            (Some(_), Some(_)) => Some(None),
+            _ => None,
+        }
+    };
+    // The first kind with any flag decides: one flag, or no answer.
+    (0..4u8).find_map(fits).flatten()
+}
+
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
     if let Some((given, short, c)) = errors.iter().find_map(|e| match *e {
@@ -735,6 +756,23 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             if !json
                 && errors.len() == 2
                 && let Some(&ArgErrorKind::MissingRequired { flag }) = errors.iter().nth(1) =>
+        {
+            write!(out, "write the value after its flag: --{flag}")?;
+            write_list(out, &mut core::iter::once(value), false)
+        }
+        // `email.search unread`: a flag's name without its dashes.
+        Some(&ArgErrorKind::UnexpectedValue { value, after: None })
+            if !json && let Some(flag) = skill.flags.names().find(|n| skills_core::args::same_flag_name(n, value)) =>
+        {
+            write!(out, "a flag's name starts with two dashes: --{flag}")
+        }
+        // `notes.add "buy milk" --pin`: one value without a flag, and one
+        // flag only that such a value fits (the only enum listing it, date
+        // flag, integer flag or text flag).
+        Some(&ArgErrorKind::UnexpectedValue { value, after: None })
+            if !json
+                && errors.len() == 1
+                && let Some(flag) = only_flag_for(skill, value) =>
         {
             write!(out, "write the value after its flag: --{flag}")?;
             write_list(out, &mut core::iter::once(value), false)
