@@ -4,6 +4,8 @@
 //!
 //! - [`tokenize`]: POSIX shell-style splitting of one command line, exactly
 //!   as Python's `shlex.split`, borrowing or unescaping in place;
+//! - [`shell`]: shell syntax a command cannot use (here-documents, command
+//!   substitution), found where a shell would act on it;
 //! - [`extract`]: the commands a model wrote in ```` ```cmd ```` blocks;
 //! - [`spec`]: flag schemas ([`FlagSpec`]) as the markdown declares them;
 //! - [`args`]: the one table-driven parser from tokens to validated
