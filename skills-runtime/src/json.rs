@@ -549,8 +549,8 @@ fn find_tool(catalog: &dyn crate::catalog::Catalog, name: &str) -> Option<usize>
 ///
 /// Values are written so that they tokenize back to themselves: bare when
 /// plain, else in single quotes (in double quotes when they hold one), so
-/// that `$(` stays text. `true` is the switch alone, `false` and `null`
-/// are left out, and an array gives its items after the flag.
+/// that `$(` stays text. `true` is the switch alone, `false`, `null` and
+/// `[]` are left out, and an array gives its items after the flag.
 pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall) -> Option<String> {
     let skill = catalog.skill_at(find_tool(catalog, &call.name)?)?;
     let mut line = skill.name.to_string();
@@ -564,6 +564,7 @@ pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall
         let flag = skill.flags.names().find(|n| skills_core::args::same_flag_name(n, key)).unwrap_or(key);
         let items: Vec<&Value> = match value {
             Value::Bool(false) | Value::Null => continue,
+            Value::Array(items) if items.is_empty() => continue,
             Value::Array(items) => items.iter().collect(),
             one => vec![one],
         };
