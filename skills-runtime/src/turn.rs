@@ -253,7 +253,7 @@ impl Turn {
                 |command: &str| crate::route::names_command(catalog, command.split_whitespace().next().unwrap_or(""));
             blocks
                 .iter()
-                .filter(|b| SHELL_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(&b.language)))
+                .filter(|b| shell_language(&b.language))
                 .filter_map(|b| {
                     let lines: Vec<&str> =
                         b.commands.iter().map(|c| c.text.as_ref()).filter(|c| names_skill(c)).collect();
@@ -405,6 +405,18 @@ fn untagged(line: &str) -> &str {
         line = head.trim_end();
     }
     line
+}
+
+/// Whether a block's language is one a model writes commands under by
+/// mistake ([`SHELL_LANGUAGES`]), or `cmd` misspelt with punctuation
+/// (`{cmd}`, `cmd,`, `.cmd`), or a shell session (`shell-session`,
+/// `bash-session`).
+fn shell_language(language: &str) -> bool {
+    let bare = language.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    let session = language.strip_suffix("-session").or_else(|| language.strip_suffix("session"));
+    SHELL_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(language) || l.eq_ignore_ascii_case(bare))
+        || bare.eq_ignore_ascii_case("cmd")
+        || session.is_some_and(|s| SHELL_LANGUAGES.iter().any(|l| !l.is_empty() && l.eq_ignore_ascii_case(s)))
 }
 
 /// Fence languages a model writes commands under by mistake: shells, none,

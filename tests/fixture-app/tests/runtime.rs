@@ -476,6 +476,16 @@ fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
     ]);
 }
 
+#[test]
+fn a_block_whose_language_is_cmd_with_punctuation_or_a_shell_session_is_told_so() {
+    let router = router();
+    for language in ["{cmd}", "cmd,", "shell-session", "bash-session", "Console"] {
+        let reply = format!("```{language}\nops.ping\n```\n");
+        let report = Turn::new(&reply, TurnConfig::default()).run(&router, &mut Ctx::default());
+        assert_eq!(report.results.iter().map(error_kind).collect::<Vec<_>>(), ["command_not_in_cmd_block"], "{reply}");
+    }
+}
+
 /// Asserts that none of `replies` gets an error.
 #[track_caller]
 fn no_errors(replies: &[&str]) {
