@@ -60,6 +60,11 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "`#` does not start a comment inside a command: put a comment on a line of its own, or quote text that holds a `#`",
         ),
         (
+            "tasks.search --limit 5 // the top five",
+            "`--limit` takes one value but got 4",
+            "`//` does not start a comment in a command: put a comment on a line of its own, starting with `#`, or quote text that holds `//`",
+        ),
+        (
             "tasks.search --limit 5 10",
             "`--limit` takes one value but got 2",
             "give `--limit` one value, such as `--limit 5`",

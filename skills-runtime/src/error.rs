@@ -499,6 +499,12 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
             "`#` does not start a comment inside a command: put a comment on a line of its own, or quote text that holds a `#`",
         );
     }
+    // `--limit 5 // newest first`: a comment as other languages write it.
+    if values.iter().any(|v| v == "//") {
+        return out.write_str(
+            "`//` does not start a comment in a command: put a comment on a line of its own, starting with `#`, or quote text that holds `//`",
+        );
+    }
     let first = values.first().unwrap_or("");
     match value_type {
         ValueType::Boolean => write!(out, "`--{flag}` takes no value: write `--{flag}` alone, or `--{flag} false`"),
