@@ -61,7 +61,7 @@ fn hints_show_the_fix_with_the_command_own_values() {
         ),
         (
             "tasks.search --limit 5 // the top five",
-            "`--limit` takes one value but got 4",
+            "`--limit` takes one value but got 5",
             "`//` does not start a comment in a command: put a comment on a line of its own, starting with `#`, or quote text that holds `//`",
         ),
         (
