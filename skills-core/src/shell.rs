@@ -50,7 +50,8 @@ pub struct Found<'a> {
 /// The first here-document, here-string or command substitution in `line`
 /// where a POSIX shell would act on it: outside single quotes and not
 /// after a backslash (`$(` counts inside double quotes, `<<` only outside
-/// quotes). `None` for the usual command, found with one `memchr2`.
+/// quotes). `None` for the usual command, which holds no `<` or `$`: one
+/// pass over its bytes finds that.
 ///
 /// ```
 /// use skills_core::shell::{Construct, construct};
