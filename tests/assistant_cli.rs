@@ -80,6 +80,11 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "write the value after its flag: --id task_1",
         ),
         (
+            "tasks.search --status overdue --assignee me",
+            "`overdue` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled",
+            "`overdue` is a flag of its own: write --overdue instead of --status overdue",
+        ),
+        (
             "tasks.search blocked",
             "unexpected value `blocked` before any flag; values follow their flag, as in `--flag blocked`",
             "write the value after its flag: --status blocked",

@@ -826,6 +826,15 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         Some(&ArgErrorKind::TooManyValues { flag, values, value_type, .. }) => {
             too_many_values_hint(flag, values, value_type, out)
         }
+        // `--status overdue` where `--overdue` is a switch of its own.
+        Some(&ArgErrorKind::NotInEnum { flag, value, .. })
+            if !json
+                && let Some(switch) = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| {
+                    s.value_type == ValueType::Boolean && skills_core::args::same_flag_name(s.name, value)
+                }) =>
+        {
+            write!(out, "`{value}` is a flag of its own: write --{} instead of --{flag} {value}", switch.name)
+        }
         Some(&ArgErrorKind::NotInEnum { flag, value, allowed, .. })
             if value.contains(',') && value.split(',').all(|v| allowed.find(v.trim()).is_some()) =>
         {
