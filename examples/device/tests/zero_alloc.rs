@@ -99,7 +99,7 @@ fn replies_and_errors_read_as_on_a_host() {
     assert_eq!(kind, Kind::Error);
     assert_eq!(
         text,
-        "`overdue` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled\nhint: use one of: todo in_progress blocked done cancelled"
+        "`overdue` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled\nhint: `overdue` is a flag of its own: write --overdue instead of --status overdue"
     );
     let (kind, text) = run("workflow.build --name x --description y");
     assert_eq!(
