@@ -910,6 +910,12 @@ pub fn parse_integer(v: &str) -> Option<i64> {
     if negative { Some(n) } else { n.checked_neg() }
 }
 
+/// The quote a value needs in a message's example command (`"` around one
+/// with a blank or an apostrophe), as the runtime's hints quote it.
+fn quote_for(value: &str) -> &'static str {
+    if value.bytes().any(|b| matches!(b, b' ' | b'\t' | b'\'')) { "\"" } else { "" }
+}
+
 impl fmt::Display for ArgErrorKind<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_styled(f, Style::Command)
@@ -968,12 +974,11 @@ impl ArgErrorKind<'_> {
                 match keyword_argument(value) {
                     // `to=bob@co.com`: a flag written as a keyword argument.
                     Some((name, v)) => {
-                        // Quoted as the runtime's hint quotes it.
-                        let q = if v.bytes().any(|b| matches!(b, b' ' | b'\t' | b'\'')) { "\"" } else { "" };
+                        let q = quote_for(v);
                         write!(f, "a flag is written with two dashes: `--{name} {q}{v}{q}`")
                     }
                     None => {
-                        let q = if value.bytes().any(|b| matches!(b, b' ' | b'\t' | b'\'')) { "\"" } else { "" };
+                        let q = quote_for(value);
                         write!(f, "values follow their flag, as in `--flag {q}{value}{q}`")
                     }
                 }

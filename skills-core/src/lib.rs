@@ -57,6 +57,7 @@ pub mod names;
 pub mod shell;
 pub mod spec;
 pub mod suggest;
+pub mod template;
 pub mod tokenize;
 
 pub use args::{ArgErrors, Args, Slot};

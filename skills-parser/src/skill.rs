@@ -748,22 +748,20 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
 /// not a name (`{"day": 1}` in a JSON sample). Read as the router reads
 /// them: a `{` to the next `}`.
 fn check_placeholders(body: &str, body_line: usize, flags: &[Flag], sink: &mut Sink<'_>) {
-    let mut done = 0;
-    while let Some(rel) = body[done..].find('{') {
-        let open = done + rel;
-        let Some(len) = body[open + 1..].find('}') else { break };
-        let name = &body[open + 1..open + 1 + len];
-        done = open + 1 + len + 1;
+    // Lines counted from the last placeholder reported, not from the start.
+    let (mut at, mut line) = (0, body_line);
+    for (open, name) in skills_core::template::placeholders(body) {
         let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic())
             && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
         if !identifier || flags.iter().any(|f| skills_core::args::same_flag_name(&f.name, name)) {
             continue;
         }
-        let line = body_line + body[..open].matches('\n').count();
-        let column = open - body[..open].rfind('\n').map_or(0, |i| i + 1) + 1;
         let Some(flag) = skills_core::suggest::closest(name, flags.iter().map(|f| f.name.as_str())) else {
             continue;
         };
+        line += body[at..open].matches('\n').count();
+        at = open;
+        let column = open - body[..open].rfind('\n').map_or(0, |i| i + 1) + 1;
         sink.push(
             Code::UnknownPlaceholder,
             line,

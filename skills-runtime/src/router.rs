@@ -587,10 +587,8 @@ impl Write for HintProbe {
 pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Write) -> fmt::Result {
     let body = skill.body;
     let mut done = 0;
-    while let Some(rel) = body[done..].find('{') {
-        let open = done + rel;
-        let Some(len) = body[open + 1..].find('}') else { break };
-        let name = &body[open + 1..open + 1 + len];
+    for (open, name) in skills_core::template::placeholders(body) {
+        let len = name.len();
         let flag = (0..skill.flags.len())
             .find(|&i| skill.flags.spec(i).is_some_and(|s| skills_core::args::same_flag_name(s.name, name)));
         out.write_str(&body[done..open])?;

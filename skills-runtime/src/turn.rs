@@ -361,10 +361,24 @@ fn and_more(n: usize, noun: &str) -> String {
 /// (`<tool_call>{"name": ...`).
 #[cfg(feature = "json")]
 fn untagged_start(line: &str) -> &str {
-    let mut line = line.trim_start();
+    without_leading_tags(line.trim_start())
+}
+
+/// Whether `t`, the text between `<` and `>`, is a tag (`cmd`, `/cmd`,
+/// `command name="x"`, `tool_call`).
+fn is_tag(t: &str) -> bool {
+    let name = t.strip_prefix('/').unwrap_or(t);
+    name.split_whitespace().next().is_some_and(|n| {
+        n.starts_with(|c: char| c.is_ascii_alphabetic())
+            && n.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':'))
+    })
+}
+
+/// `line` without the tags it starts with.
+fn without_leading_tags(mut line: &str) -> &str {
     while let Some(rest) = line.strip_prefix('<')
         && let Some((t, after)) = rest.split_once('>')
-        && t.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':' | b'/'))
+        && is_tag(t)
     {
         line = after.trim_start();
     }
@@ -374,13 +388,6 @@ fn untagged_start(line: &str) -> &str {
 /// `line` without the tags a model may wrap a command in (`<cmd>`,
 /// `<command name="x">`, `</cmd>`), trimmed.
 fn untagged(line: &str) -> &str {
-    let tag = |t: &str| {
-        let name = t.strip_prefix('/').unwrap_or(t);
-        name.split_whitespace().next().is_some_and(|n| {
-            n.starts_with(|c: char| c.is_ascii_alphabetic())
-                && n.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':'))
-        })
-    };
     let mut line = line.trim();
     // A block written on one line (```` ```cmd tasks.search``` ````), which
     // CommonMark reads as inline code in a paragraph: an attempt, with the
@@ -392,15 +399,10 @@ fn untagged(line: &str) -> &str {
     {
         line = command.trim();
     }
-    while let Some(rest) = line.strip_prefix('<')
-        && let Some((t, after)) = rest.split_once('>')
-        && tag(t)
-    {
-        line = after.trim_start();
-    }
+    line = without_leading_tags(line);
     while let Some(before) = line.strip_suffix('>')
         && let Some((head, t)) = before.rsplit_once('<')
-        && tag(t)
+        && is_tag(t)
     {
         line = head.trim_end();
     }
