@@ -660,28 +660,49 @@ fn quote_state(prefix: &str) -> Quote {
 
 /// Writes one value so that it reads back as itself where it stands.
 fn write_value(out: &mut dyn Write, v: &str, quote: Quote) -> fmt::Result {
-    let escaped = crate::error::write_double_quoted_inner;
     match quote {
         Quote::Prose => out.write_str(v),
-        Quote::Double => escaped(out, v),
-        Quote::Single => {
-            for (k, part) in v.split('\'').enumerate() {
+        // `$(` inside double quotes is command substitution, which the
+        // router refuses: it goes in single quotes between two double-quoted
+        // parts (`"a"'$('"b"`), which the tokenizer joins into one word.
+        Quote::Double => {
+            for (k, part) in v.split("$(").enumerate() {
                 if k > 0 {
-                    out.write_str("'\\''")?;
+                    out.write_str("\"'$('\"")?;
                 }
-                out.write_str(part)?;
+                crate::error::write_double_quoted_inner(out, part)?;
             }
             Ok(())
         }
+        Quote::Single => write_single_quoted_inner(out, v),
+        Quote::None if v.contains("$(") => {
+            out.write_char('\'')?;
+            write_single_quoted_inner(out, v)?;
+            out.write_char('\'')
+        }
+        // `<` quoted too: bare, `a<<b` would read as a here-document.
         Quote::None
-            if v.is_empty() || v.bytes().any(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b'\\')) =>
+            if v.is_empty()
+                || v.bytes().any(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b'\\' | b'<')) =>
         {
             out.write_char('"')?;
-            escaped(out, v)?;
+            crate::error::write_double_quoted_inner(out, v)?;
             out.write_char('"')
         }
         Quote::None => out.write_str(v),
     }
+}
+
+/// Writes `v` inside single quotes, each `'` as `'\''` (close, escaped
+/// quote, reopen).
+fn write_single_quoted_inner(out: &mut dyn Write, v: &str) -> fmt::Result {
+    for (k, part) in v.split('\'').enumerate() {
+        if k > 0 {
+            out.write_str("'\\''")?;
+        }
+        out.write_str(part)?;
+    }
+    Ok(())
 }
 
 /// A dev-mode snapshot held for the length of one command.

@@ -149,7 +149,21 @@ fn templates_return_their_body_with_flags_filled() {
 /// the placeholder stands; prose gets it as written.
 #[test]
 fn template_commands_tokenize_back_to_the_values_filled_in() {
-    for topic in [r#"the "Q1" report's draft"#, "plain", "two  spaces", r"back\slash", "", "it's"] {
+    let topics = [
+        r#"the "Q1" report's draft"#,
+        "plain",
+        "two  spaces",
+        r"back\slash",
+        "",
+        "it's",
+        "$(date)",
+        "costs $(5) and 'it's' $$(x",
+        r"a\$(b",
+        "a<<b",
+        "x<<<y",
+        "<<EOF",
+    ];
+    for topic in topics {
         let command = format!("plans.outline --topic {}", shell_quote(topic));
         let o = run(&command);
         assert_eq!(o.kind, Kind::Template, "{command}: {}", o.text);
@@ -158,6 +172,11 @@ fn template_commands_tokenize_back_to_the_values_filled_in() {
         let expected = [topic.to_string(), format!("Outline: {topic}"), format!("Outline: {topic}")];
         assert_eq!(lines.len(), 3, "{}", o.text);
         for (line, want) in lines.iter().zip(&expected) {
+            // Run as written, the line pings the value back (an empty
+            // reply reads `done`).
+            let ping = run(&format!("ops.ping{line}"));
+            let reply = if want.is_empty() { "done" } else { want.as_str() };
+            assert_eq!((ping.kind, ping.text.as_str()), (Kind::Reply, reply), "{line}");
             let tokens = skills_runtime::tokenize::split(line).unwrap();
             assert_eq!(tokens.len(), 2, "{line}");
             assert_eq!(tokens[1], want.as_str(), "{line}");
