@@ -154,6 +154,13 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
             "unknown argument `limt`; did you mean `limit`?",
         ),
         (
+            "tasks.search --no-overdue",
+            "tasks_search",
+            json!({"no_overdue": true}),
+            "unknown_flag",
+            "unknown argument `no_overdue`; there is no negated form: leave `overdue` out",
+        ),
+        (
             "tasks.search --limit five",
             "tasks_search",
             json!({"limit": "five"}),

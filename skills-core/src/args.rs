@@ -621,7 +621,23 @@ fn suggest_flag<'s>(given: &str, short: bool, specs: &[FlagSpec<'s>]) -> Option<
             _ => None,
         };
     }
+    // `--no-overdue`: the negated form of an optional flag, which is off or
+    // absent when left out.
+    if let Some(flag) = negated(given)
+        && let Some(i) = find_flag(specs, flag)
+        && !specs[i].required
+    {
+        return Some(specs[i].name);
+    }
     suggest::closest(given, specs.iter().map(|s| s.name))
+}
+
+/// The flag `--no-name` (or `--no_name`) negates: `name`.
+fn negated(given: &str) -> Option<&str> {
+    let rest = given
+        .get(3..)
+        .filter(|_| given.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("no-") || p.eq_ignore_ascii_case("no_")))?;
+    (!rest.is_empty()).then_some(rest)
 }
 
 #[cold]
@@ -755,7 +771,7 @@ pub fn from_named_into<'a>(
         let Some(idx) = find_flag(specs, name) else {
             errors.push(ArgErrorKind::UnknownFlag {
                 given: name,
-                suggestion: suggest::closest(name, specs.iter().map(|s| s.name)),
+                suggestion: suggest_flag(name, false, specs),
                 short: false,
             });
             continue;
@@ -964,10 +980,13 @@ impl ArgErrorKind<'_> {
                 };
                 write!(f, "unknown {noun} `{written}{given}`")?;
                 let dashes = if json { "" } else { "--" };
-                if let Some(s) = suggestion {
-                    write!(f, "; did you mean `{dashes}{s}`?")?;
+                match suggestion {
+                    Some(s) if negated(given).is_some_and(|n| same_flag_name(n, s)) => {
+                        write!(f, "; there is no negated form: leave `{dashes}{s}` out")
+                    }
+                    Some(s) => write!(f, "; did you mean `{dashes}{s}`?"),
+                    None => Ok(()),
                 }
-                Ok(())
             }
             ArgErrorKind::UnexpectedValue { value, after: None } => {
                 write!(f, "unexpected value `{value}` before any flag; ")?;
@@ -1267,6 +1286,19 @@ mod tests {
         assert_eq!(e.to_string(), "unknown flag `-o`; did you mean `--overdue`?");
         let e = parse(&specs, &["-L", "5"]).unwrap_err();
         assert_eq!(e.to_string(), "unknown flag `-L`; did you mean `--limit`?");
+        // The negated form of an optional flag (`--no-overdue`, as clap and
+        // argparse write it) is told that leaving the flag out is the way.
+        for given in ["--no-overdue", "--No_Overdue"] {
+            let argv = [given];
+            let e = parse(&specs, &argv).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("unknown flag `{given}`; there is no negated form: leave `--overdue` out")
+            );
+        }
+        let required = [flag("to", ValueType::String, false, true)];
+        assert_eq!(kinds(&parse(&required, &["--no-to"]).unwrap_err()), ["unknown_flag", "missing_required"]);
+        assert!(!parse(&required, &["--no-to"]).unwrap_err().to_string().contains("negated"));
         // Two flags start with `t`: no guess; and `--d` is a long spelling.
         let two = [flag("to", ValueType::String, false, false), flag("title", ValueType::String, false, false)];
         assert_eq!(parse(&two, &["-t", "x"]).unwrap_err().to_string(), "unknown flag `-t`");
