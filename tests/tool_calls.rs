@@ -44,6 +44,21 @@ fn every_exported_schema_is_valid_json_schema() {
     }
 }
 
+/// The compiled table's schemas (built from the compiled catalog) are the
+/// ones dev mode builds from the markdown on disk, in both formats.
+#[cfg(feature = "dev")]
+#[test]
+fn compiled_schemas_are_the_ones_built_from_the_markdown() {
+    let registry = assistant::dev_registry(|_| {});
+    let dev = skills_runtime::Router::<assistant::App>::with_registry(&skills::TABLE, registry);
+    for format in [ToolFormat::OpenAi, ToolFormat::Anthropic] {
+        let compiled = router().tool_schemas(format);
+        assert_eq!(compiled.as_array().unwrap().len(), skills::SKILLS.len());
+        let text = |v: &Value| serde_json::to_string_pretty(v).unwrap();
+        assert_eq!(text(&compiled), text(&dev.tool_schemas(format)), "{format:?}");
+    }
+}
+
 #[test]
 fn openai_schemas_follow_strict_mode() {
     for tool in router().tool_schemas(ToolFormat::OpenAi).as_array().unwrap() {

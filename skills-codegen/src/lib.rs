@@ -10,7 +10,7 @@
 //! reads `skills/` (next to `Cargo.toml`), checks it with the one skill
 //! parser, and writes `$OUT_DIR/skills.rs`: for each skill a typed flag
 //! struct and its enums, static metadata and flag schemas, the prompt
-//! summary, tool schemas, a perfect-hash index of names and aliases, and the
+//! summary, (on request) tool schemas, a perfect-hash index of names and aliases, and the
 //! table of `#[skill]` handlers. Bring it in with
 //! `skills_runtime::include_skills!()`.
 //!
@@ -80,7 +80,7 @@ impl Builder {
         Builder {
             root: PathBuf::from("skills"),
             out_file: "skills.rs".into(),
-            json_schemas: true,
+            json_schemas: false,
             target_os: None,
             base_dir: None,
         }
@@ -98,8 +98,13 @@ impl Builder {
         self
     }
 
-    /// Whether to embed OpenAI/Anthropic tool schemas (default on; turn off
-    /// to save flash in firmware images).
+    /// Whether to embed each skill's OpenAI and Anthropic tool schemas as
+    /// JSON text (`SkillEntry::openai_tool`, `anthropic_tool`). Off by
+    /// default: `Router::tool_schemas` (feature `json`) builds them from the
+    /// compiled catalog at run time, identical to what would be embedded,
+    /// so embedding only serves a program that wants the JSON text without
+    /// the `json` feature. It costs 2.7 KB of text per skill in the binary
+    /// and half of a debug build script's run (serde_json unoptimized).
     pub fn json_schemas(mut self, yes: bool) -> Self {
         self.json_schemas = yes;
         self

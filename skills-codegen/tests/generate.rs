@@ -62,9 +62,9 @@ fn the_firmware_target_leaves_out_skills_that_need_an_os() {
 }
 
 #[test]
-fn schemas_can_be_left_out() {
-    let with = render("skills");
-    let without = Builder::new().base_dir(workspace()).root("skills").json_schemas(false).render().unwrap().code;
+fn schemas_are_embedded_on_request() {
+    let without = render("skills");
+    let with = Builder::new().base_dir(workspace()).root("skills").json_schemas(true).render().unwrap().code;
     assert!(with.contains("\"strict\":true"));
     assert!(!without.contains("\"strict\":true"));
     assert!(without.len() < with.len());

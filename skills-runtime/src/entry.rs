@@ -61,9 +61,10 @@ pub struct SkillEntry {
     /// Whether a compiled handler runs it (else its body is returned).
     pub has_handler: bool,
     /// The skill as an OpenAI function tool (strict mode), as JSON; empty
-    /// when the build left schemas out.
+    /// unless the build embedded schemas (`skills_codegen::Builder::json_schemas`).
+    /// `Router::tool_schemas` (feature `json`) builds them without it.
     pub openai_tool: &'static str,
-    /// The skill as an Anthropic tool, as JSON; empty when left out.
+    /// The skill as an Anthropic tool, as JSON; empty unless embedded.
     pub anthropic_tool: &'static str,
 }
 

@@ -480,28 +480,18 @@ impl<C: 'static> Router<C> {
         }
     }
 
-    /// Every available skill as a tool, in `format`, as one JSON array.
-    /// Compiled skills use the schemas generated at build time; in dev mode,
-    /// skills read from disk get theirs built from the live markdown.
+    /// Every available skill as a tool, in `format`, as one JSON array,
+    /// built from the catalog: the compiled one, or in dev mode the live
+    /// markdown.
     pub fn tool_schemas(&self, format: ToolFormat) -> Value {
         let live = self.live();
         let view = self.view(&live);
         let visible = view.visible();
         let tools = crate::catalog::skills(view.catalog)
             .filter(|s| visible(s))
-            .filter_map(|s| {
-                let compiled = self.table().catalog.skills.iter().find(|e| e.name == s.name && e.shape == s.shape);
-                let text = compiled.map(|e| match format {
-                    ToolFormat::OpenAi => e.openai_tool,
-                    ToolFormat::Anthropic => e.anthropic_tool,
-                });
-                match text {
-                    Some(t) if !t.is_empty() && view.compiled => serde_json::from_str::<Value>(t).ok(),
-                    _ => Some(match format {
-                        ToolFormat::OpenAi => openai_tool(&s),
-                        ToolFormat::Anthropic => anthropic_tool(&s),
-                    }),
-                }
+            .map(|s| match format {
+                ToolFormat::OpenAi => openai_tool(&s),
+                ToolFormat::Anthropic => anthropic_tool(&s),
             })
             .collect();
         Value::Array(tools)
