@@ -843,14 +843,43 @@ fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
 
 /// Splits the values of a `One of:` clause.
 fn enum_values(text: &str) -> Vec<String> {
-    text.split(',')
-        .map(|v| {
-            let v = v.trim();
-            let v = v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim();
-            v.trim_matches(['`', '"', '\'']).to_string()
-        })
-        .filter(|v| !v.is_empty())
-        .collect()
+    enum_items(text).map(|v| v.trim_matches(['`', '"', '\'']).to_string()).filter(|v| !v.is_empty()).collect()
+}
+
+/// The items of a list of values as written (quotes kept), split at commas
+/// and at the `or`/`and` before the last one (`a, b, or c`, `a or b`).
+fn enum_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').flat_map(|v| v.split(" or ").flat_map(|v| v.split(" and "))).map(|v| {
+        let v = v.trim();
+        v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim()
+    })
+}
+
+/// `One of `a`, `b`` without the colon, as API references often write it:
+/// where the clause starts, its length and whether it is `one or more of`.
+/// The values must be quoted (in backticks or quotes), so that prose such
+/// as `one of the recipients` is not read as values.
+fn quoted_one_of(prose: &str) -> Option<(usize, usize, bool)> {
+    for (needle, multi) in [("one or more of ", true), ("one of ", false)] {
+        let mut from = 0;
+        while let Some(rel) = find_ignore_ascii_case(&prose[from..], needle) {
+            let i = from + rel;
+            from = i + needle.len();
+            let starts_word = !prose[..i].chars().next_back().is_some_and(char::is_alphanumeric);
+            let rest = &prose[i + needle.len()..];
+            let clause = &rest[..clause_end(rest)];
+            let quoted = |v: &str| v.len() >= 2 && ['`', '"', '\''].iter().any(|&q| v.starts_with(q) && v.ends_with(q));
+            let (mut items, mut all_quoted) = (0, true);
+            for v in enum_items(clause) {
+                items += 1;
+                all_quoted &= quoted(v);
+            }
+            if starts_word && items >= 2 && all_quoted {
+                return Some((i, needle.len(), multi));
+            }
+        }
+    }
+    None
 }
 
 /// Where a clause that runs to the end of a sentence stops.
@@ -900,7 +929,8 @@ fn markers(description: &str) -> Markers {
     // `One or more of:` before `One of:`, which it contains.
     let clause = find_ignore_ascii_case(&prose, "one or more of:")
         .map(|i| (i, "one or more of:".len(), true))
-        .or_else(|| find_ignore_ascii_case(&prose, "one of:").map(|i| (i, "one of:".len(), false)));
+        .or_else(|| find_ignore_ascii_case(&prose, "one of:").map(|i| (i, "one of:".len(), false)))
+        .or_else(|| quoted_one_of(&prose));
     if let Some((i, len, multi)) = clause {
         let rest = &prose[i + len..];
         let end = clause_end(rest);
@@ -924,7 +954,16 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
         return prose;
     }
     let mut kept = String::new();
-    for sentence in prose.split_inclusive(". ") {
+    for mut sentence in prose.split_inclusive(". ") {
+        // `The note text, required.`: the marker after a separator, last in
+        // the sentence.
+        if let Some((rest, word)) = trailing_marker(sentence) {
+            match word {
+                "required" => m.required = true,
+                _ => m.optional = true,
+            }
+            sentence = rest;
+        }
         // After a marker group, the separator may lead: `(string): Required.`
         let word = sentence.trim().trim_start_matches([':', '-', '–', '—']).trim();
         let word = word.trim_matches(['*', '_']).trim_end_matches(['.', '!']).trim_matches(['*', '_']);
@@ -942,6 +981,21 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
         }
     }
     kept
+}
+
+/// A sentence that ends with `, required` or `, optional` (or after `;`
+/// or a dash): the sentence before it and the marker.
+fn trailing_marker(sentence: &str) -> Option<(&str, &'static str)> {
+    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
+    ["required", "optional"].into_iter().find_map(|word| {
+        let start = t.len().checked_sub(word.len())?;
+        if !t.is_char_boundary(start) || !t[start..].eq_ignore_ascii_case(word) {
+            return None;
+        }
+        let before = t[..start].trim_end_matches(['*', '_']).trim_end();
+        let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
+        (!rest.is_empty()).then_some((rest, word))
+    })
 }
 
 /// Applies one parenthesized group; false when it is prose. A group may
@@ -1046,6 +1100,20 @@ fn is_enum_value(v: &str) -> bool {
 
 /// `Label: a, b, c` in prose: the values, if it looks like an enum.
 fn prose_enum(prose: &str) -> Option<Vec<String>> {
+    // `One of low, normal, high`: the clause without its colon.
+    let mut from = 0;
+    while let Some(rel) = find_ignore_ascii_case(&prose[from..], "one of ") {
+        let i = from + rel;
+        from = i + "one of ".len();
+        let rest = &prose[from..];
+        let values = enum_values(&rest[..clause_end(rest)]);
+        if !prose[..i].chars().next_back().is_some_and(char::is_alphanumeric)
+            && values.len() >= 2
+            && values.iter().all(|v| is_enum_value(v) && !v.contains(' '))
+        {
+            return Some(values);
+        }
+    }
     let mut from = 0;
     while let Some(rel) = prose[from..].find(':') {
         let colon = from + rel;
@@ -1662,6 +1730,34 @@ mod tests {
         assert_eq!(prose_enum("Writing tone: formal, casual, friendly ").unwrap().len(), 3);
         let m = markers("Tone. One of: `formal`, `casual`, or `friendly`.");
         assert_eq!(m.one_of.unwrap().0, ["formal", "casual", "friendly"]);
+        // Without the colon, values in backticks or quotes are the enum.
+        let m = markers("Priority. One of `low`, `normal`, `high`. Defaults to `normal`.");
+        assert_eq!(m.one_of.unwrap(), (vec!["low".into(), "normal".into(), "high".into()], false));
+        assert_eq!(m.defaults, ["`normal`"]);
+        let m = markers("Either \"asc\" or \"desc\"; one of \"asc\" or \"desc\"");
+        assert_eq!(m.one_of.unwrap().0, ["asc", "desc"]);
+        let m = markers("Labels. One or more of `bug`, `docs` and `chore`");
+        assert_eq!(m.one_of.unwrap(), (vec!["bug".into(), "docs".into(), "chore".into()], true));
+        // Prose, or values not quoted: no enum.
+        for prose in
+            ["Send to one of the recipients, `bob` or `carl`", "One of low, normal, high", "Someone of `x`, `y`"]
+        {
+            assert!(markers(prose).one_of.is_none(), "{prose}");
+        }
+        assert_eq!(prose_enum("One of low, normal, high").unwrap(), ["low", "normal", "high"]);
+        assert!(prose_enum("Send to one of the recipients, bob or carl").is_none());
+        assert_eq!(enum_values("`a` or `b`"), ["a", "b"]);
+        assert_eq!(enum_values("a, b and c"), ["a", "b", "c"]);
+        // `, required` last in the description.
+        for d in ["When (YYYY-MM-DD), required", "The text; **required**.", "The text — required"] {
+            let m = markers(d);
+            assert!(m.required, "{d}");
+            assert!(!m.prose.to_ascii_lowercase().contains("required"), "{d}: {}", m.prose);
+        }
+        assert!(markers("The text, optional").optional);
+        for d in ["Only when required", "Not required", "The text, if required"] {
+            assert!(!markers(d).required, "{d}");
+        }
         assert!(mentions_default("Defaults to today"));
         assert!(!mentions_default("Action name for the new skill"));
         assert_eq!(parse_type("integer list"), Some((ValueType::Integer, true)));
