@@ -432,6 +432,10 @@ impl Failure<'_> {
             }
             Failure::DomainAsCommand { domain, all: true, .. } => write!(out, "write `get_skill: {domain}.all`"),
 
+            // `get_skill: email tasks`: each name on a line of its own.
+            Failure::HelpSyntax { extra } if !extra.starts_with('-') => {
+                write!(out, "ask for one name per command, each on a line of its own, such as `get_skill: {}`", extra.trim_end_matches(','))
+            }
             Failure::HelpSyntax { .. } => out.write_str("write `get_skill: <domain>` or `get_skill: <domain>.<action>`, one name"),
             Failure::Args { skill, errors } => write_args_hint(skill, errors, out),
             Failure::NotAvailable { .. } => {

@@ -8,7 +8,9 @@
 //! | `get_skill: email.all` (or `email.*`) | every skill body of the domain, sorted by name |
 //!
 //! `get_skill` is matched ignoring case, its colon may stand on its own
-//! (`get_skill : email`), and a name in backticks is the name.
+//! (`get_skill : email`), a name in backticks is the name, and so is one
+//! after a flag (`get_skill --name email`); `get_skill --help` is the domain
+//! list.
 //!
 //! Aliases resolve to their skill. Text is written to any `core::fmt::Write`,
 //! so disclosure works without a heap.
@@ -54,7 +56,10 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
             _ => rest,
         };
         match rest {
-            [] => return Some(Ok(HelpQuery::Domains)),
+            // `get_skill --help`: help on help is the domain list.
+            [] | ["--help" | "-h"] => return Some(Ok(HelpQuery::Domains)),
+            // `get_skill --name email`, as if it took a flag.
+            [flag, n] if flag.starts_with("--") => (n, &[]),
             [n, more @ ..] => (n, more),
         }
     } else if let Some(n) = tail.and_then(|t| t.strip_prefix(':')) {
@@ -72,8 +77,14 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
     } else {
         return None;
     };
-    // `get_skill: `email.send``: the name in backticks, as prose shows it.
-    let name = name.trim_matches('`');
+    // `get_skill --name=email`: the value of the flag.
+    let name = match name.strip_prefix("--").and_then(|f| f.split_once('=')) {
+        Some((_, value)) => value,
+        None => name,
+    };
+    // `get_skill: `email.send``: the name in backticks, as prose shows it;
+    // `get_skill: email, tasks`: the comma of a list.
+    let name = name.trim_end_matches(',').trim_matches('`');
     match after {
         // `get_skill: email.send --help` asks twice for the same page.
         [] | ["--help" | "-h"] => Some(Ok(HelpQuery::Name(name))),
@@ -286,6 +297,11 @@ mod tests {
         assert_eq!(parse_query(&["get_skill", ":"]), Some(Ok(HelpQuery::Domains)));
         assert_eq!(parse_query(&["get_skill", ":", "email"]), Some(Ok(HelpQuery::Name("email"))));
         assert_eq!(parse_query(&["get_skills"]), None);
+        assert_eq!(parse_query(&["get_skill", "--help"]), Some(Ok(HelpQuery::Domains)));
+        assert_eq!(parse_query(&["get_skill", "--name", "email"]), Some(Ok(HelpQuery::Name("email"))));
+        assert_eq!(parse_query(&["get_skill", "--name=email"]), Some(Ok(HelpQuery::Name("email"))));
+        assert_eq!(parse_query(&["get_skill:", "email,", "tasks"]), Some(Err(HelpSyntax { extra: "tasks" })));
+        assert_eq!(parse_query(&["get_skill:", "email,"]), Some(Ok(HelpQuery::Name("email"))));
         assert_eq!(parse_query(&["get_skill:", "`email.send`"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["get_skill:email.send"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email.send", "--help"]), Some(Ok(HelpQuery::Name("email.send"))));

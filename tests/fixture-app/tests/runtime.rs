@@ -29,6 +29,7 @@ fn get_skill_lists_domains_and_the_three_usage_lines() {
         o.text,
         "Available skill domains:\n\n  ops          Fixture skills that succeed, fail, panic and hang on request\n  plans        Templates the model follows\n\nUse: get_skill: <domain> for domain details\nUse: get_skill: <domain>.<command> for specific skill details\nUse: get_skill: <domain>.all to load all skills in a domain\n"
     );
+    assert_eq!(run("get_skill --help").text, o.text);
 }
 
 #[test]
@@ -45,6 +46,8 @@ fn every_form_of_a_domain_request_returns_its_index() {
         "GET_SKILL: PLANS",
         "get_skill: `plans`",
         "get_skill(plans)",
+        "get_skill --name plans",
+        "get_skill: plans,",
     ] {
         assert_eq!(run(form).text, index, "{form}");
     }
@@ -127,6 +130,13 @@ fn unknown_help_names_the_closest() {
     assert_eq!(o.text, "unknown skill or domain `ops.pnig`; did you mean `ops.ping`?");
     let o = run("get_skill: ops.ping extra");
     assert_eq!(o.text, "get_skill takes one name, but `extra` follows it");
+    // Two names: one per line is the fix.
+    let o = run("get_skill: ops, plans");
+    assert_eq!(o.text, "get_skill takes one name, but `plans` follows it");
+    assert_eq!(
+        o.error.unwrap().hint,
+        "ask for one name per command, each on a line of its own, such as `get_skill: plans`"
+    );
 }
 
 // ---- dispatch ----------------------------------------------------------
