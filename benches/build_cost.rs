@@ -16,7 +16,11 @@
 //!
 //! `BUILD_COST_SKILLS` (default `1000`) takes a comma-separated list of N;
 //! `BUILD_COST_KINDS` (default `templates,handlers,clap`) selects crates;
-//! `BUILD_COST_RELEASE=0` skips release builds.
+//! `BUILD_COST_RELEASE=0` skips release builds; `BUILD_COST_REPEAT`
+//! (default `3`) is how many clean debug builds of the generated crates are
+//! timed, reported as their median with the range (a 15 s build moves by a
+//! quarter from run to run on these shared machines); clap's, at over two
+//! minutes each, is timed once unless `BUILD_COST_CLAP_REPEAT` says more.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -196,6 +200,11 @@ fn generated_size(target: &Path, name: &str) -> Option<u64> {
         .find_map(|e| std::fs::metadata(e.path().join("out/skills.rs")).ok().map(|m| m.len()))
 }
 
+/// A positive count from the environment, or `default`.
+fn env_count(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.trim().parse().ok()).filter(|&n| n > 0).unwrap_or(default)
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--list" || a == "--test") {
         return;
@@ -220,7 +229,13 @@ fn main() {
                 "handlers" => skills_crate(&root, n, true),
                 _ => clap_crate(&root, n),
             };
-            let debug = clean_build(&c, &target, false);
+            let repeat =
+                if kind == "clap" { env_count("BUILD_COST_CLAP_REPEAT", 1) } else { env_count("BUILD_COST_REPEAT", 3) };
+            let mut runs: Vec<f64> = (0..repeat).map(|_| clean_build(&c, &target, false)).collect();
+            runs.sort_by(f64::total_cmp);
+            let debug = runs[runs.len() / 2];
+            let range =
+                if runs.len() > 1 { format!(" ({:.1}–{:.1})", runs[0], runs[runs.len() - 1]) } else { String::new() };
             // Edit one markdown file (or one doc comment of the clap crate).
             let incremental = if kind == "clap" {
                 let p = c.dir.join("src/main.rs");
@@ -236,7 +251,7 @@ fn main() {
             };
             let rel = if release { format!("{:.1}", clean_build(&c, &target, true)) } else { "-".into() };
             let size = generated_size(&target, &c.name).map_or("-".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
-            println!("| {kind} | {n} | {debug:.1} | {incremental:.1} | {rel} | {size} |");
+            println!("| {kind} | {n} | {debug:.1}{range} | {incremental:.1} | {rel} | {size} |");
         }
     }
 }
