@@ -634,10 +634,10 @@ fn suggest_flag<'s>(given: &str, short: bool, specs: &[FlagSpec<'s>]) -> Option<
 
 /// The flag `--no-name` (or `--no_name`) negates: `name`.
 fn negated(given: &str) -> Option<&str> {
-    let rest = given
-        .get(3..)
-        .filter(|_| given.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("no-") || p.eq_ignore_ascii_case("no_")))?;
-    (!rest.is_empty()).then_some(rest)
+    match given.as_bytes() {
+        [n, o, b'-' | b'_', _, ..] if n.eq_ignore_ascii_case(&b'n') && o.eq_ignore_ascii_case(&b'o') => given.get(3..),
+        _ => None,
+    }
 }
 
 #[cold]
@@ -982,7 +982,10 @@ impl ArgErrorKind<'_> {
                 let dashes = if json { "" } else { "--" };
                 match suggestion {
                     Some(s) if negated(given).is_some_and(|n| same_flag_name(n, s)) => {
-                        write!(f, "; there is no negated form: leave `{dashes}{s}` out")
+                        f.write_str("; there is no negated form: leave `")?;
+                        f.write_str(dashes)?;
+                        f.write_str(s)?;
+                        f.write_str("` out")
                     }
                     Some(s) => write!(f, "; did you mean `{dashes}{s}`?"),
                     None => Ok(()),

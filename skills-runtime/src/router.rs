@@ -666,16 +666,16 @@ fn write_value(out: &mut dyn Write, v: &str, quote: Quote) -> fmt::Result {
         // router refuses: it goes in single quotes between two double-quoted
         // parts (`"a"'$('"b"`), which the tokenizer joins into one word.
         Quote::Double => {
-            for (k, part) in v.split("$(").enumerate() {
-                if k > 0 {
-                    out.write_str("\"'$('\"")?;
-                }
-                crate::error::write_double_quoted_inner(out, part)?;
+            let mut rest = v;
+            while let Some(k) = substitution_at(rest) {
+                crate::error::write_double_quoted_inner(out, &rest[..k])?;
+                out.write_str("\"'$('\"")?;
+                rest = &rest[k + 2..];
             }
-            Ok(())
+            crate::error::write_double_quoted_inner(out, rest)
         }
         Quote::Single => write_single_quoted_inner(out, v),
-        Quote::None if v.contains("$(") => {
+        Quote::None if substitution_at(v).is_some() => {
             out.write_char('\'')?;
             write_single_quoted_inner(out, v)?;
             out.write_char('\'')
@@ -691,6 +691,12 @@ fn write_value(out: &mut dyn Write, v: &str, quote: Quote) -> fmt::Result {
         }
         Quote::None => out.write_str(v),
     }
+}
+
+/// Where `$(` starts in `v`. (Bytes compared in pairs: a `str` pattern
+/// would bring the substring searcher into firmware images, about 1 KB.)
+fn substitution_at(v: &str) -> Option<usize> {
+    v.as_bytes().windows(2).position(|w| w == b"$(")
 }
 
 /// Writes `v` inside single quotes, each `'` as `'\''` (close, escaped
