@@ -24,6 +24,13 @@ fn exec_prints_the_result_as_the_model_sees_it_and_exits_by_kind() {
         stdout(&ok),
         "[Command Result: tasks.search]\n1 task:\n- task_3 [blocked, high] Fix login bug (me, due 2026-02-22)\n"
     );
+    // An enum value in another case, or with `-` for `_`, is the value.
+    for status in ["Blocked", "BLOCKED"] {
+        assert_eq!(stdout(&assistant(&["exec", &format!("tasks.search --status {status}")])), stdout(&ok));
+    }
+    let in_progress = stdout(&assistant(&["exec", "tasks.search --status in_progress"]));
+    assert!(in_progress.contains("[in_progress,"), "{in_progress}");
+    assert_eq!(stdout(&assistant(&["exec", "tasks.search --status In-Progress"])), in_progress);
     let help = assistant(&["exec", "get_skill: memory"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(stdout(&help).starts_with("[Command Result: get_skill]\n# Memory"));

@@ -1282,6 +1282,13 @@ mod tests {
         let a = parse(&specs, &["--Due_Before=2026-01-31", "--STATUS", "DONE"]).unwrap();
         assert_eq!(a.slot(2).values.first(), Some("2026-01-31"));
         assert_eq!(a.slot(1).values.first(), Some("DONE"));
+        // Enum values as flag names: case ignored, `-` and `_` alike.
+        let a = parse(&specs, &["--status", "In-Progress", "done"]).unwrap();
+        assert_eq!(
+            a.slot(1).values.iter().filter_map(|v| specs[1].values.find(v)).collect::<Vec<_>>(),
+            ["in_progress", "done"]
+        );
+        assert_eq!(kinds(&parse(&specs, &["--status", "in progress"]).unwrap_err()), ["invalid_enum"]);
         let e = parse(&specs, &["--stauts", "done"]).unwrap_err();
         assert_eq!(e.to_string(), "unknown flag `--stauts`; did you mean `--status`?");
         // No short flags: named as written, with the one flag of that letter.

@@ -317,6 +317,18 @@ mod owned {
     }
 }
 
+/// Where `value` is in `values` ignoring case, else with `-` and `_` alike
+/// too (`IN_PROGRESS` is `in_progress` even beside `in-progress`). One
+/// function for every enum, not a copy per [`FlagEnum`] type.
+#[cold]
+#[inline(never)]
+fn position_loosely(values: &[&str], value: &str) -> Option<usize> {
+    values
+        .iter()
+        .position(|v| v.eq_ignore_ascii_case(value))
+        .or_else(|| values.iter().position(|v| crate::args::same_flag_name(v, value)))
+}
+
 /// An enum whose variants are the values of an enum flag.
 ///
 /// Generated for every `One of:` / `One or more of:` flag. Generated code
@@ -334,13 +346,14 @@ pub trait FlagEnum: Sized + Copy + 'static {
     /// The variant's position in [`FlagEnum::VALUES`].
     fn index(self) -> usize;
 
-    /// The variant written `value` (ASCII case ignored).
+    /// The variant written `value` (ASCII case ignored, `-` and `_` alike).
     #[cfg_attr(not(target_os = "none"), inline)]
     fn parse(value: &str) -> Option<Self> {
-        // Exact spelling first (what models write), then ignoring case.
+        // Exact spelling first (what models write), then loosely
+        // (`In-Progress` for `in_progress`).
         let i = match Self::VALUES.iter().position(|v| crate::same_bytes(v.as_bytes(), value.as_bytes())) {
             Some(i) => i,
-            None => Self::VALUES.iter().position(|v| v.eq_ignore_ascii_case(value))?,
+            None => position_loosely(Self::VALUES, value)?,
         };
         Self::ALL.get(i).copied()
     }

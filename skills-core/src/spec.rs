@@ -102,7 +102,8 @@ impl<'a> StrList<'a> {
         }
     }
 
-    /// The value spelled like `value` (ASCII case ignored), as written in the list.
+    /// The value spelled like `value` (ASCII case ignored, `-` and `_`
+    /// alike, as in flag names), as written in the list.
     pub fn find(&self, value: &str) -> Option<&'a str> {
         match *self {
             // Models almost always write a value as documented: an exact
@@ -128,8 +129,13 @@ impl PartialEq for StrList<'_> {
 }
 
 #[cold]
-fn find_loosely<'a>(mut values: impl Iterator<Item = &'a str>, value: &str) -> Option<&'a str> {
-    values.find(|v| v.eq_ignore_ascii_case(value))
+fn find_loosely<'a>(values: impl Iterator<Item = &'a str> + Clone, value: &str) -> Option<&'a str> {
+    // Case first, so that `IN_PROGRESS` is `in_progress` where a list holds
+    // `in-progress` too.
+    values.clone().find(|v| v.eq_ignore_ascii_case(value)).or_else(|| {
+        let mut values = values;
+        values.find(|v| crate::args::same_flag_name(v, value))
+    })
 }
 
 /// Iterator over a [`StrList`].

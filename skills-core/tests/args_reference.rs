@@ -202,7 +202,8 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                         }
                     }
                     ValueType::Enum => {
-                        if !spec.values.iter().any(|a| a.eq_ignore_ascii_case(v)) {
+                        // Enum values match as flag names do.
+                        if !spec.values.iter().any(|a| same_name(a, v)) {
                             errors.push(ArgErrorKind::NotInEnum {
                                 flag: spec.name,
                                 value: v,

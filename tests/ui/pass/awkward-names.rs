@@ -17,6 +17,9 @@ fn main() {
     assert_eq!(router.execute(&mut (), "match.self --type 2x --flags a b --move").text, "2x [A, B] true");
     assert_eq!(router.execute(&mut (), "fn --type in-progress").text, "in-progress [A] false");
     assert_eq!(router.execute(&mut (), "fn --type IN_PROGRESS").text, "in_progress [A] false");
+    // `-` and `_` are alike only when no value matches in spelling.
+    assert_eq!(router.execute(&mut (), "fn --type In-Progress").text, "in-progress [A] false");
+    assert_eq!(router.execute(&mut (), "fn --type SELF").text, "Self [A] false");
     assert_eq!(Type::ALL.len(), 5);
     assert_eq!(Type::V1_2.to_string(), "v1.2");
     assert_eq!(Type::parse("self"), Some(Type::Self_));
