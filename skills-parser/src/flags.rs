@@ -372,7 +372,7 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     // `--color[=WHEN]`: a value the flag may take (GNU's optional
     // argument); read as its placeholder.
     let owned_optional;
-    if let Some(open) = name_part.find("[=")
+    if let Some(open) = name_part.as_bytes().windows(2).position(|w| w == b"[=")
         && let Some(close) = name_part[open..].find(']')
     {
         owned_optional =
@@ -849,9 +849,33 @@ fn enum_values(text: &str) -> Vec<String> {
 /// The items of a list of values as written (quotes kept), split at commas
 /// and at the `or`/`and` before the last one (`a, b, or c`, `a or b`).
 fn enum_items(text: &str) -> impl Iterator<Item = &str> {
-    text.split(',').flat_map(|v| v.split(" or ").flat_map(|v| v.split(" and "))).map(|v| {
+    text.split(',').flat_map(split_or_and).map(|v| {
         let v = v.trim();
         v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim()
+    })
+}
+
+/// `v` split at each ` or ` and ` and ` (bytewise: a `str` pattern builds a
+/// substring searcher per call, and this runs for every enum clause).
+fn split_or_and(v: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(v);
+    core::iter::from_fn(move || {
+        let s = rest?;
+        let b = s.as_bytes();
+        let cut = memchr::memchr_iter(b' ', b).find_map(|i| {
+            let after = &b[i + 1..];
+            [&b"or "[..], b"and "].into_iter().find(|w| after.starts_with(w)).map(|w| (i, i + 1 + w.len()))
+        });
+        match cut {
+            Some((end, next)) => {
+                rest = Some(&s[next..]);
+                Some(&s[..end])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
     })
 }
 
@@ -860,26 +884,36 @@ fn enum_items(text: &str) -> impl Iterator<Item = &str> {
 /// The values must be quoted (in backticks or quotes), so that prose such
 /// as `one of the recipients` is not read as values.
 fn quoted_one_of(prose: &str) -> Option<(usize, usize, bool)> {
-    for (needle, multi) in [("one or more of ", true), ("one of ", false)] {
-        let mut from = 0;
-        while let Some(rel) = find_ignore_ascii_case(&prose[from..], needle) {
-            let i = from + rel;
-            from = i + needle.len();
-            let starts_word = !prose[..i].chars().next_back().is_some_and(char::is_alphanumeric);
-            let rest = &prose[i + needle.len()..];
-            let clause = &rest[..clause_end(rest)];
-            let quoted = |v: &str| v.len() >= 2 && ['`', '"', '\''].iter().any(|&q| v.starts_with(q) && v.ends_with(q));
-            let (mut items, mut all_quoted) = (0, true);
-            for v in enum_items(clause) {
-                items += 1;
-                all_quoted &= quoted(v);
-            }
-            if starts_word && items >= 2 && all_quoted {
-                return Some((i, needle.len(), multi));
-            }
+    one_of_clauses(prose).find(|&(i, len, _)| {
+        let rest = &prose[i + len..];
+        let clause = &rest[..clause_end(rest)];
+        let quoted = |v: &str| v.len() >= 2 && ['`', '"', '\''].iter().any(|&q| v.starts_with(q) && v.ends_with(q));
+        let (mut items, mut all_quoted) = (0, true);
+        for v in enum_items(clause) {
+            items += 1;
+            all_quoted &= quoted(v);
         }
-    }
-    None
+        items >= 2 && all_quoted
+    })
+}
+
+/// Each `one of ` and `one or more of ` (any case) that starts a word:
+/// where, its length and whether it is `one or more of`. One pass.
+fn one_of_clauses(prose: &str) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
+    let b = prose.as_bytes();
+    memchr::memchr2_iter(b'o', b'O', b).filter_map(move |i| {
+        if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80) {
+            return None;
+        }
+        let after = |w: &str| b.get(i..i + w.len()).is_some_and(|s| s.eq_ignore_ascii_case(w.as_bytes()));
+        if after("one or more of ") {
+            Some((i, "one or more of ".len(), true))
+        } else if after("one of ") {
+            Some((i, "one of ".len(), false))
+        } else {
+            None
+        }
+    })
 }
 
 /// Where a clause that runs to the end of a sentence stops.
@@ -1101,16 +1135,10 @@ fn is_enum_value(v: &str) -> bool {
 /// `Label: a, b, c` in prose: the values, if it looks like an enum.
 fn prose_enum(prose: &str) -> Option<Vec<String>> {
     // `One of low, normal, high`: the clause without its colon.
-    let mut from = 0;
-    while let Some(rel) = find_ignore_ascii_case(&prose[from..], "one of ") {
-        let i = from + rel;
-        from = i + "one of ".len();
-        let rest = &prose[from..];
+    for (i, len, _) in one_of_clauses(prose) {
+        let rest = &prose[i + len..];
         let values = enum_values(&rest[..clause_end(rest)]);
-        if !prose[..i].chars().next_back().is_some_and(char::is_alphanumeric)
-            && values.len() >= 2
-            && values.iter().all(|v| is_enum_value(v) && !v.contains(' '))
-        {
+        if values.len() >= 2 && values.iter().all(|v| is_enum_value(v) && !v.contains(' ')) {
             return Some(values);
         }
     }
@@ -1139,12 +1167,19 @@ fn looks_plural(placeholder: &str) -> bool {
 }
 
 fn mentions_default(prose: &str) -> bool {
-    let lower = prose.to_ascii_lowercase();
-    lower.match_indices("default").any(|(i, _)| {
-        let before = lower[..i].chars().next_back();
-        let after = lower[i + "default".len()..].chars().next();
-        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
-    })
+    let mut from = 0;
+    while let Some(rel) = find_ignore_ascii_case(&prose[from..], "default") {
+        let i = from + rel;
+        from = i + "default".len();
+        let before = prose[..i].chars().next_back();
+        let after = prose[from..].chars().next();
+        if !before.is_some_and(|c| c.is_alphanumeric())
+            && !after.is_some_and(|c| c.is_alphanumeric() && c != 's' && c != 'S')
+        {
+            return true;
+        }
+    }
+    false
 }
 
 fn strip_quotes(s: &str) -> &str {
@@ -1473,8 +1508,9 @@ pub(crate) fn resolve(
         );
     }
     if !list && !explicit_string && m.explicit.is_none() {
-        let lower = m.prose.to_ascii_lowercase();
-        if lower.contains("comma-separated") || lower.contains("comma separated") {
+        if find_ignore_ascii_case(&m.prose, "comma-separated").is_some()
+            || find_ignore_ascii_case(&m.prose, "comma separated").is_some()
+        {
             sink.push(
                 Code::ProseList,
                 line,

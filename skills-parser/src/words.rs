@@ -22,9 +22,12 @@ pub(crate) fn strip_word_ignore_ascii_case<'s>(s: &'s str, word: &str) -> Option
 /// searcher per test cost more than the search.)
 pub(crate) fn find_ignore_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
     let (h, n) = (haystack.as_bytes(), needle.as_bytes());
-    let first = n.first()?.to_ascii_lowercase();
-    (0..(h.len() + 1).saturating_sub(n.len()))
-        .find(|&i| h[i].to_ascii_lowercase() == first && h[i..i + n.len()].eq_ignore_ascii_case(n))
+    let first = *n.first()?;
+    let last = h.len().checked_sub(n.len())?;
+    // Candidates are the first byte in either case, found with `memchr2`;
+    // each is then compared whole.
+    memchr::memchr2_iter(first.to_ascii_lowercase(), first.to_ascii_uppercase(), &h[..=last])
+        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
 }
 
 #[cfg(test)]
