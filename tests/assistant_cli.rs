@@ -47,6 +47,16 @@ fn exec_prints_the_result_as_the_model_sees_it_and_exits_by_kind() {
 fn hints_show_the_fix_with_the_command_own_values() {
     let cases: &[(&str, &str, &str)] = &[
         (
+            "email.send --to a@b.co --to c@d.co --subject S --body B",
+            "`--to` is given more than once; give it once (list several values after one `--to`)",
+            "list the values after one --to: --to a@b.co c@d.co",
+        ),
+        (
+            "email.send --to=a@b.co --subject S --to c@d.co 'Bo Li <bo@c.co>' --body B",
+            "`--to` is given more than once; give it once (list several values after one `--to`)",
+            r#"list the values after one --to: --to a@b.co c@d.co "Bo Li <bo@c.co>""#,
+        ),
+        (
             "email.send --to a@b.co --subject Q1 Report --body Hi",
             "`--subject` takes one value but got 2; quote a value that contains spaces",
             r#"quote a value that contains spaces: --subject "Q1 Report""#,
@@ -195,6 +205,8 @@ fn kind_of(message: &str) -> &'static str {
         "unexpected_value"
     } else if message.contains("expects an integer") {
         "invalid_integer"
+    } else if message.contains("given more than once") {
+        "repeated_flag"
     } else {
         "invalid_enum"
     }

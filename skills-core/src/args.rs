@@ -153,6 +153,10 @@ pub enum ArgErrorKind<'a> {
         flag: &'a str,
         /// It takes several values (which follow it once).
         list: bool,
+        /// The values given the first time.
+        first: StrList<'a>,
+        /// The values given again (up to the next flag).
+        again: StrList<'a>,
     },
     /// Not an integer (or out of the 64-bit range).
     BadInteger {
@@ -503,7 +507,7 @@ fn meet_flag<'a>(
             Current::Skipping
         }
         Some(idx) if args.slots[idx].source != Source::Absent => {
-            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name, list: specs[idx].list });
+            errors.push(repeated(&specs[idx], args.slots[idx].values, tokens, i, inline));
             Current::Skipping
         }
         Some(idx) => match inline {
@@ -517,6 +521,27 @@ fn meet_flag<'a>(
             }
         },
     }
+}
+
+/// The error for flag `spec` met again at `tokens[i]`, with the values it
+/// had and the ones it is given again (its `=value`, or the tokens up to
+/// the next flag), so that the hint can show them after one flag.
+#[cold]
+fn repeated<'a>(
+    spec: &FlagSpec<'a>,
+    first: StrList<'a>,
+    tokens: &'a [&'a str],
+    i: usize,
+    inline: Option<&'a str>,
+) -> ArgErrorKind<'a> {
+    let again = match inline {
+        Some(v) => StrList::One(v),
+        None => {
+            let rest = tokens.get(i + 1..).unwrap_or(&[]);
+            StrList::Slice(&rest[..rest.iter().position(|t| looks_like_flag(t)).unwrap_or(rest.len())])
+        }
+    };
+    ArgErrorKind::Repeated { flag: spec.name, list: spec.list, first, again }
 }
 
 /// `tokens[i]` written with typographic dashes before a flag's name (see
@@ -777,7 +802,12 @@ pub fn from_named_into<'a>(
             continue;
         };
         if seen[idx] {
-            errors.push(ArgErrorKind::Repeated { flag: specs[idx].name, list: specs[idx].list });
+            errors.push(ArgErrorKind::Repeated {
+                flag: specs[idx].name,
+                list: specs[idx].list,
+                first: StrList::EMPTY,
+                again: StrList::EMPTY,
+            });
             continue;
         }
         seen[idx] = true;
@@ -1040,7 +1070,7 @@ impl ArgErrorKind<'_> {
                 }
                 Ok(())
             }
-            ArgErrorKind::Repeated { flag, list } => {
+            ArgErrorKind::Repeated { flag, list, .. } => {
                 write!(f, "{} is given more than once", Named(flag, style))?;
                 match (json, list) {
                     (true, _) => Ok(()),
@@ -1353,7 +1383,7 @@ mod tests {
         let errs = parse(&specs, &["-Q", "pump"]).unwrap_err();
         assert!(matches!(errs.iter().next(), Some(ArgErrorKind::UnknownFlag { given: "Q", .. })));
         let errs = parse(&specs, &["-q", "a", "--query", "b"]).unwrap_err();
-        assert!(matches!(errs.iter().next(), Some(ArgErrorKind::Repeated { flag: "query", list: false })));
+        assert!(matches!(errs.iter().next(), Some(ArgErrorKind::Repeated { flag: "query", list: false, .. })));
         // A negative number is still a value.
         assert_eq!(parse(&specs, &["-l", "-5"]).unwrap().slot(4).values.first(), Some("-5"));
     }

@@ -92,7 +92,7 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
     let mut errors: Vec<ArgErrorKind<'a>> = Vec::new();
     let mut given: Vec<Option<Vec<&'a str>>> = vec![None; specs.len()];
     let mut current = Current::None;
-    for &tok in tokens {
+    for (k, &tok) in tokens.iter().enumerate() {
         // A typographic dash before a flag's name: reported, then the flag.
         let typographic = tok.trim_start_matches(['—', '–', '−', '-']);
         let lookalike = !looks_like_flag(tok)
@@ -126,7 +126,18 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                     current = Current::Skip;
                 }
                 Some(i) if given[i].is_some() => {
-                    errors.push(ArgErrorKind::Repeated { flag: specs[i].name, list: specs[i].list });
+                    // With the values it had and those given again.
+                    let leak = |v: Vec<&'a str>| StrList::Slice(Box::leak(v.into_boxed_slice()));
+                    let again: Vec<&'a str> = match inline {
+                        Some(v) => vec![v],
+                        None => tokens[k + 1..].iter().copied().take_while(|t| !looks_like_flag(t)).collect(),
+                    };
+                    errors.push(ArgErrorKind::Repeated {
+                        flag: specs[i].name,
+                        list: specs[i].list,
+                        first: leak(given[i].clone().unwrap()),
+                        again: leak(again),
+                    });
                     current = Current::Skip;
                 }
                 Some(i) => {

@@ -815,6 +815,11 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
                 Ok(())
             }
         }
+        // `--to a@b.co --to c@d.co`: one flag followed by all the values.
+        Some(&ArgErrorKind::Repeated { flag, list: true, first, again }) if !json && !again.is_empty() => {
+            write!(out, "list the values after one --{flag}: --{flag}")?;
+            write_list(out, &mut first.iter().chain(again.iter()), false)
+        }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
         // `2026/3/1`, `2026.03.01`: the date is clear, only its spelling
         // is not; say it the right way.
