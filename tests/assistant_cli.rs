@@ -177,6 +177,13 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "type flags with two hyphens (autocorrect turns them into a dash): --to",
         ),
         (
+            "tasks.search --due-before 2026-01-05T10:00",
+            "`--due-before` expects a date written YYYY-MM-DD, not `2026-01-05T10:00`",
+            "write it as --due-before 2026-01-05",
+        ),
+        ("tasks.search --limit 5,", "`--limit` expects an integer, not `5,`", "write it as --limit 5"),
+        ("tasks.search --limit 2.5", "`--limit` expects an integer, not `2.5`", "write a whole number such as 20"),
+        (
             "tasks.search --due-before tomorrow",
             "`--due-before` expects a date written YYYY-MM-DD, not `tomorrow`",
             "write the date as YYYY-MM-DD, such as 2026-03-01",

@@ -609,9 +609,12 @@ fn write_words(out: &mut dyn Write, values: StrList<'_>) -> fmt::Result {
 }
 
 /// A date written year first with other separators or without zero
-/// padding (`2026/3/1`, `2026.03.01`, `2026-3-1`), if it exists. Other
-/// orders (`03/01/2026`) are ambiguous and get no guess.
+/// padding (`2026/3/1`, `2026.03.01`, `2026-3-1`), or with a time or
+/// punctuation after it (`2026-01-05T10:00`, `2026-01-05,`), if it
+/// exists. Other orders (`03/01/2026`) are ambiguous and get no guess.
 fn year_first_date(value: &str) -> Option<skills_core::Date> {
+    // `2026-01-05T10:00`, `2026-01-05,`: a time or punctuation after it.
+    let value = value.split_once(['T', 't']).map_or(value, |(date, _)| date).trim_end_matches([',', ';', '.']);
     let mut parts = value.split(['-', '/', '.']);
     let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
     let digits = |p: &str, max: usize| !p.is_empty() && p.len() <= max && p.bytes().all(|b| b.is_ascii_digit());
@@ -819,6 +822,16 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         Some(&ArgErrorKind::Repeated { flag, list: true, first, again }) if !json && !again.is_empty() => {
             write!(out, "list the values after one --{flag}: --{flag}")?;
             write_list(out, &mut first.iter().chain(again.iter()), false)
+        }
+        // `--limit 5,`: the number with punctuation after it.
+        Some(&ArgErrorKind::BadInteger { flag, value })
+            if let Some(n) = skills_core::args::parse_integer(value.trim_end_matches([',', ';', '.'])) =>
+        {
+            if json {
+                write!(out, "send it as \"{flag}\": {n}")
+            } else {
+                write!(out, "write it as --{flag} {n}")
+            }
         }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
         // `2026/3/1`, `2026.03.01`: the date is clear, only its spelling
