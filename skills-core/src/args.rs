@@ -1070,11 +1070,13 @@ impl ArgErrorKind<'_> {
                 }
                 Ok(())
             }
-            ArgErrorKind::Repeated { flag, list, .. } => {
+            ArgErrorKind::Repeated { flag, list, first, again } => {
                 write!(f, "{} is given more than once", Named(flag, style))?;
                 match (json, list) {
                     (true, _) => Ok(()),
                     (false, true) => write!(f, "; give it once (list several values after one `--{flag}`)"),
+                    // `--overdue --overdue`: a switch, given no values.
+                    (false, false) if first.is_empty() && again.is_empty() => f.write_str("; give it once"),
                     (false, false) => f.write_str("; give it once, with one value"),
                 }
             }
@@ -1384,6 +1386,11 @@ mod tests {
         assert!(matches!(errs.iter().next(), Some(ArgErrorKind::UnknownFlag { given: "Q", .. })));
         let errs = parse(&specs, &["-q", "a", "--query", "b"]).unwrap_err();
         assert!(matches!(errs.iter().next(), Some(ArgErrorKind::Repeated { flag: "query", list: false, .. })));
+        // A switch given twice is not told about values.
+        let e = parse(&search_specs(), &["--overdue", "--overdue"]).unwrap_err();
+        assert_eq!(e.to_string(), "`--overdue` is given more than once; give it once");
+        let e = parse(&search_specs(), &["--limit", "5", "--limit", "6"]).unwrap_err();
+        assert_eq!(e.to_string(), "`--limit` is given more than once; give it once, with one value");
         // A negative number is still a value.
         assert_eq!(parse(&specs, &["-l", "-5"]).unwrap().slot(4).values.first(), Some("-5"));
     }
