@@ -204,8 +204,6 @@ fn kind_of(message: &str) -> &'static str {
         "unknown_flag"
     } else if message.contains("separated by spaces") {
         "list_punctuation"
-    } else if message.starts_with("unknown flag") {
-        "unknown_flag"
     } else if message.contains("expects a date") {
         "invalid_date"
     } else if message.starts_with("unexpected value") {

@@ -317,18 +317,6 @@ mod owned {
     }
 }
 
-/// Where `value` is in `values` ignoring case, else with `-` and `_` alike
-/// too (`IN_PROGRESS` is `in_progress` even beside `in-progress`). One
-/// function for every enum, not a copy per [`FlagEnum`] type.
-#[cold]
-#[inline(never)]
-fn position_loosely(values: &[&str], value: &str) -> Option<usize> {
-    values
-        .iter()
-        .position(|v| v.eq_ignore_ascii_case(value))
-        .or_else(|| values.iter().position(|v| crate::args::same_flag_name(v, value)))
-}
-
 /// An enum whose variants are the values of an enum flag.
 ///
 /// Generated for every `One of:` / `One or more of:` flag. Generated code
@@ -353,7 +341,8 @@ pub trait FlagEnum: Sized + Copy + 'static {
         // (`In-Progress` for `in_progress`).
         let i = match Self::VALUES.iter().position(|v| crate::same_bytes(v.as_bytes(), value.as_bytes())) {
             Some(i) => i,
-            None => position_loosely(Self::VALUES, value)?,
+            // One out-of-line function for every enum, not a copy per type.
+            None => crate::spec::position_loosely(Self::VALUES.iter().copied(), value)?,
         };
         Self::ALL.get(i).copied()
     }

@@ -1177,6 +1177,12 @@ mod tests {
         extract(s).commands.into_iter().map(|c| c.text.into_owned()).collect()
     }
 
+    /// The line each command starts on.
+    #[cfg(feature = "alloc")]
+    fn lines(s: &str) -> Vec<usize> {
+        extract(s).commands.iter().map(|c| c.line).collect()
+    }
+
     #[cfg(feature = "alloc")]
     #[test]
     fn seed_example() {
@@ -1215,7 +1221,6 @@ mod tests {
         // line is a command of its own, not part of this one.
         let s = "```cmd\nmemory.save --content it's sunny\ntasks.search \\\n  --limit 1\n```\n";
         assert_eq!(cmds(s), ["memory.save --content it's sunny", "tasks.search   --limit 1"]);
-        let lines = |s: &str| extract(s).commands.iter().map(|c| c.line).collect::<Vec<_>>();
         assert_eq!(lines(s), [2, 3]);
         // Closed on a later line, a quote still spans lines.
         assert_eq!(cmds("```cmd\na --b \"x\ny\" --c\nd\n```\n"), ["a --b \"x\ny\" --c", "d"]);
@@ -1229,7 +1234,6 @@ mod tests {
         // The text's lines are not commands; the next command is.
         let s = "```cmd\nemail.send --body <<EOF\ntasks.delete --id 3\n  EOF\ntasks.search\n```\n";
         assert_eq!(cmds(s), ["email.send --body <<EOF\ntasks.delete --id 3\n  EOF", "tasks.search"]);
-        let lines = |s: &str| extract(s).commands.iter().map(|c| c.line).collect::<Vec<_>>();
         assert_eq!(lines(s), [2, 5]);
         // Quoted delimiters, `<<-`, two on one line, and one never closed.
         assert_eq!(cmds("```cmd\na <<'END' <<-X\n1\nEND\n2\n\tX\nb\n```\n"), ["a <<'END' <<-X\n1\nEND\n2\n\tX", "b"]);

@@ -128,14 +128,24 @@ impl PartialEq for StrList<'_> {
     }
 }
 
+/// The value of `values` that [`position_loosely`] finds.
 #[cold]
 fn find_loosely<'a>(values: impl Iterator<Item = &'a str> + Clone, value: &str) -> Option<&'a str> {
-    // Case first, so that `IN_PROGRESS` is `in_progress` where a list holds
-    // `in-progress` too.
-    values.clone().find(|v| v.eq_ignore_ascii_case(value)).or_else(|| {
-        let mut values = values;
-        values.find(|v| crate::args::same_flag_name(v, value))
-    })
+    values.clone().nth(position_loosely(values, value)?)
+}
+
+/// Where `value` is among `values` when not spelled exactly: ignoring case,
+/// else with `-` and `_` alike too, as flag names are matched (case first,
+/// so that `IN_PROGRESS` is `in_progress` where a list also holds
+/// `in-progress`). The one rule for enum values, shared by
+/// [`StrList::find`] and [`crate::convert::FlagEnum::parse`].
+#[cold]
+#[inline(never)]
+pub(crate) fn position_loosely<'a>(mut values: impl Iterator<Item = &'a str> + Clone, value: &str) -> Option<usize> {
+    values
+        .clone()
+        .position(|v| v.eq_ignore_ascii_case(value))
+        .or_else(|| values.position(|v| crate::args::same_flag_name(v, value)))
 }
 
 /// Iterator over a [`StrList`].
