@@ -493,6 +493,18 @@ pub(crate) fn write_double_quoted_inner(out: &mut dyn Write, mut v: &str) -> fmt
     out.write_str(v)
 }
 
+/// Writes `v` as the inside of a single-quoted word, each `'` as `'\''`
+/// (close, escaped quote, reopen).
+pub(crate) fn write_single_quoted_inner(out: &mut dyn Write, v: &str) -> fmt::Result {
+    for (k, part) in v.split('\'').enumerate() {
+        if k > 0 {
+            out.write_str("'\\''")?;
+        }
+        out.write_str(part)?;
+    }
+    Ok(())
+}
+
 /// The fix for a single-valued flag given several values, written with the
 /// command's own values: quoting for text (and straight quotes for
 /// typographic ones), one value otherwise, and a word on `#`, which models

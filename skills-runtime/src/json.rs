@@ -598,7 +598,7 @@ pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall
 /// Appends `word`, quoted so that the tokenizer gives `word` back: bare
 /// when plain, in double quotes as the skill pages write values, in single
 /// quotes when it holds what double quotes would not keep as text (`"`,
-/// `\\`, `$(`), and a `'` inside single quotes as `'"'"'`.
+/// `\\`, `$(`), and a `'` inside single quotes as `'\''`.
 fn push_quoted(line: &mut String, word: &str) {
     if is_plain(word) && !word.starts_with('-') {
         line.push_str(word);
@@ -608,7 +608,7 @@ fn push_quoted(line: &mut String, word: &str) {
         line.push('"');
     } else {
         line.push('\'');
-        line.push_str(&word.replace('\'', "'\"'\"'"));
+        let _ = crate::error::write_single_quoted_inner(line, word);
         line.push('\'');
     }
 }

@@ -674,10 +674,10 @@ fn write_value(out: &mut dyn Write, v: &str, quote: Quote) -> fmt::Result {
             }
             crate::error::write_double_quoted_inner(out, rest)
         }
-        Quote::Single => write_single_quoted_inner(out, v),
+        Quote::Single => crate::error::write_single_quoted_inner(out, v),
         Quote::None if substitution_at(v).is_some() => {
             out.write_char('\'')?;
-            write_single_quoted_inner(out, v)?;
+            crate::error::write_single_quoted_inner(out, v)?;
             out.write_char('\'')
         }
         // `<` quoted too: bare, `a<<b` would read as a here-document.
@@ -697,18 +697,6 @@ fn write_value(out: &mut dyn Write, v: &str, quote: Quote) -> fmt::Result {
 /// would bring the substring searcher into firmware images, about 1 KB.)
 fn substitution_at(v: &str) -> Option<usize> {
     v.as_bytes().windows(2).position(|w| w == b"$(")
-}
-
-/// Writes `v` inside single quotes, each `'` as `'\''` (close, escaped
-/// quote, reopen).
-fn write_single_quoted_inner(out: &mut dyn Write, v: &str) -> fmt::Result {
-    for (k, part) in v.split('\'').enumerate() {
-        if k > 0 {
-            out.write_str("'\\''")?;
-        }
-        out.write_str(part)?;
-    }
-    Ok(())
 }
 
 /// A dev-mode snapshot held for the length of one command.
