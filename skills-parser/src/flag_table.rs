@@ -177,6 +177,10 @@ fn type_cell(cell: &str) -> (Option<String>, bool) {
         Some(w) => (w.trim(), true),
         None => (base, brackets || base == "list"),
     };
+    if word.trim_end_matches('s') == "enum" {
+        // The values are in the description (`` `red`, `green` or `blue` ``).
+        return (Some(if list { "(type: enum list)".to_string() } else { "(type: enum)".to_string() }), list);
+    }
     let known = matches!(
         word.trim_end_matches('s'),
         "string" | "text" | "str" | "integer" | "int" | "date" | "boolean" | "bool" | "list"
@@ -413,7 +417,7 @@ mod tests {
                 Some(("`--sort` | (default: due) One of: due, created. Order".to_string(), 3)),
                 Some(("`--limit` | (type: int) (default: 20) Max".to_string(), 3)),
                 Some(("`--ids` | (type: integer list) (required) IDs".to_string(), 3)),
-                Some(("`--mode` | Whatever".to_string(), 3)),
+                Some(("`--mode` | (type: enum) Whatever".to_string(), 3)),
                 Some(("`--tags` | One or more of: a, b. Tags".to_string(), 3)),
             ]
         );

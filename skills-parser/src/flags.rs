@@ -54,7 +54,7 @@ use crate::flag_table;
 use crate::keys;
 use crate::markdown::SourceLine;
 use crate::usage::UsageFlag;
-use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case};
+use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
 use crate::yaml::{Node, Value};
 use skills_core::Date;
 use skills_core::args::parse_integer;
@@ -740,7 +740,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
         };
         let values = texts("enum").or_else(|| texts("values"));
         // An enum of strings is an enum: its values state the type.
-        let is_text = matches!(kind.as_str(), "" | "string" | "string list" | "str" | "text");
+        let is_text = matches!(kind.as_str(), "" | "string" | "string list" | "str" | "text" | "enum" | "enum list");
         if !(values.is_some() && is_text) {
             match flag_table::property(&format!("Type: {kind}"), list) {
                 Some(marker) => add(Some(marker)),
@@ -811,6 +811,9 @@ struct Markers {
     bad_type: Option<String>,
     date: bool,
     one_of: Option<(Vec<String>, bool)>,
+    /// `(type: enum)`, `(enum)`, a table's `enum` type: the values are the
+    /// ones the description quotes; whether it takes several.
+    enum_type: Option<bool>,
     space_separated: bool,
     /// The description with marker groups and the `One of:` clause removed,
     /// for prose checks.
@@ -839,6 +842,66 @@ fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     ];
     let t = words.iter().find(|(w, _)| w.iter().any(|w| base.eq_ignore_ascii_case(w)))?.1;
     Some((t, list))
+}
+
+/// `enum`, `enum list`, `list of enums`, `enum[]`: a type that says the
+/// flag is an enum, and whether it takes several values.
+fn enum_type_word(spec: &str) -> Option<bool> {
+    let s = spec.trim();
+    let (base, list) = match strip_prefix_ignore_ascii_case(s, "list of ") {
+        Some(b) => (b.trim(), true),
+        None => match s.strip_suffix("[]") {
+            Some(b) => (b.trim(), true),
+            None => match s
+                .len()
+                .checked_sub(" list".len())
+                .filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(" list"))
+            {
+                Some(i) => (s[..i].trim(), true),
+                None => (s, false),
+            },
+        },
+    };
+    let base = base.strip_suffix(['s', 'S']).unwrap_or(base);
+    base.eq_ignore_ascii_case("enum").then_some(list)
+}
+
+/// The first run of two or more values in backticks or double quotes,
+/// separated by commas, `|`, `/`, `or` or `and` (`` `red`, `green` or
+/// `blue` ``, `` `short` | `long` ``): where it starts and ends, and the
+/// values.
+fn quoted_run(prose: &str) -> Option<(usize, usize, Vec<String>)> {
+    let b = prose.as_bytes();
+    let mut from = 0;
+    while let Some(rel) = memchr::memchr2(b'`', b'"', &b[from..]) {
+        let start = from + rel;
+        let (mut at, mut end, mut values) = (start, start, Vec::new());
+        while let Some(close) = memchr::memchr(b[at], &b[at + 1..]).map(|k| at + 1 + k) {
+            let v = &prose[at + 1..close];
+            if !is_enum_value(v) {
+                break;
+            }
+            values.push(v.to_string());
+            end = close + 1;
+            // A separator, then the next quoted value.
+            let rest = prose[end..].trim_start();
+            let after = rest.strip_prefix("\\|").or_else(|| rest.strip_prefix([',', '|', '/'])).unwrap_or(rest);
+            let after = after.trim_start();
+            let after = strip_word_ignore_ascii_case(after, "or")
+                .or_else(|| strip_word_ignore_ascii_case(after, "and"))
+                .unwrap_or(after)
+                .trim_start();
+            if after.len() == rest.len() || !after.starts_with(['`', '"']) {
+                break;
+            }
+            at = prose.len() - after.len();
+        }
+        if values.len() >= 2 {
+            return Some((start, end, values));
+        }
+        from = end.max(start + 1);
+    }
+    None
 }
 
 /// Splits the values of a `One of:` clause.
@@ -971,6 +1034,20 @@ fn markers(description: &str) -> Markers {
         m.one_of = Some((enum_values(&rest[..end]), multi));
         prose = format!("{}{}", &prose[..i], &rest[end..]);
     }
+    // `(type: enum)` with the values quoted in the prose (`` `red`, `green`
+    // or `blue` ``); without them, an enum without values (reported).
+    if let Some(list) = m.enum_type {
+        match &mut m.one_of {
+            Some((_, multi)) => *multi |= list,
+            None => {
+                let values = quoted_run(&prose).map(|(start, end, values)| {
+                    prose = format!("{}{}", &prose[..start], &prose[end..]);
+                    values
+                });
+                m.one_of = Some((values.unwrap_or_default(), list));
+            }
+        }
+    }
     m.space_separated = find_ignore_ascii_case(&prose, "space-separated").is_some()
         || find_ignore_ascii_case(&prose, "space separated").is_some();
     m.prose = prose;
@@ -996,6 +1073,11 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
                 "required" => m.required = true,
                 _ => m.optional = true,
             }
+            sentence = rest;
+        }
+        // `Level, default `2`.`: a default after a separator, last.
+        if let Some((rest, value)) = trailing_default(sentence) {
+            m.defaults.push(value);
             sentence = rest;
         }
         // After a marker group, the separator may lead: `(string): Required.`
@@ -1030,6 +1112,24 @@ fn trailing_marker(sentence: &str) -> Option<(&str, &'static str)> {
         let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
         (!rest.is_empty()).then_some((rest, word))
     })
+}
+
+/// A sentence that ends with a default after a comma, semicolon or dash
+/// (`Level, default `2``, `Sort order; defaults to "asc".`), its value
+/// [`unmistakable`]: the sentence before it and the value.
+fn trailing_default(sentence: &str) -> Option<(&str, String)> {
+    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
+    let b = t.as_bytes();
+    let at = memchr::memrchr2_iter(b'd', b'D', b).find(|&i| {
+        b[i..].len() >= "default".len()
+            && b[i..i + "default".len()].eq_ignore_ascii_case(b"default")
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+    })?;
+    let before = t[..at].trim_end_matches(['*', '_']).trim_end();
+    let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
+    // `default ""` stays prose: an empty default is no default.
+    let value = sentence_default(&t[at..]).filter(|v| !strip_quotes(v).is_empty())?;
+    (!rest.is_empty()).then_some((rest, value))
 }
 
 /// Applies one parenthesized group; false when it is prose. A group may
@@ -1083,10 +1183,13 @@ fn one_marker(inner: &str, m: &mut Markers) -> bool {
     } else if let Some(v) = default_in_words(t) {
         m.defaults.push(v.to_string());
     } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:") {
-        match parse_type(v) {
-            Some(t) => m.explicit = Some(t),
-            None => m.bad_type = Some(v.trim().to_string()),
+        match (parse_type(v), enum_type_word(v)) {
+            (Some(t), _) => m.explicit = Some(t),
+            (None, Some(list)) => m.enum_type = Some(list),
+            (None, None) => m.bad_type = Some(v.trim().to_string()),
         }
+    } else if let Some(list) = enum_type_word(t) {
+        m.enum_type = Some(list);
     } else if let Some(t) = parse_type(t).filter(|_| m.explicit.is_none()) {
         // A bare type word: `(integer)`, `(string list)`.
         m.explicit = Some(t);
@@ -1139,6 +1242,15 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
         let rest = &prose[i + len..];
         let values = enum_values(&rest[..clause_end(rest)]);
         if values.len() >= 2 && values.iter().all(|v| is_enum_value(v) && !v.contains(' ')) {
+            return Some(values);
+        }
+    }
+    // `` `short` | `long` ``, `` `small`, `medium` or `large` ``: quoted
+    // values, unless they are examples (`e.g. `today` or `2026-03-01``).
+    if let Some((start, _, values)) = quoted_run(prose) {
+        let before = prose[..start].to_ascii_lowercase();
+        let window = &before[before.len().saturating_sub(40)..];
+        if !["e.g", "for example", "such as", "i.e", "like "].iter().any(|w| window.contains(w)) {
             return Some(values);
         }
     }
@@ -1359,8 +1471,8 @@ pub(crate) fn resolve(
                 Code::InvalidEnumValue,
                 line,
                 col,
-                format!("`--{name}` has `One of:` without values"),
-                "list the values: `One of: a, b, c`",
+                format!("`--{name}` is an enum without values"),
+                "list the values: `One of: a, b, c` (or, after `(type: enum)`, each in backticks: `a`, `b` or `c`)",
             );
             ok = false;
         }
@@ -1799,5 +1911,56 @@ mod tests {
         assert_eq!(parse_type("integer list"), Some((ValueType::Integer, true)));
         assert_eq!(parse_type("list of dates"), Some((ValueType::Date, true)));
         assert_eq!(parse_type("float"), None);
+    }
+
+    #[test]
+    fn an_enum_type_takes_the_values_the_description_quotes() {
+        let m = markers("Colour (type: enum): `red`, `green` or `blue`");
+        assert_eq!(m.one_of, Some((vec!["red".into(), "green".into(), "blue".into()], false)));
+        assert_eq!(m.prose.trim(), "Colour :");
+        let m = markers("(enum) \"fast\" | \"slow\"");
+        assert_eq!(m.one_of.unwrap().0, ["fast", "slow"]);
+        // In a table cell the bar is escaped.
+        assert_eq!(markers("(type: enum) `a` \\| `b`").one_of.unwrap().0, ["a", "b"]);
+        let m = markers("Labels (type: enum list): `bug`, `docs` and `chore`");
+        assert_eq!(m.one_of, Some((vec!["bug".into(), "docs".into(), "chore".into()], true)));
+        // `One of:` is still read first; the type adds that it takes several.
+        let m = markers("Labels (type: list of enums). One of: bug, docs");
+        assert_eq!(m.one_of, Some((vec!["bug".into(), "docs".into()], true)));
+        // Without quoted values: an enum without values, which is reported.
+        assert_eq!(markers("Colour (type: enum), see the palette").one_of, Some((vec![], false)));
+        assert_eq!(enum_type_word("enum[]"), Some(true));
+        assert_eq!(enum_type_word("enumeration"), None);
+        // A single quoted value, or quoted values not separated, is no run.
+        assert!(quoted_run("Use `red`.").is_none());
+        assert!(quoted_run("`a` `b`").is_none());
+        assert_eq!(quoted_run("x `a` or `b c` or `d`, `e`").map(|r| r.2), Some(vec!["d".into(), "e".into()]));
+    }
+
+    #[test]
+    fn a_default_last_in_a_sentence_is_its_marker() {
+        for (d, v) in [
+            ("Level, default `2`", "`2`"),
+            ("Sort order; defaults to \"asc\".", "\"asc\""),
+            ("How many — default 20", "20"),
+            ("Colour; **default** `green`", "`green`"),
+        ] {
+            let m = markers(d);
+            assert_eq!(m.defaults, [v], "{d}");
+            assert!(!mentions_default(&m.prose), "{d}: {}", m.prose);
+        }
+        // Prose, an empty value, or a value that could be prose: no marker.
+        for d in ["Body, default \"\"", "Start, defaults to today", "The default colour", "Level default `2`"] {
+            assert!(markers(d).defaults.is_empty(), "{d}");
+        }
+    }
+
+    #[test]
+    fn quoted_values_without_one_of_are_reported_unless_they_are_examples() {
+        assert_eq!(prose_enum("Output format: `short` | `long`").unwrap(), ["short", "long"]);
+        assert_eq!(prose_enum("Size, `small`, `medium` or `large`").unwrap(), ["small", "medium", "large"]);
+        for prose in ["When, e.g. `today` or `2026-03-01`", "A tag such as `work` or `home`", "Name, `bob`"] {
+            assert!(prose_enum(prose).is_none(), "{prose}");
+        }
     }
 }
