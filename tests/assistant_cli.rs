@@ -188,6 +188,53 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "`--due-before` expects a date written YYYY-MM-DD, not `tomorrow`",
             "write the date as YYYY-MM-DD, such as 2026-03-01",
         ),
+        // Dates that say which day they are, written another way.
+        (
+            "tasks.search --due-before 11/30/2026",
+            "`--due-before` expects a date written YYYY-MM-DD, not `11/30/2026`",
+            "write it as --due-before 2026-11-30",
+        ),
+        (
+            "tasks.search --due-before 30.11.2026",
+            "`--due-before` expects a date written YYYY-MM-DD, not `30.11.2026`",
+            "write it as --due-before 2026-11-30",
+        ),
+        (
+            "tasks.search --due-before \"Nov 30, 2026\"",
+            "`--due-before` expects a date written YYYY-MM-DD, not `Nov 30, 2026`",
+            "write it as --due-before 2026-11-30",
+        ),
+        (
+            "tasks.search --due-before \"1st March 2026\"",
+            "`--due-before` expects a date written YYYY-MM-DD, not `1st March 2026`",
+            "write it as --due-before 2026-03-01",
+        ),
+        (
+            "tasks.search --due-before \"2026-03-01 09:30\"",
+            "`--due-before` expects a date written YYYY-MM-DD, not `2026-03-01 09:30`",
+            "write it as --due-before 2026-03-01",
+        ),
+        // Day and month could be either way round; no year; no such day.
+        (
+            "tasks.search --due-before 03/04/2026",
+            "`--due-before` expects a date written YYYY-MM-DD, not `03/04/2026`",
+            "write the date as YYYY-MM-DD, such as 2026-03-01",
+        ),
+        (
+            "tasks.search --due-before \"Nov 30\"",
+            "`--due-before` expects a date written YYYY-MM-DD, not `Nov 30`",
+            "write the date as YYYY-MM-DD, such as 2026-03-01",
+        ),
+        (
+            "tasks.search --due-before \"Feb 30, 2026\"",
+            "`--due-before` expects a date written YYYY-MM-DD, not `Feb 30, 2026`",
+            "write the date as YYYY-MM-DD, such as 2026-03-01",
+        ),
+        (
+            "tasks.search --status \"blocked done\"",
+            "`blocked done` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled",
+            "give each value as a word of its own, not quoted together: --status blocked done",
+        ),
     ];
     for &(line, message, hint) in cases {
         let out = stdout(&assistant(&["exec", line]));

@@ -620,20 +620,97 @@ fn write_words(out: &mut dyn Write, values: StrList<'_>) -> fmt::Result {
     values.iter().try_for_each(|v| write!(out, " {v}"))
 }
 
-/// A date written year first with other separators or without zero
-/// padding (`2026/3/1`, `2026.03.01`, `2026-3-1`), or with a time or
-/// punctuation after it (`2026-01-05T10:00`, `2026-01-05,`), if it
-/// exists. Other orders (`03/01/2026`) are ambiguous and get no guess.
-fn year_first_date(value: &str) -> Option<skills_core::Date> {
+/// The date `value` clearly means, if it exists, though it is not written
+/// YYYY-MM-DD: year first with other separators or without zero padding
+/// (`2026/3/1`, `2026.03.01`, `2026-3-1`), with a time or punctuation after
+/// it (`2026-01-05T10:00`, `2026-01-05 10:00`, `2026-01-05,`), with the
+/// month's name (`Nov 30, 2026`, `30 November 2026`, `2026 Nov 30`), or
+/// day and month in either order when they cannot be mixed up: the day is
+/// over 12 or equals the month (`30/11/2026`, `11/30/2026`, `30.11.2026`).
+/// `03/04/2026` is ambiguous and a date without its year is incomplete:
+/// they get no guess.
+fn clear_date(value: &str) -> Option<skills_core::Date> {
     // `2026-01-05T10:00`, `2026-01-05,`: a time or punctuation after it.
-    let value = value.split_once(['T', 't']).map_or(value, |(date, _)| date).trim_end_matches([',', ';', '.']);
-    let mut parts = value.split(['-', '/', '.']);
-    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
-    let digits = |p: &str, max: usize| !p.is_empty() && p.len() <= max && p.bytes().all(|b| b.is_ascii_digit());
-    if parts.next().is_some() || y.len() != 4 || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
+    let value = match value.split_once(['T', 't']) {
+        Some((date, _)) if date.len() >= 8 && date.bytes().all(|b| b.is_ascii_digit() || b"-/.".contains(&b)) => date,
+        _ => value,
+    };
+    let value = value.trim_end_matches([',', ';', '.']);
+    let mut parts = value.split([' ', ',', '-', '/', '.']).filter(|p| !p.is_empty() && !p.contains(':'));
+    let (a, b, c) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
         return None;
     }
-    skills_core::Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?).ok()
+    let number = |p: &str| digits(p, 1, 2);
+    let (y, m, d) = if let Some(y) = digits(a, 4, 4) {
+        // `2026/3/1`, `2026.03.01`, `2026 Mar 1`.
+        (y, number(b).or_else(|| month_named(b))?, number(c)?)
+    } else if let Some(y) = digits(c, 4, 4) {
+        match (month_named(a), month_named(b)) {
+            // `Nov 30, 2026`, `30 November 2026`.
+            (Some(m), _) => (y, m, day_number(b)?),
+            (_, Some(m)) => (y, m, day_number(a)?),
+            // `30/11/2026` and `11/30/2026` are clear; `03/04/2026` is not.
+            _ => {
+                let (first, second) = (number(a)?, number(b)?);
+                match (first > 12, second > 12) {
+                    (true, false) => (y, second, first),
+                    (false, true) => (y, first, second),
+                    _ if first == second => (y, first, first),
+                    _ => return None,
+                }
+            }
+        }
+    } else {
+        return None;
+    };
+    skills_core::Date::new(y, u8::try_from(m).ok()?, u8::try_from(d).ok()?).ok()
+}
+
+/// `p` as a number when it is `min` to `max` (at most 4) ASCII digits.
+fn digits(p: &str, min: usize, max: usize) -> Option<u16> {
+    if p.len() < min || p.len() > max {
+        return None;
+    }
+    p.bytes().try_fold(0u16, |n, b| b.is_ascii_digit().then(|| n * 10 + u16::from(b - b'0')))
+}
+
+/// `30`, `30th`, `1st`: a day of the month written as a number.
+fn day_number(p: &str) -> Option<u16> {
+    let number = p.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &p.as_bytes()[number.len()..];
+    let ordinal = suffix.is_empty() || [b"st", b"nd", b"rd", b"th"].iter().any(|s| suffix.eq_ignore_ascii_case(*s));
+    digits(number, 1, 2).filter(|_| ordinal)
+}
+
+/// The month `p` names in English, in full or by its first three letters
+/// (`Nov`, `november`, `Sept`), as its number.
+fn month_named(p: &str) -> Option<u16> {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let b = p.as_bytes();
+    if b.len() < 3 {
+        return None;
+    }
+    let i = MONTHS.iter().position(|m| {
+        let m = m.as_bytes();
+        b.len() <= m.len() && m[..b.len()].eq_ignore_ascii_case(b)
+    })?;
+    // A prefix longer than three letters must be the name's (`Sept`), and
+    // three letters are every month's abbreviation.
+    u16::try_from(i + 1).ok()
 }
 
 /// A shell operator among the problems (`&&`, `|`, `;`, `>`): the model
@@ -848,7 +925,7 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
         // `2026/3/1`, `2026.03.01`: the date is clear, only its spelling
         // is not; say it the right way.
-        Some(&ArgErrorKind::BadDate { flag, value, .. }) if let Some(date) = year_first_date(value) => {
+        Some(&ArgErrorKind::BadDate { flag, value, .. }) if let Some(date) = clear_date(value) => {
             if json {
                 write!(out, "send it as \"{flag}\": \"{date}\"")
             } else {
@@ -870,17 +947,21 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             write!(out, "`{value}` is a flag of its own: write --{} instead of --{flag} {value}", switch.name)
         }
         Some(&ArgErrorKind::NotInEnum { flag, value, allowed, .. })
-            if value.contains(',') && value.split(',').all(|v| allowed.find(v.trim()).is_some()) =>
+            if value.contains([',', ' ', '\t'])
+                && value.split([',', ' ', '\t']).filter(|v| !v.is_empty()).all(|v| allowed.find(v).is_some()) =>
         {
-            // `--status blocked,done`: the values are right, the separator
-            // is not.
+            // `--status blocked,done`, `--status "blocked done"`: the values
+            // are right, the separator or the quoting is not.
             let list = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).any(|s| s.name == flag && s.list);
-            let mut values = value.split(',').map(str::trim);
+            let mut values = value.split([',', ' ', '\t']);
             if list && json {
                 write!(out, "send several values as an array: \"{flag}\": [")?;
                 write_list(out, &mut values, true)
-            } else if list {
+            } else if list && value.contains(',') {
                 write!(out, "separate values with spaces, not commas: --{flag}")?;
+                write_list(out, &mut values, false)
+            } else if list {
+                write!(out, "give each value as a word of its own, not quoted together: --{flag}")?;
                 write_list(out, &mut values, false)
             } else {
                 write!(out, "`{}{flag}` takes one value: one of", if json { "" } else { "--" })?;
@@ -896,5 +977,31 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         }
         _ if !skill.usage.is_empty() => write!(out, "usage: {}", skill.usage),
         _ => write!(out, "`{} --help` shows the flags", skill.name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clear_date;
+
+    #[test]
+    fn a_date_is_guessed_only_when_it_cannot_be_another_day() {
+        let date = |s| clear_date(s).map(|d| d.to_string());
+        for (given, meant) in [
+            ("2026/3/1", "2026-03-01"),
+            ("2026 Nov 30", "2026-11-30"),
+            ("Sept 9, 2026", "2026-09-09"),
+            ("may 5 2026", "2026-05-05"),
+            ("5/5/2026", "2026-05-05"),
+            ("31-12-2026", "2026-12-31"),
+            ("12.31.2026.", "2026-12-31"),
+            ("22nd June 2026", "2026-06-22"),
+        ] {
+            assert_eq!(date(given).as_deref(), Some(meant), "{given}");
+        }
+        for given in ["04/03/2026", "Nov 30", "Ma 5 2026", "Mon 30 2026", "30 Nov 26", "2026-02-29", "30 Novembre 2026"]
+        {
+            assert_eq!(date(given), None, "{given}");
+        }
     }
 }
