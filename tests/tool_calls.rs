@@ -246,6 +246,21 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
         "argument `to` has a value with a comma or bracket, `a@b.co,`: send each value as an item of the array"
     );
     assert_eq!(e.hint, r#"send several values as an array: "to": ["a@b.co", "c@d.co"]"#);
+    // A yes or no in other words: the switch written as it should be.
+    for (line, args, cli_hint, json_hint) in [
+        (
+            "tasks.search --overdue yes",
+            json!({"overdue": "yes"}),
+            "write --overdue alone",
+            r#"send it as "overdue": true"#,
+        ),
+        ("tasks.search --overdue=Off", json!({"overdue": 0}), "leave --overdue out", r#"send it as "overdue": false"#),
+    ] {
+        let by_cli = router().execute(&mut demo_app(today(), None), line);
+        let by_json = call("tasks_search", args.clone());
+        assert_eq!(by_cli.error.unwrap().hint, cli_hint, "{line}");
+        assert_eq!(by_json.error.unwrap().hint, json_hint, "{args}");
+    }
 }
 
 #[test]

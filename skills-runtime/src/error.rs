@@ -675,6 +675,19 @@ fn digits(p: &str, min: usize, max: usize) -> Option<u16> {
     p.bytes().try_fold(0u16, |n, b| b.is_ascii_digit().then(|| n * 10 + u16::from(b - b'0')))
 }
 
+/// What a boolean written in other words means: `yes`, `y`, `on`, `1`,
+/// `enabled` are true; `no`, `n`, `off`, `0`, `disabled` false (any case).
+fn yes_or_no(value: &str) -> Option<bool> {
+    let is = |words: &[&str]| words.iter().any(|w| value.eq_ignore_ascii_case(w));
+    if is(&["yes", "y", "on", "1", "enabled", "enable"]) {
+        Some(true)
+    } else if is(&["no", "n", "off", "0", "disabled", "disable", "none"]) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// `30`, `30th`, `1st`: a day of the month written as a number.
 fn day_number(p: &str) -> Option<u16> {
     let number = p.trim_end_matches(|c: char| c.is_ascii_alphabetic());
@@ -933,6 +946,12 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             }
         }
         Some(ArgErrorKind::BadDate { .. }) => out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01"),
+        // `--overdue yes`, `"overdue": "no"`: a yes or no in other words.
+        Some(&ArgErrorKind::BadBoolean { flag, value }) if let Some(on) = yes_or_no(value) => match (json, on) {
+            (true, _) => write!(out, "send it as \"{flag}\": {on}"),
+            (false, true) => write!(out, "write --{flag} alone"),
+            (false, false) => write!(out, "leave --{flag} out"),
+        },
         Some(ArgErrorKind::TooManyValues { .. }) if json => out.write_str("send a single value, not an array"),
         Some(&ArgErrorKind::TooManyValues { flag, values, value_type, .. }) => {
             too_many_values_hint(flag, values, value_type, out)
