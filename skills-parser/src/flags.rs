@@ -554,6 +554,15 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                     let piece = flag_table::property(strip_list_marker(line), list);
                     let piece = piece.as_deref().unwrap_or(line);
                     if !piece.is_empty() {
+                        // A definition starts a sentence: what the flag's
+                        // own line said (`` `--city` *string*, required ``)
+                        // ends there.
+                        if definition.is_some()
+                            && !last.description.is_empty()
+                            && !last.description.ends_with(['.', '!', '?', ':'])
+                        {
+                            last.description.push('.');
+                        }
                         if !last.description.is_empty() {
                             last.description.push(' ');
                         }
@@ -820,6 +829,18 @@ struct Markers {
     prose: String,
 }
 
+/// A sentence that is a type alone, emphasis or backticks aside
+/// (`*integer*`, `` `date` ``, `string list`). It is short and starts as
+/// a type word does, which is tested first: most sentences are prose.
+fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
+    let t = sentence.trim_matches(|c| matches!(c, '*' | '_' | '`'));
+    let first = t.as_bytes().first()?.to_ascii_lowercase();
+    if t.len() > "list of booleans".len() || !b"stidbl".contains(&first) {
+        return None;
+    }
+    parse_type(t)
+}
+
 fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     let s = spec.trim();
     let (base, list) = if let Some(b) = strip_prefix_ignore_ascii_case(s, "list of ") {
@@ -1058,9 +1079,22 @@ fn markers(description: &str) -> Markers {
 /// write instead of a group: `Required. The title.`, `The title.
 /// **Required.**`, `Optional.`
 fn sentence_markers(prose: String, m: &mut Markers) -> String {
-    if find_ignore_ascii_case(&prose, "required").is_none()
+    // A type word alone is the first sentence when it is one (a definition
+    // list's term line: `` `--limit` *integer* `` then `: How many.`).
+    let first_is_type = || {
+        let lead = prose.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`'));
+        if !lead.as_bytes().first().is_some_and(|c| b"stidblSTIDBL".contains(c)) {
+            return false;
+        }
+        let b = prose.as_bytes();
+        let end = memchr::memchr_iter(b'.', b).find(|&i| b.get(i + 1) == Some(&b' ')).unwrap_or(b.len());
+        type_sentence(prose[..end].trim().trim_end_matches('.')).is_some()
+    };
+    let has_default = find_ignore_ascii_case(&prose, "default").is_some();
+    if !has_default
+        && find_ignore_ascii_case(&prose, "required").is_none()
         && find_ignore_ascii_case(&prose, "optional").is_none()
-        && find_ignore_ascii_case(&prose, "default").is_none()
+        && !first_is_type()
     {
         return prose;
     }
@@ -1076,7 +1110,7 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
             sentence = rest;
         }
         // `Level, default `2`.`: a default after a separator, last.
-        if let Some((rest, value)) = trailing_default(sentence) {
+        if has_default && let Some((rest, value)) = trailing_default(sentence) {
             m.defaults.push(value);
             sentence = rest;
         }
@@ -1087,6 +1121,10 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
             m.required = true;
         } else if word.eq_ignore_ascii_case("optional") {
             m.optional = true;
+        } else if let Some(t) = type_sentence(word).filter(|_| m.explicit.is_none()) {
+            // `*integer*`, `` `string` ``: a type word alone, as a
+            // definition list's term line gives it.
+            m.explicit = Some(t);
         } else if let Some(v) = sentence_default(word) {
             // `Default: `10`.`, `**Default:** 1`, `Defaults to `asc`.`: a
             // sentence that is a default alone, with a value that cannot

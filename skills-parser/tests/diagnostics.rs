@@ -587,6 +587,28 @@ fn descriptions_on_the_next_line() {
 }
 
 #[test]
+fn a_definition_lists_term_line_may_carry_the_type_and_markers() {
+    let flags = "`--x` *string*, required\n: The x.\n\n`--n` *integer*\n: How many.\n\n`--on` `date`\n: Since when.\n\n`--y` text\n: The y, integer or not\n";
+    let (_d, t) = with_usage_and_flags("d.a --x <v> [--n <v>] [--on <v>] [--y <v>]", flags);
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.value_type, f.required)).collect();
+    assert_eq!(
+        got,
+        [
+            ("x", ValueType::String, true),
+            ("n", ValueType::Integer, false),
+            ("on", ValueType::Date, false),
+            ("y", ValueType::String, false)
+        ]
+    );
+    // The term line ends a sentence; a description that goes on under it
+    // keeps its own words.
+    assert_eq!(s.flag("n").unwrap().description, "*integer*. How many.");
+    assert_eq!(s.flag("y").unwrap().description, "text. The y, integer or not");
+}
+
+#[test]
 fn flags_named_without_dashes_as_api_references_write_them() {
     let usage = "d.a --x <v> [--tags <t>...] [--on]";
     for flags in [
