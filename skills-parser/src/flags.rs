@@ -843,18 +843,7 @@ fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
 
 fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     let s = spec.trim();
-    let (base, list) = if let Some(b) = strip_prefix_ignore_ascii_case(s, "list of ") {
-        (b.trim(), true)
-    } else if let Some(b) =
-        s.len().checked_sub(" list".len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(" list"))
-    {
-        (s[..b].trim(), true)
-    } else if s.eq_ignore_ascii_case("list") {
-        ("string", true)
-    } else {
-        (s, false)
-    };
-    let base = base.trim_end_matches(['s', 'S']);
+    let (base, list) = if s.eq_ignore_ascii_case("list") { ("string", true) } else { list_form(s) };
     let words: [(&[&str], ValueType); 4] = [
         (&["string", "text", "str"], ValueType::String),
         (&["integer", "int"], ValueType::Integer),
@@ -868,23 +857,25 @@ fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
 /// `enum`, `enum list`, `list of enums`, `enum[]`: a type that says the
 /// flag is an enum, and whether it takes several values.
 fn enum_type_word(spec: &str) -> Option<bool> {
-    let s = spec.trim();
-    let (base, list) = match strip_prefix_ignore_ascii_case(s, "list of ") {
-        Some(b) => (b.trim(), true),
-        None => match s.strip_suffix("[]") {
-            Some(b) => (b.trim(), true),
-            None => match s
-                .len()
-                .checked_sub(" list".len())
-                .filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(" list"))
-            {
-                Some(i) => (s[..i].trim(), true),
-                None => (s, false),
-            },
-        },
-    };
-    let base = base.strip_suffix(['s', 'S']).unwrap_or(base);
+    let (base, list) = list_form(spec.trim());
     base.eq_ignore_ascii_case("enum").then_some(list)
+}
+
+/// A type as its element type and whether it is a list: `list of dates`,
+/// `date list`, `date[]` (plural `s` dropped), or one `date`.
+fn list_form(s: &str) -> (&str, bool) {
+    let (base, list) = if let Some(b) = strip_prefix_ignore_ascii_case(s, "list of ") {
+        (b.trim(), true)
+    } else if let Some(b) = s.strip_suffix("[]") {
+        (b.trim(), true)
+    } else if let Some(b) =
+        s.len().checked_sub(" list".len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(" list"))
+    {
+        (s[..b].trim(), true)
+    } else {
+        (s, false)
+    };
+    (base.trim_end_matches(['s', 'S']), list)
 }
 
 /// The first run of two or more values in backticks or double quotes,
@@ -1287,7 +1278,11 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
     // values, unless they are examples (`e.g. `today` or `2026-03-01``).
     if let Some((start, _, values)) = quoted_run(prose) {
         let before = prose[..start].to_ascii_lowercase();
-        let window = &before[before.len().saturating_sub(40)..];
+        let mut cut = before.len().saturating_sub(40);
+        while !before.is_char_boundary(cut) {
+            cut += 1;
+        }
+        let window = &before[cut..];
         if !["e.g", "for example", "such as", "i.e", "like "].iter().any(|w| window.contains(w)) {
             return Some(values);
         }
@@ -1948,6 +1943,7 @@ mod tests {
         assert!(!mentions_default("Action name for the new skill"));
         assert_eq!(parse_type("integer list"), Some((ValueType::Integer, true)));
         assert_eq!(parse_type("list of dates"), Some((ValueType::Date, true)));
+        assert_eq!(parse_type("integer[]"), Some((ValueType::Integer, true)));
         assert_eq!(parse_type("float"), None);
     }
 
@@ -1997,6 +1993,11 @@ mod tests {
     fn quoted_values_without_one_of_are_reported_unless_they_are_examples() {
         assert_eq!(prose_enum("Output format: `short` | `long`").unwrap(), ["short", "long"]);
         assert_eq!(prose_enum("Size, `small`, `medium` or `large`").unwrap(), ["small", "medium", "large"]);
+        // Text before the values that is not ASCII, at any length.
+        for n in 0..50 {
+            let prose = format!("é{}: `a` or `b`", "x".repeat(n));
+            assert_eq!(prose_enum(&prose).unwrap(), ["a", "b"], "{prose}");
+        }
         for prose in ["When, e.g. `today` or `2026-03-01`", "A tag such as `work` or `home`", "Name, `bob`"] {
             assert!(prose_enum(prose).is_none(), "{prose}");
         }
