@@ -921,11 +921,12 @@ fn enum_values(text: &str) -> Vec<String> {
     enum_items(text).map(|v| v.trim_matches(['`', '"', '\'']).to_string()).filter(|v| !v.is_empty()).collect()
 }
 
-/// The items of a list of values as written (quotes kept), split at commas
-/// and at the `or`/`and` before the last one (`a, b, or c`, `a or b`).
+/// The items of a list of values as written (quotes kept), split at commas,
+/// at bars (`a | b`, in a table cell `a \| b`) and at the `or`/`and` before
+/// the last one (`a, b, or c`, `a or b`).
 fn enum_items(text: &str) -> impl Iterator<Item = &str> {
-    text.split(',').flat_map(split_or_and).map(|v| {
-        let v = v.trim();
+    text.split([',', '|']).flat_map(split_or_and).map(|v| {
+        let v = v.trim().trim_end_matches('\\').trim_end();
         v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim()
     })
 }
@@ -1929,6 +1930,9 @@ mod tests {
         assert!(prose_enum("Send to one of the recipients, bob or carl").is_none());
         assert_eq!(enum_values("`a` or `b`"), ["a", "b"]);
         assert_eq!(enum_values("a, b and c"), ["a", "b", "c"]);
+        assert_eq!(enum_values("minor | moderate \\| severe"), ["minor", "moderate", "severe"]);
+        assert_eq!(prose_enum("Minimum severity: minor | moderate | severe").unwrap(), ["minor", "moderate", "severe"]);
+        assert_eq!(markers("One of: json | text").one_of.unwrap().0, ["json", "text"]);
         // `, required` last in the description.
         for d in ["When (YYYY-MM-DD), required", "The text; **required**.", "The text — required"] {
             let m = markers(d);
