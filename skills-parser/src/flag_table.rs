@@ -49,7 +49,8 @@ impl Column {
             "type" | "value type" => Column::Type,
             "default" | "default value" => Column::Default,
             "required" | "req" | "mandatory" => Column::Required,
-            "value" | "choice" | "allowed" | "allowed value" | "one of" | "enum" => Column::Values,
+            "value" | "choice" | "allowed" | "allowed value" | "possible value" | "valid value" | "accepted value"
+            | "supported value" | "one of" | "enum" => Column::Values,
             _ => Column::Text,
         }
     }
@@ -235,7 +236,12 @@ pub(crate) fn property(text: &str, list: bool) -> Option<String> {
     let (key, value) = text.split_once(':')?;
     let value = value.trim();
     if is_empty_value(plain(value)) {
-        return (Column::from_header(key) != Column::Text).then(String::new);
+        return match Column::from_header(key) {
+            Column::Text => None,
+            // `Possible values:` alone: the values follow as list items.
+            Column::Values if value.is_empty() => Some(if list { "One or more of:" } else { "One of:" }.to_string()),
+            _ => Some(String::new()),
+        };
     }
     match Column::from_header(key) {
         Column::Flag => None,
@@ -253,6 +259,8 @@ pub(crate) fn property(text: &str, list: bool) -> Option<String> {
 /// A `Values` cell as the enum clause it stands for: `One of: a, b.`, or
 /// `One or more of:` for a flag that takes several values.
 fn values_clause(cell: &str, list: bool) -> String {
+    // `` `low`, `high`. ``: the sentence's full stop is not part of a value.
+    let cell = cell.trim_end().trim_end_matches('.');
     let values: Vec<&str> = cell.split([',', '|']).map(plain).filter(|v| !v.is_empty()).collect();
     let clause = if list { "One or more of:" } else { "One of:" };
     format!("{clause} {}.", values.join(", "))

@@ -145,6 +145,9 @@ pub(crate) struct RawFlag {
     indent: usize,
     /// Under a `### Required` subheading.
     in_required_group: bool,
+    /// Values given as list items under `One of:` so far (`` - `json`:
+    /// machine-readable ``): each value and what its item said after it.
+    value_items: Vec<(String, String)>,
 }
 
 /// Strips a list marker (`- `, `* `, `+ `, `1. `, `1) `).
@@ -321,6 +324,7 @@ impl LineParts {
             column: offset + column,
             indent,
             in_required_group,
+            value_items: Vec::new(),
         }
     }
 }
@@ -551,8 +555,24 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                     // table column would give it.
                     let line = definition.unwrap_or(text).trim();
                     let list = last.repeated || last.description.contains(" list)");
-                    let piece = flag_table::property(strip_list_marker(line), list);
-                    let piece = piece.as_deref().unwrap_or(line);
+                    let item = strip_list_marker(line);
+                    let property = flag_table::property(item, list);
+                    // `One of:` (or `Possible values:`) then the values as
+                    // list items, each maybe with a note: `` - `json`: for
+                    // programs ``.
+                    if property.is_none()
+                        && item.len() < line.len()
+                        && (!last.value_items.is_empty() || last.description.trim_end().ends_with(':'))
+                        && let Some((value, note)) = value_item(item)
+                    {
+                        last.description.push_str(if last.value_items.is_empty() { " " } else { ", " });
+                        last.description.push_str(value);
+                        last.value_items.push((value.to_string(), note.to_string()));
+                        open = true;
+                        continue;
+                    }
+                    end_value_items(last);
+                    let piece = property.as_deref().unwrap_or(line);
                     if !piece.is_empty() {
                         // A definition starts a sentence: what the flag's
                         // own line said (`` `--city` *string*, required ``)
@@ -585,6 +605,7 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             }
         }
     }
+    out.iter_mut().for_each(end_value_items);
     // `-h, --help  Print help` (pasted from a CLI's help) documents the
     // router's own help request: `<skill> --help` shows this page, so it is
     // no flag of the skill.
@@ -608,6 +629,57 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
         }
     }
     out
+}
+
+/// A list item that is one value of an enum, first on it in backticks or
+/// quotes or as a bare word, maybe followed by a note after `:`, a dash or
+/// `=` (`` `json`: for programs ``, `"csv" - for spreadsheets`, `text`):
+/// the value as written and the note.
+fn value_item(item: &str) -> Option<(&str, &str)> {
+    let quoted = item.strip_prefix(['`', '"']).and_then(|r| r.find(item.as_bytes()[0] as char).map(|end| end + 2));
+    let end = quoted.unwrap_or_else(|| item.find(|c: char| c.is_whitespace() || c == ':').unwrap_or(item.len()));
+    let (value, rest) = item.split_at(end);
+    if !is_enum_value(value.trim_matches(['`', '"'])) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let note = match rest.strip_prefix([':', '—', '–', '-', '=']) {
+        Some(note) => note.trim(),
+        // `text (default)`: a group after the value.
+        None if rest.is_empty() || rest.starts_with('(') => rest,
+        None => return None,
+    };
+    Some((value, note))
+}
+
+/// Ends a run of values given as list items: the clause ends, and their
+/// notes follow it in parentheses, as prose.
+#[inline]
+fn end_value_items(flag: &mut RawFlag) {
+    if !flag.value_items.is_empty() {
+        let items = std::mem::take(&mut flag.value_items);
+        end_value_items_cold(&mut flag.description, &items);
+    }
+}
+
+#[cold]
+fn end_value_items_cold(description: &mut String, items: &[(String, String)]) {
+    description.push('.');
+    // `` - `json` (default) ``: the item says it is the default.
+    let is_default = |note: &str| note.trim_matches(['(', ')', '*', '_', '.', ' ']).eq_ignore_ascii_case("default");
+    if let Some((value, _)) = items.iter().find(|(_, note)| is_default(note)) {
+        description.push_str(&format!(" (default: {value})"));
+    }
+    let notes: Vec<String> = items
+        .iter()
+        .filter(|(_, note)| !note.is_empty() && !is_default(note))
+        .map(|(value, note)| format!("{value}: {note}"))
+        .collect();
+    if !notes.is_empty() {
+        description.push_str(" (");
+        description.push_str(&notes.join("; "));
+        description.push(')');
+    }
 }
 
 /// A list item that names a flag without dashes, as API references write
@@ -775,6 +847,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             column: param.column,
             indent: usize::MAX,
             in_required_group: false,
+            value_items: Vec::new(),
         });
     }
     out
@@ -823,6 +896,9 @@ struct Markers {
     /// `(type: enum)`, `(enum)`, a table's `enum` type: the values are the
     /// ones the description quotes; whether it takes several.
     enum_type: Option<bool>,
+    /// The values came after a label that does not say how many a command
+    /// gives (`Possible values:`): the placeholder's `...` decides.
+    one_of_open: bool,
     space_separated: bool,
     /// The description with marker groups and the `One of:` clause removed,
     /// for prose checks.
@@ -992,6 +1068,25 @@ fn one_of_clauses(prose: &str) -> impl Iterator<Item = (usize, usize, bool)> + '
     })
 }
 
+/// A label that states the allowed values, first in its sentence:
+/// `Possible values:`, `Allowed values:`, `Valid values:`, `Accepted
+/// values:`, `Supported values:`, `Choices:` (not `Default values:`, nor a
+/// label in the middle of prose): where it starts and its length.
+fn values_label(prose: &str) -> Option<(usize, usize)> {
+    const LABELS: [&str; 6] =
+        ["possible values:", "allowed values:", "valid values:", "accepted values:", "supported values:", "choices:"];
+    // Each label ends with its colon: look only before each colon.
+    let b = prose.as_bytes();
+    memchr::memchr_iter(b':', b).find_map(|colon| {
+        let end = colon + 1;
+        let label =
+            LABELS.iter().find(|l| end >= l.len() && b[end - l.len()..end].eq_ignore_ascii_case(l.as_bytes()))?;
+        let i = end - label.len();
+        let before = prose[..i].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_'));
+        (before.is_empty() || before.ends_with(['.', ';', ':', '(', '!', '?'])).then_some((i, label.len()))
+    })
+}
+
 /// Where a clause that runs to the end of a sentence stops.
 fn clause_end(s: &str) -> usize {
     let b = s.as_bytes();
@@ -1040,7 +1135,12 @@ fn markers(description: &str) -> Markers {
     let clause = find_ignore_ascii_case(&prose, "one or more of:")
         .map(|i| (i, "one or more of:".len(), true))
         .or_else(|| find_ignore_ascii_case(&prose, "one of:").map(|i| (i, "one of:".len(), false)))
-        .or_else(|| quoted_one_of(&prose));
+        .or_else(|| quoted_one_of(&prose))
+        .or_else(|| {
+            let (i, len) = values_label(&prose)?;
+            m.one_of_open = true;
+            Some((i, len, false))
+        });
     if let Some((i, len, multi)) = clause {
         let rest = &prose[i + len..];
         let end = clause_end(rest);
@@ -1449,7 +1549,7 @@ pub(crate) fn resolve(
     let repeated_at =
         if raw.repeated { Some((line, col)) } else { usage.filter(|u| u.repeated).map(|u| (u.line, u.column)) };
     let declared_single = m.explicit.is_some_and(|(_, l)| !l)
-        || m.one_of.as_ref().is_some_and(|(_, multi)| !multi)
+        || m.one_of.as_ref().is_some_and(|(_, multi)| !multi) && !m.one_of_open
         || value_type == ValueType::Boolean;
     let list = m.explicit.is_some_and(|(_, l)| l)
         || m.space_separated
@@ -1486,7 +1586,7 @@ pub(crate) fn resolve(
         );
         ok = false;
     }
-    if m.one_of.as_ref().is_some_and(|(_, multi)| !multi) && m.space_separated {
+    if m.one_of.as_ref().is_some_and(|(_, multi)| !multi) && !m.one_of_open && m.space_separated {
         sink.push(
             Code::ConflictingMarkers,
             line,

@@ -587,6 +587,42 @@ fn descriptions_on_the_next_line() {
 }
 
 #[test]
+fn enum_values_may_be_list_items_under_their_label() {
+    let flags = "- `--format <fmt>` (required): Output format. One of:\n  - `json`: for programs\n  - \"csv\" - for spreadsheets\n  - text\n- `--mode <m>`: How to write.\n  - Possible values:\n    - `append` (default)\n    - `overwrite` — replaces the file\n  - More about it.\n- `--tags <t>...`: Labels. Allowed values: `a`, `b`.\n- `--level <l>`: Detail.\n  Valid values: `low`, `high`.\n";
+    let body = BODY
+        .replace("d.a [--x <v>]", "d.a --format <fmt> [--mode <m>] [--tags <t>...] [--level <l>]")
+        .replace("--x  The x\n", flags)
+        .replace("d.a --x 1", "d.a --format csv --mode overwrite --tags a b --level high");
+    let (_d, t) = one(&skill(FRONT, &body));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let got: Vec<_> =
+        s.flags.iter().map(|f| (f.name.as_str(), f.values.clone(), f.list, f.default.clone(), f.required)).collect();
+    let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        got,
+        [
+            ("format", v(&["json", "csv", "text"]), false, None, true),
+            ("mode", v(&["append", "overwrite"]), false, Some(v(&["append"])), false),
+            // `Allowed values:` does not say how many: the `...` does.
+            ("tags", v(&["a", "b"]), true, None, false),
+            ("level", v(&["low", "high"]), false, None, false),
+        ]
+    );
+    // The notes stay in the description, after the values.
+    assert_eq!(
+        s.flag("format").unwrap().description,
+        "(required): Output format. One of: `json`, \"csv\", text. (`json`: for programs; \"csv\": for spreadsheets)"
+    );
+    // A label in the middle of prose, or items that are prose, are not values.
+    let (_d, t) = one(&with_flags("--x <v>  The default values: a, b\n"));
+    assert!(t.skill("d.a").unwrap().flag("x").unwrap().values.is_empty());
+    let (_d, t) = one(&with_flags("- `--x <v>`: The x. Examples:\n  - use it for this\n  - `a`: or that\n"));
+    let x = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flag("x").unwrap().clone();
+    assert!(x.values.is_empty(), "{x:?}");
+}
+
+#[test]
 fn a_definition_lists_term_line_may_carry_the_type_and_markers() {
     let flags = "`--x` *string*, required\n: The x.\n\n`--n` *integer*\n: How many.\n\n`--on` `date`\n: Since when.\n\n`--y` text\n: The y, integer or not\n";
     let (_d, t) = with_usage_and_flags("d.a --x <v> [--n <v>] [--on <v>] [--y <v>]", flags);

@@ -83,6 +83,10 @@ const MARKERS: &[&str] = &[
     "`short` | `long`",
     "`a` \\| `b`",
     "Choices: fast, slow",
+    "Possible values:",
+    "One of:",
+    "Allowed values: `x` | `y`.",
+    "Severity: minor | major",
     "*integer*",
     "`date`",
     "space-separated",
@@ -112,7 +116,7 @@ fn description(rng: &mut Rng) -> String {
 
 /// A `## Flags` section in one of the styles the format reads.
 fn flags_section(rng: &mut Rng, names: &[&str]) -> String {
-    let style = rng.below(6);
+    let style = rng.below(7);
     let mut s = String::new();
     if style == 2 {
         s.push_str("| Flag | Type | Required | Default | Description |\n|---|---|---|---|---|\n");
@@ -131,6 +135,22 @@ fn flags_section(rng: &mut Rng, names: &[&str]) -> String {
             }
             3 => s.push_str(&format!("`--{name}`{placeholder} {}\n: {d}\n\n", pick(rng, MARKERS))),
             4 => s.push_str(&format!("### `--{name}{placeholder}`\n\n{d}\n\n")),
+            5 => {
+                // Values as list items under the description, with notes.
+                s.push_str(&format!("- `--{name}{placeholder}`: {d}\n"));
+                for _ in 0..rng.below(4) {
+                    let item = [
+                        "`json`: for programs",
+                        "\"csv\" - spreadsheets",
+                        "text",
+                        "`a` (default)",
+                        "prose here",
+                        "é — ü",
+                        "- nested",
+                    ][rng.below(7)];
+                    s.push_str(&format!("  - {item}\n"));
+                }
+            }
             _ => s.push_str(&format!("--{name}{placeholder}\n        {d}\n")),
         }
     }
