@@ -458,12 +458,17 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 lines.schedule = node.line;
                 if let Some(s) = text_value(node, key, sink) {
                     if let Err(e) = validate_cron(&s) {
+                        // `every weekday at 9am`: the cron it means.
+                        let hint = match skills_core::cron::from_words(&s) {
+                            Some(cron) => format!("write it as cron: `schedule: \"{cron}\"`"),
+                            None => "use five fields, minute hour day-of-month month day-of-week, for example \"0 8 * * 1-5\" (quote it)".to_string(),
+                        };
                         sink.push(
                             Code::InvalidSchedule,
                             node.line,
                             node.column,
                             format!("`schedule: {s}` is not a valid cron expression: {e}"),
-                            "use five fields, minute hour day-of-month month day-of-week, for example \"0 8 * * 1-5\" (quote it)",
+                            hint,
                         );
                     }
                     schedule = Some(s);

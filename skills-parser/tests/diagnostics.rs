@@ -712,6 +712,9 @@ fn all_problems_of_a_tree_in_one_run() {
     let bad2 = "---\nname: d.b\n";
     let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", bad1.as_bytes()), ("d/b.md", bad2.as_bytes())]);
     assert!(has(&t, Code::InvalidSchedule, 4) && has(&t, Code::UnclosedFrontmatter, 1));
+    // A schedule in words is told the cron it means.
+    let (_d, t) = one(&skill("name: d.a\ndescription: x\nschedule: every 10 minutes\n", BODY));
+    assert_eq!(hint_of(&t, Code::InvalidSchedule), "write it as cron: `schedule: \"*/10 * * * *\"`");
 }
 
 #[test]

@@ -83,6 +83,9 @@ pub enum BuildError {
     Schedule {
         /// Why.
         reason: String,
+        /// The cron expression the schedule's words mean, when they are a
+        /// common form (`every weekday at 9am`).
+        cron: Option<String>,
     },
     /// The generated file would not check cleanly (a bug; reported, not written).
     Generated {
@@ -116,7 +119,7 @@ impl fmt::Display for BuildError {
                 )
             }
             BuildError::Description => f.write_str("the description must be one non-empty line"),
-            BuildError::Schedule { reason } => write!(f, "the schedule is not a valid cron expression: {reason}"),
+            BuildError::Schedule { reason, .. } => write!(f, "the schedule is not a valid cron expression: {reason}"),
             BuildError::Generated { problems } => {
                 write!(f, "the generated workflow did not check: {}", problems.join("; "))
             }
@@ -129,7 +132,10 @@ impl std::error::Error for BuildError {}
 
 impl BuildError {
     /// How to fix it.
-    pub fn hint(&self) -> &'static str {
+    pub fn hint(&self) -> alloc::borrow::Cow<'static, str> {
+        if let BuildError::Schedule { cron: Some(cron), .. } = self {
+            return format!("write it as cron: --schedule \"{cron}\"").into();
+        }
         match self {
             BuildError::InvalidName { .. } => "for example `weekly_report`",
             BuildError::Reserved { .. } => {
@@ -142,6 +148,7 @@ impl BuildError {
             BuildError::Generated { .. } => "report this as a bug",
             BuildError::Io { .. } => "check that the skill root is writable",
         }
+        .into()
     }
 }
 
@@ -230,7 +237,8 @@ pub fn build_with(
         return Err(BuildError::Description);
     }
     if let Some(c) = req.schedule {
-        skills_parser::skill::validate_cron(c).map_err(|reason| BuildError::Schedule { reason })?;
+        skills_parser::skill::validate_cron(c)
+            .map_err(|reason| BuildError::Schedule { reason, cron: skills_core::cron::from_words(c) })?;
     }
     if exists(&full) {
         return Err(BuildError::Conflict { name: full });

@@ -158,7 +158,15 @@ fn bad_schedules_and_descriptions_are_refused() {
     let dir = seeded_root();
     let mut req = request("weekly_report", "workflows");
     req.schedule = Some("every monday");
-    assert!(matches!(build(dir.path(), &req, &|_| false), Err(BuildError::Schedule { .. })));
+    let e = build(dir.path(), &req, &|_| false).unwrap_err();
+    assert!(matches!(e, BuildError::Schedule { .. }));
+    // Words in a common form are told the cron they mean; others the format.
+    assert_eq!(e.hint(), "write it as cron: --schedule \"0 0 * * 1\"");
+    req.schedule = Some("when the queue is empty");
+    assert_eq!(
+        build(dir.path(), &req, &|_| false).unwrap_err().hint(),
+        "use five fields, such as \"0 9 * * 1\" for Mondays at 09:00"
+    );
     req.schedule = None;
     req.description = "two\nlines";
     assert!(matches!(build(dir.path(), &req, &|_| false), Err(BuildError::Description)));
