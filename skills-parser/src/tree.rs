@@ -348,11 +348,26 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
         let Ok(file_type) = entry.file_type() else {
             continue;
         };
+        // A FIFO, socket or device named `x.md` is no file to read: opening a
+        // FIFO would wait for a writer forever.
+        let special = |diags: &mut Vec<Diagnostic>| {
+            if !name.ends_with(".md") {
+                return;
+            }
+            diags.push(
+                Diagnostic::new(Code::Unreadable, &path, 0, 0, "not a regular file (a FIFO, socket or device)")
+                    .hint("skill files are regular markdown files; remove it from the tree"),
+            );
+        };
         let kind = if file_type.is_symlink() {
             match fs::canonicalize(&path) {
                 Ok(target) if target.starts_with(canonical_root) => match fs::metadata(&target) {
                     Ok(m) if m.is_dir() => Kind::Dir,
-                    Ok(_) => Kind::File,
+                    Ok(m) if m.is_file() => Kind::File,
+                    Ok(_) => {
+                        special(diags);
+                        continue;
+                    }
                     Err(_) => continue,
                 },
                 Ok(target) => {
@@ -375,8 +390,11 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
             }
         } else if file_type.is_dir() {
             Kind::Dir
-        } else {
+        } else if file_type.is_file() {
             Kind::File
+        } else {
+            special(diags);
+            continue;
         };
         out.push(Entry { name, path, kind });
     }

@@ -1174,3 +1174,35 @@ fn a_domain_index_without_frontmatter_is_read_with_a_warning() {
     assert_eq!(index.description, "Does d things: all of them.");
     assert!(index.body.starts_with("# D tools"));
 }
+
+/// A FIFO named like a skill file is reported, not opened: opening it would
+/// wait for a writer forever (and so would dev mode's reload).
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_the_tree_is_reported_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("SKILL.md"), INDEX).unwrap();
+    std::fs::write(d.join("a.md"), skill(FRONT, BODY)).unwrap();
+    for name in ["b.md", "pipe"] {
+        let made = std::process::Command::new("mkfifo").arg(d.join(name)).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("mkfifo is not available; skipped");
+            return;
+        }
+    }
+    std::os::unix::fs::symlink(d.join("pipe"), d.join("c.md")).unwrap();
+    let root = dir.path().to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(load(&root, &LoadOptions::default())).unwrap());
+    let t = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the loader waited on a FIFO");
+    assert!(t.skill("d.a").is_some(), "{:#?}", t.diagnostics);
+    let fifos: Vec<_> = t
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::Unreadable)
+        .map(|d| d.file.file_name().unwrap().to_str().unwrap().to_string())
+        .collect();
+    assert_eq!(fifos, ["b.md", "c.md"], "{:#?}", t.diagnostics);
+}
