@@ -260,8 +260,9 @@ impl Turn {
                     let first = *lines.first()?;
                     let fence = std::format!("```{}", b.language);
                     let message = std::format!(
-                        "the {fence} block on line {} holds `{first}`, which was shown, not run: only ```cmd blocks run commands",
-                        b.line
+                        "the {fence} block on line {} holds `{}`, which was shown, not run: only ```cmd blocks run commands",
+                        b.line,
+                        excerpt(first)
                     );
                     let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", lines.join("\n"));
                     Some(Outcome::error(&fence, None, "command_not_in_cmd_block", message, &hint))
@@ -289,7 +290,8 @@ impl Turn {
             let Some((line, first)) = found.first() else { return Vec::new() };
             let more = and_more(found.len(), "command");
             let message = std::format!(
-                "`{first}` on line {line}{more} is written as text, so it was shown, not run: only ```cmd blocks run commands"
+                "`{}` on line {line}{more} is written as text, so it was shown, not run: only ```cmd blocks run commands",
+                excerpt(first)
             );
             let all: Vec<&str> = found.iter().map(|&(_, c)| c).collect();
             let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", all.join("\n"));
@@ -349,6 +351,21 @@ fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Op
 }
 
 /// ` and 2 more commands` after the first of `n` things.
+/// `command` as a message quotes it: whole up to 200 bytes, else its start
+/// and how much is left out (the hint that follows holds it whole, ready to
+/// run, so a long command is not sent back twice).
+fn excerpt(command: &str) -> alloc::borrow::Cow<'_, str> {
+    const MAX: usize = 200;
+    if command.len() <= MAX {
+        return command.into();
+    }
+    let mut end = MAX;
+    while !command.is_char_boundary(end) {
+        end -= 1;
+    }
+    std::format!("{}… ({} more bytes)", &command[..end], command.len() - end).into()
+}
+
 fn and_more(n: usize, noun: &str) -> String {
     match n {
         0 | 1 => String::new(),

@@ -409,6 +409,21 @@ fn a_block_written_on_one_line_is_told_to_open_a_block() {
 }
 
 #[test]
+fn a_long_command_shown_not_run_is_quoted_short_and_given_whole_to_run() {
+    // `é` straddles byte 200: the quote stops before it.
+    let command = format!("ops.ping --message {}é{}", "x".repeat(180), "y".repeat(100));
+    let mut turn = Turn::new(&format!("Pinging:\n\n{command}\n"), TurnConfig::default());
+    let report = turn.run(&router(), &mut Ctx::default());
+    let error = report.results[0].error.clone().unwrap();
+    assert_eq!(error.kind, "command_not_in_cmd_block");
+    // Its first 200 bytes at most, then how much is left out; the hint
+    // holds it all.
+    let quoted = error.message.split('`').nth(1).unwrap();
+    assert_eq!(quoted, format!("{}… (102 more bytes)", &command[..199]));
+    assert!(error.hint.ends_with(&format!("```cmd\n{command}\n```")), "{}", error.hint);
+}
+
+#[test]
 fn an_apostrophe_left_open_is_told_the_quoted_value_and_the_next_line_still_runs() {
     let router = router();
     let mut ctx = Ctx::default();
