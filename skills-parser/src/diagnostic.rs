@@ -156,6 +156,9 @@ codes! {
     ProseList = "prose-list", Warning, Advice;
     /// Prose that mentions a default without `(default: ...)`.
     ProseDefault = "prose-default", Warning, Advice;
+    /// A switch written `--[no-]name`: read as `--name`; the `--no-` form
+    /// does not exist.
+    NegatedForm = "negated-form", Warning, Advice;
     /// A line in `## Flags` that mentions a flag but is not a flag line.
     UnrecognizedFlagLine = "unrecognized-flag-line", Warning, Advice;
     /// No `## Usage` section.

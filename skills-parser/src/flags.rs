@@ -145,6 +145,9 @@ pub(crate) struct RawFlag {
     indent: usize,
     /// Under a `### Required` subheading.
     in_required_group: bool,
+    /// Written `--[no-]name`, as GNU and Click document a switch with its
+    /// negation: a switch, whose `--no-` form commands cannot write.
+    negated: bool,
     /// Values given as list items under `One of:` so far (`` - `json`:
     /// machine-readable ``): each value and what its item said after it.
     value_items: Vec<(String, String)>,
@@ -307,13 +310,14 @@ struct LineParts {
     repeated: bool,
     description: String,
     column: usize,
+    negated: bool,
 }
 
 impl LineParts {
     /// The flag these parts declare, on `line`, its column moved right by
     /// `offset` (where the parsed text starts in the line).
     fn into_raw(self, line: usize, offset: usize, indent: usize, in_required_group: bool) -> RawFlag {
-        let LineParts { name, short, placeholder, repeated, description, column } = self;
+        let LineParts { name, short, placeholder, repeated, description, column, negated } = self;
         RawFlag {
             name,
             short,
@@ -324,6 +328,7 @@ impl LineParts {
             column: offset + column,
             indent,
             in_required_group,
+            negated,
             value_items: Vec::new(),
         }
     }
@@ -360,6 +365,11 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     }
     let Some(name_part) = head.strip_prefix("--") else {
         return Ok(None);
+    };
+    // `--[no-]color`: the switch `--color`.
+    let (name_part, negated) = match name_part.strip_prefix("[no-]") {
+        Some(rest) => (rest, true),
+        None => (name_part, false),
     };
     // `` `--pinned, -p` ``: the short spelling inside the backticks.
     let mut name_part = name_part;
@@ -442,6 +452,7 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
         repeated,
         description: after.trim_end().to_string(),
         column,
+        negated,
     }))
 }
 
@@ -847,6 +858,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             column: param.column,
             indent: usize::MAX,
             in_required_group: false,
+            negated: false,
             value_items: Vec::new(),
         });
     }
@@ -1493,6 +1505,18 @@ pub(crate) fn resolve(
     }
     if m.boolean {
         declared.push(("(boolean flag)", ValueType::Boolean));
+    }
+    if raw.negated {
+        declared.push(("--[no-]", ValueType::Boolean));
+        sink.push(
+            Code::NegatedForm,
+            line,
+            col,
+            format!("`--[no-]{name}` declares the switch `--{name}`; commands cannot write `--no-{name}`"),
+            format!(
+                "write `--{name}` (a switch is off when left out), and say in its description what leaving it out means"
+            ),
+        );
     }
     if m.one_of.is_some() {
         declared.push(("One of:", ValueType::Enum));

@@ -389,6 +389,15 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Box::new(|| expect(&one(&with_flags("--x  The x. Defaults to today\n")).1, Code::ProseDefault, 14)),
         ),
         (
+            Code::NegatedForm,
+            Box::new(|| {
+                let (_d, t) = one(&with_flags("--x  The x\n--[no-]color  Colour the output\n"));
+                expect(&t, Code::NegatedForm, 15);
+                let color = t.skill("d.a").unwrap().flag("color").unwrap().clone();
+                assert_eq!(color.value_type, ValueType::Boolean, "{color:?}");
+            }),
+        ),
+        (
             Code::UnrecognizedFlagLine,
             Box::new(|| {
                 expect(&one(&with_flags("--x  The x\nAlso see --y for more.\n")).1, Code::UnrecognizedFlagLine, 15)

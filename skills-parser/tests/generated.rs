@@ -95,7 +95,8 @@ const MARKERS: &[&str] = &[
 const PLACEHOLDERS: &[&str] =
     &["", " <text>", " <n>", " <date>", " <tags>...", " <asc|desc>", " {en,fr}", " VALUE", " <é>", " <"];
 
-const NAMES: &[&str] = &["to", "limit", "due-before", "status", "tags", "color", "on", "x_y", "Bad", "é", ""];
+const NAMES: &[&str] =
+    &["to", "limit", "due-before", "status", "tags", "color", "on", "x_y", "Bad", "é", "", "[no-]quiet"];
 
 fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
     xs[rng.below(xs.len())]
