@@ -231,6 +231,16 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "write the date as YYYY-MM-DD, such as 2026-03-01",
         ),
         (
+            "tasks.search --limit:5",
+            "unknown flag `--limit:5`; did you mean `--limit`?",
+            "write the value after a space: --limit 5",
+        ),
+        (
+            "tasks.search --overdue:",
+            "unknown flag `--overdue:`; did you mean `--overdue`?",
+            "write --overdue without the colon",
+        ),
+        (
             "tasks.search --status \"blocked done\"",
             "`blocked done` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled",
             "give each value as a word of its own, not quoted together: --status blocked done",

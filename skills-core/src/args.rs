@@ -646,6 +646,12 @@ fn suggest_flag<'s>(given: &str, short: bool, specs: &[FlagSpec<'s>]) -> Option<
             _ => None,
         };
     }
+    // `--limit:5`: a value after a colon, as some option syntaxes write it.
+    if let Some(colon) = given.bytes().position(|b| b == b':')
+        && let Some(i) = find_flag(specs, &given[..colon])
+    {
+        return Some(specs[i].name);
+    }
     // `--no-overdue`: the negated form of an optional flag, which is off or
     // absent when left out.
     if let Some(flag) = negated(given)

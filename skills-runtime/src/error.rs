@@ -895,6 +895,18 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         Some(&ArgErrorKind::ListPunctuation { flag, values, .. }) => list_punctuation_hint(flag, values, json, out),
         // `--query -urgent`: a value that starts with a dash, taken for a
         // flag, and the flag before it left without a value.
+        // `--limit:5`: the value after a colon.
+        Some(&ArgErrorKind::UnknownFlag { given, suggestion: Some(flag), .. })
+            if !json
+                && let Some((_, value)) =
+                    given.split_once(':').filter(|(name, _)| skills_core::args::same_flag_name(name, flag)) =>
+        {
+            if value.is_empty() {
+                return write!(out, "write --{flag} without the colon");
+            }
+            write!(out, "write the value after a space: --{flag}")?;
+            write_list(out, &mut core::iter::once(value), false)
+        }
         Some(&ArgErrorKind::UnknownFlag { given, short: true, suggestion: None })
             if let Some(flag) = errors.iter().find_map(|e| match e {
                 ArgErrorKind::MissingValue { flag } => Some(*flag),
