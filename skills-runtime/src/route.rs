@@ -181,7 +181,10 @@ fn unknown_skill_suggestions<'c>(
     name: &str,
     visible: &dyn Fn(&SkillView<'_>) -> bool,
 ) -> help::Suggestions<'c> {
-    if ["help", "skills", "list_skills", "get_skills", "get_help"].iter().any(|h| name.eq_ignore_ascii_case(h)) {
+    // `get-skill`, `getskill:`, `GetSkill`: the help request misspelt.
+    if ["help", "skills", "list_skills", "get_skills", "get_help"].iter().any(|h| name.eq_ignore_ascii_case(h))
+        || suggest::is_close(name.trim_end_matches(':'), skills_core::names::GET_SKILL)
+    {
         return (["get_skill", "", ""], 1);
     }
     let names = skills(catalog).filter(|s| visible(s)).flat_map(|s| core::iter::once(s.name));

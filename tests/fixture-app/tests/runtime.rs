@@ -100,6 +100,12 @@ fn names_are_matched_ignoring_case_and_help_by_another_name_points_to_get_skill(
     let o = run("get_skills");
     assert_eq!(error_kind(&o), "unknown_skill");
     assert_eq!(o.text, "unknown skill `get_skills`; did you mean `get_skill`?");
+    // Misspelt, with a word after it: still pointed to it, not read as prose.
+    for (asked, word) in [("get-skill ops", "get-skill"), ("getskill: ops", "getskill:"), ("GetSkil", "GetSkil")] {
+        let o = run(asked);
+        assert_eq!(error_kind(&o), "unknown_skill", "{asked}");
+        assert_eq!(o.text, format!("unknown skill `{word}`; did you mean `get_skill`?"));
+    }
 }
 
 #[test]
