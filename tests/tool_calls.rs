@@ -246,6 +246,20 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
         "argument `to` has a value with a comma or bracket, `a@b.co,`: send each value as an item of the array"
     );
     assert_eq!(e.hint, r#"send several values as an array: "to": ["a@b.co", "c@d.co"]"#);
+    // The arguments written as JSON after the skill's name: the command
+    // they stand for, quoted so that it does the same.
+    let o = router().execute(
+        &mut demo_app(today(), None),
+        r#"email.send {"to": ["a@b.co"], "subject": "Q1 report", "body": "It's here"}"#,
+    );
+    let hint = o.error.unwrap().hint;
+    assert_eq!(
+        hint,
+        r#"a command takes flags, not JSON: write email.send --to a@b.co --subject "Q1 report" --body "It's here""#
+    );
+    let command = hint.split_once("write ").unwrap().1;
+    let fixed = router().execute(&mut demo_app(today(), None), command);
+    assert_eq!(fixed.kind, Kind::Reply, "{fixed}");
     // A yes or no in other words: the switch written as it should be.
     for (line, args, cli_hint, json_hint) in [
         (

@@ -152,11 +152,11 @@ pub(crate) fn names_command(catalog: &dyn Catalog, word: &str) -> bool {
 }
 
 /// What models write before a command on its line: a list marker (`-`,
-/// `*`, `+`, `•`, `1.`, `2)`), a quote marker (`>`), or a label (`Command:`,
-/// `assistant:`).
+/// `*`, `+`, `•`, `1.`, `2)`), a quote marker (`>`), a shell prompt (`$`,
+/// `%`), or a label (`Command:`, `assistant:`).
 fn is_line_prefix(word: &str) -> bool {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    matches!(word, "-" | "*" | "+" | "•" | ">" | ">>")
+    matches!(word, "-" | "*" | "+" | "•" | ">" | ">>" | "$" | "%")
         || (digits > 0 && matches!(&word[digits..], "." | ")" | ":"))
         || word
             .strip_suffix(':')

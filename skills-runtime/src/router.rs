@@ -878,7 +878,19 @@ impl<C: 'static> Router<C> {
                     error: None,
                 }
             }
-            Err((f, i)) => Outcome::failure(line, name(i), &f),
+            Err((f, i)) => {
+                let mut outcome = Outcome::failure(line, name(i), &f);
+                // `tasks.search {"overdue": true}`: the arguments as JSON
+                // after the name; the hint is the command they stand for.
+                #[cfg(feature = "json")]
+                if let (Failure::Args { skill, .. }, Some(error)) = (&f, outcome.error.as_mut())
+                    && error.kind == "unexpected_value"
+                    && let Some(command) = json_arguments_command(view.catalog, skill.name, line)
+                {
+                    error.hint = std::format!("a command takes flags, not JSON: write {command}");
+                }
+                outcome
+            }
         }
     }
 
@@ -975,4 +987,18 @@ mod tests {
             }
         }
     }
+}
+
+/// The command `line` stands for when it is a skill's name followed by its
+/// arguments as one JSON object (`tasks.search {"overdue": true}`).
+#[cfg(feature = "json")]
+fn json_arguments_command(catalog: &dyn Catalog, skill: &str, line: &str) -> Option<std::string::String> {
+    let (_, rest) = line.trim_start().split_once(char::is_whitespace)?;
+    let rest = rest.trim();
+    if !rest.starts_with('{') {
+        return None;
+    }
+    let arguments: serde_json::Value = serde_json::from_str(rest).ok()?;
+    let call = crate::json::ToolCall { name: skill.into(), arguments };
+    crate::json::command_for(catalog, &call)
 }

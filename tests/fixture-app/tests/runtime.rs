@@ -245,6 +245,7 @@ fn every_error_kind_reads_as_a_correctable_result() {
         ("1. ops.ping", "unknown_skill", "`1.` before `ops.ping` is not part of a command"),
         ("- ops.ping --message hi", "unknown_skill", "`-` before `ops.ping` is not part of a command"),
         ("> get_skill: ops", "unknown_skill", "`>` before `get_skill` is not part of a command"),
+        ("$ ops.ping", "unknown_skill", "`$` before `ops.ping` is not part of a command"),
         ("Command: OPS.PING", "unknown_skill", "`Command:` before `OPS.PING` is not part of a command"),
         (
             "`ops.ping --message hi`",
