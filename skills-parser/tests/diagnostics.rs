@@ -395,6 +395,11 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                 expect(&t, Code::NegatedForm, 15);
                 let color = t.skill("d.a").unwrap().flag("color").unwrap().clone();
                 assert_eq!(color.value_type, ValueType::Boolean, "{color:?}");
+                // Usage may write it so too; it is the same flag there.
+                let (_d, t) =
+                    with_usage_and_flags("d.a [--x <v>] [--[no-]color]", "--x  The x\n--[no-]color  Colour\n");
+                let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).collect();
+                assert_eq!(codes, [Code::NegatedForm]);
             }),
         ),
         (
