@@ -780,7 +780,19 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
                         params.push((name, prop, required.contains(&name.as_str())));
                     }
                 }
-                _ => frontmatter_flag_problem(key, node, "is a mapping without `properties`", sink),
+                // `query: {type: string, required: true}`: each flag by its
+                // name, as YAML writes a table of named entries.
+                None if !entries.is_empty()
+                    && entries.iter().all(|(k, v)| k != "type" && matches!(v.value, Value::Map(_))) =>
+                {
+                    params.extend(entries.iter().map(|(name, param)| (name.as_str(), param, false)));
+                }
+                _ => frontmatter_flag_problem(
+                    key,
+                    node,
+                    "is a mapping, but neither of flags by name nor with `properties`",
+                    sink,
+                ),
             }
         }
         Value::Null => {}
@@ -876,7 +888,7 @@ fn frontmatter_flag_problem(key: &str, node: &Node, what: &str, sink: &mut Sink<
         node.line,
         node.column,
         format!("this `{key}` entry {what}"),
-        "write each flag as `- name: title`, with `description:`, `type:` (string, integer, date, boolean, array), `required: true`, `default:` and `enum:` under it; or document it in `## Flags`",
+        "write each flag as `- name: title` (or `title:`), with `description:`, `type:` (string, integer, date, boolean, array), `required: true`, `default:` and `enum:` under it; or document it in `## Flags`",
     );
 }
 

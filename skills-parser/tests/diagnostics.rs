@@ -1003,6 +1003,15 @@ fn flags_may_be_declared_in_the_frontmatter() {
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
     assert_eq!(flags(&t), expected);
 
+    // As a mapping from each flag's name to its entry.
+    let by_name = "name: d.a\ndescription: Does a\nparameters:\n  query: {type: string, description: What to find, required: true}\n  scope: {type: string, enum: [docs, api], default: api}\n  limit: {type: integer, default: 5}\n  tags: {type: array, items: {type: string}}\n  since: {type: string, format: date}\n  exact: {type: boolean}\n";
+    let (_d, t) = one(&skill(by_name, examples));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    assert_eq!(flags(&t), expected);
+    // A mapping that is neither is still reported.
+    let neither = "name: d.a\ndescription: Does a\nparameters:\n  type: object\n";
+    expect(&one(&skill(neither, BODY)).1, Code::InvalidField, 5);
+
     // Problems point at the entry.
     let bad =
         "name: d.a\ndescription: Does a\nparameters:\n  - query\n  - name: Bad Name\n  - name: x\n    type: strang\n";
