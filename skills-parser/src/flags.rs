@@ -782,9 +782,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
                 }
                 // `query: {type: string, required: true}`: each flag by its
                 // name, as YAML writes a table of named entries.
-                None if !entries.is_empty()
-                    && entries.iter().all(|(k, v)| k != "type" && matches!(v.value, Value::Map(_))) =>
-                {
+                None if !entries.is_empty() && entries.iter().all(|(_, v)| matches!(v.value, Value::Map(_))) => {
                     params.extend(entries.iter().map(|(name, param)| (name.as_str(), param, false)));
                 }
                 _ => frontmatter_flag_problem(

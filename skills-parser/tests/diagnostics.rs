@@ -1008,6 +1008,10 @@ fn flags_may_be_declared_in_the_frontmatter() {
     let (_d, t) = one(&skill(by_name, examples));
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
     assert_eq!(flags(&t), expected);
+    // A flag may be named `type` there (a schema's `type: object` is text).
+    let typed = "name: d.a\ndescription: Does a\nparameters:\n  type: {type: string, enum: [a, b]}\n";
+    let (_d, t) = one(&skill(typed, "\n# d.a\n\n## Examples\n\nd.a --type a\n"));
+    assert_eq!(t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0].values, v(&["a", "b"]));
     // A mapping that is neither is still reported.
     let neither = "name: d.a\ndescription: Does a\nparameters:\n  type: object\n";
     expect(&one(&skill(neither, BODY)).1, Code::InvalidField, 5);
