@@ -48,7 +48,7 @@ pub const INDEX_FILE: &str = "SKILL.md";
 /// Section headings (matched ignoring case).
 pub const SECTION_USAGE: &[&str] = &["usage", "synopsis"];
 /// The flags section, by the names man pages and API references give it.
-pub const SECTION_FLAGS: &[&str] = &["flags", "options", "arguments", "parameters"];
+pub const SECTION_FLAGS: &[&str] = &["flags", "options", "arguments", "parameters", "params", "args", "inputs"];
 /// The behavior section (either spelling).
 pub const SECTION_BEHAVIOR: &[&str] = &["behavior", "behaviour"];
 /// The examples section.

@@ -501,7 +501,14 @@ fn a_clean_skill_has_no_diagnostics() {
 
 #[test]
 fn sections_by_other_names_are_read_too() {
-    for (usage, flags) in [("Synopsis", "Options"), ("USAGE", "Arguments"), ("Usage", "Parameters")] {
+    for (usage, flags) in [
+        ("Synopsis", "Options"),
+        ("USAGE", "Arguments"),
+        ("Usage", "Parameters"),
+        ("Usage", "Params"),
+        ("Usage", "Args"),
+        ("Usage", "Inputs"),
+    ] {
         let body = BODY.replace("## Usage", &format!("## {usage}")).replace("## Flags", &format!("## {flags}"));
         let (_d, t) = one(&skill(FRONT, &body));
         assert!(t.diagnostics.is_empty(), "{usage}/{flags}: {:#?}", t.diagnostics);
