@@ -1400,13 +1400,15 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
     // `` `short` | `long` ``, `` `small`, `medium` or `large` ``: quoted
     // values, unless they are examples (`e.g. `today` or `2026-03-01``).
     if let Some((start, _, values)) = quoted_run(prose) {
-        let before = prose[..start].to_ascii_lowercase();
-        let mut cut = before.len().saturating_sub(40);
-        while !before.is_char_boundary(cut) {
+        let mut cut = start.saturating_sub(40);
+        while !prose.is_char_boundary(cut) {
             cut += 1;
         }
-        let window = &before[cut..];
-        if !["e.g", "for example", "such as", "i.e", "like "].iter().any(|w| window.contains(w)) {
+        let window = &prose[cut..start];
+        if !["e.g", "for example", "such as", "i.e", "like "]
+            .iter()
+            .any(|w| find_ignore_ascii_case(window, w).is_some())
+        {
             return Some(values);
         }
     }
