@@ -181,12 +181,10 @@ fn unknown_skill_suggestions<'c>(
     name: &str,
     visible: &dyn Fn(&SkillView<'_>) -> bool,
 ) -> help::Suggestions<'c> {
-    // `get-skill`, `getskill:`, `GetSkill`: the help request misspelt.
-    if ["help", "skills", "list_skills", "get_skills", "get_help"].iter().any(|h| name.eq_ignore_ascii_case(h))
-        || suggest::is_close(name.trim_end_matches(':'), skills_core::names::GET_SKILL)
-    {
+    if ["help", "skills", "list_skills", "get_skills", "get_help"].iter().any(|h| name.eq_ignore_ascii_case(h)) {
         return (["get_skill", "", ""], 1);
     }
-    let names = skills(catalog).filter(|s| visible(s)).flat_map(|s| core::iter::once(s.name));
-    suggest::closest_n::<_, 3>(name, names)
+    // `get_skill` is a name too, for `get-skill`, `getskill:`, `GetSkil`.
+    let names = skills(catalog).filter(|s| visible(s)).map(|s| s.name);
+    suggest::closest_n::<_, 3>(name.trim_end_matches(':'), names.chain([skills_core::names::GET_SKILL]))
 }
