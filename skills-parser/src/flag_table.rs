@@ -27,6 +27,7 @@
 //! result is read exactly like a flag line, so every marker and check of the
 //! grammar applies, and diagnostics point at the row.
 
+use crate::flags;
 use crate::markdown::SourceLine;
 use crate::words::strip_word_ignore_ascii_case;
 
@@ -169,24 +170,18 @@ fn type_cell(cell: &str) -> (Option<String>, bool) {
     if let Some(values) = enum_type(cell) {
         return (Some(values_clause(&values, false)), false);
     }
-    let t = plain(cell).to_ascii_lowercase();
-    let (base, brackets) = match t.strip_suffix("[]") {
-        Some(b) => (b.trim(), true),
-        None => (t.as_str(), false),
-    };
-    let (word, list) = match base.strip_prefix("list of ").or_else(|| base.strip_suffix(" list")) {
-        Some(w) => (w.trim(), true),
-        None => (base, brackets || base == "list"),
-    };
-    if word.trim_end_matches('s') == "enum" {
+    // The type words as a `(type: ...)` marker reads them (one reading of
+    // `list of dates`, `date list`, `date[]`, `list`).
+    let t = plain(cell);
+    let (marker, list) = if let Some(list) = flags::enum_type_word(t) {
         // The values are in the description (`` `red`, `green` or `blue` ``).
-        return (Some(if list { "(type: enum list)".to_string() } else { "(type: enum)".to_string() }), list);
-    }
-    let known = matches!(
-        word.trim_end_matches('s'),
-        "string" | "text" | "str" | "integer" | "int" | "date" | "boolean" | "bool" | "list"
-    );
-    let marker = known.then(|| if list { format!("(type: {word} list)") } else { format!("(type: {word})") });
+        (Some("enum"), list)
+    } else if let Some((value_type, list)) = flags::parse_type(t) {
+        (Some(value_type.name()), list)
+    } else {
+        (None, flags::list_form(t).1)
+    };
+    let marker = marker.map(|word| if list { format!("(type: {word} list)") } else { format!("(type: {word})") });
     (marker, list)
 }
 
@@ -379,6 +374,21 @@ mod tests {
     }
 
     #[test]
+    fn type_words_read_as_a_marker_reads_them() {
+        for (cell, marker, list) in [
+            ("list", Some("(type: string list)"), true),
+            ("integers", Some("(type: integer)"), false),
+            ("`date[]`", Some("(type: date list)"), true),
+            ("List of Strings", Some("(type: string list)"), true),
+            ("enum[]", Some("(type: enum list)"), true),
+            ("uuid[]", None, true),
+            ("email", None, false),
+        ] {
+            assert_eq!(type_cell(cell), (marker.map(str::to_string), list), "{cell}");
+        }
+    }
+
+    #[test]
     fn an_enum_may_be_written_as_the_type() {
         for cell in ["enum: gold, silver", "Enum (gold, silver)", "`enum[gold, silver]`", "one of: gold, silver"] {
             assert_eq!(type_cell(cell).0.as_deref(), Some("One of: gold, silver."), "{cell}");
@@ -423,7 +433,7 @@ mod tests {
                 None,
                 None,
                 Some(("`--sort` | (default: due) One of: due, created. Order".to_string(), 3)),
-                Some(("`--limit` | (type: int) (default: 20) Max".to_string(), 3)),
+                Some(("`--limit` | (type: integer) (default: 20) Max".to_string(), 3)),
                 Some(("`--ids` | (type: integer list) (required) IDs".to_string(), 3)),
                 Some(("`--mode` | (type: enum) Whatever".to_string(), 3)),
                 Some(("`--tags` | One or more of: a, b. Tags".to_string(), 3)),

@@ -939,7 +939,7 @@ fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
     parse_type(t)
 }
 
-fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
+pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     let s = spec.trim();
     let (base, list) = if s.eq_ignore_ascii_case("list") { ("string", true) } else { list_form(s) };
     let words: [(&[&str], ValueType); 4] = [
@@ -954,14 +954,14 @@ fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
 
 /// `enum`, `enum list`, `list of enums`, `enum[]`: a type that says the
 /// flag is an enum, and whether it takes several values.
-fn enum_type_word(spec: &str) -> Option<bool> {
+pub(crate) fn enum_type_word(spec: &str) -> Option<bool> {
     let (base, list) = list_form(spec.trim());
     base.eq_ignore_ascii_case("enum").then_some(list)
 }
 
 /// A type as its element type and whether it is a list: `list of dates`,
 /// `date list`, `date[]` (plural `s` dropped), or one `date`.
-fn list_form(s: &str) -> (&str, bool) {
+pub(crate) fn list_form(s: &str) -> (&str, bool) {
     let (base, list) = if let Some(b) = strip_prefix_ignore_ascii_case(s, "list of ") {
         (b.trim(), true)
     } else if let Some(b) = s.strip_suffix("[]") {
