@@ -143,6 +143,7 @@ fn field_type(f: &Flag, enum_name: Option<&str>) -> String {
     let elem = match f.value_type {
         ValueType::String => "&'a str".to_string(),
         ValueType::Integer => "i64".to_string(),
+        ValueType::Number => "f64".to_string(),
         ValueType::Date => "__Date".to_string(),
         ValueType::Boolean => return "bool".to_string(),
         ValueType::Enum => enum_name.unwrap_or("()").to_string(),
@@ -162,6 +163,7 @@ fn value_type(t: ValueType) -> &'static str {
     match t {
         ValueType::String => "String",
         ValueType::Integer => "Integer",
+        ValueType::Number => "Number",
         ValueType::Date => "Date",
         ValueType::Boolean => "Boolean",
         ValueType::Enum => "Enum",
@@ -231,7 +233,7 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
     out.open("pub(crate) mod __prelude {");
     let items: Vec<String> = PRELUDE.iter().map(|n| format!("{n} as __{n}")).collect();
     out.line(&format!("pub use ::skills_runtime::__private::{{{}}};", items.join(", ")));
-    out.line("pub use ::skills_runtime::__private::ValueType::{Boolean as __VT_Boolean, Date as __VT_Date, Enum as __VT_Enum, Integer as __VT_Integer, String as __VT_String};");
+    out.line("pub use ::skills_runtime::__private::ValueType::{Boolean as __VT_Boolean, Date as __VT_Date, Enum as __VT_Enum, Integer as __VT_Integer, Number as __VT_Number, String as __VT_String};");
     out.close("}");
     out.line(&prelude_use(0));
     out.line("");

@@ -165,6 +165,13 @@ pub enum ArgErrorKind<'a> {
         /// The value given.
         value: &'a str,
     },
+    /// Not a decimal number (see [`is_number`]).
+    BadNumber {
+        /// Flag name.
+        flag: &'a str,
+        /// The value given.
+        value: &'a str,
+    },
     /// Not a `YYYY-MM-DD` date, or no such day.
     BadDate {
         /// Flag name.
@@ -225,6 +232,7 @@ impl ArgErrorKind<'_> {
             ArgErrorKind::TooManyValues { .. } => "too_many_values",
             ArgErrorKind::Repeated { .. } => "repeated_flag",
             ArgErrorKind::BadInteger { .. } => "invalid_integer",
+            ArgErrorKind::BadNumber { .. } => "invalid_number",
             ArgErrorKind::BadDate { .. } => "invalid_date",
             ArgErrorKind::BadBoolean { .. } => "invalid_boolean",
             ArgErrorKind::NotInEnum { .. } => "invalid_enum",
@@ -921,6 +929,11 @@ fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut Errors<'a>) {
                 errors.push(ArgErrorKind::BadInteger { flag: spec.name, value: v });
             }
         }
+        ValueType::Number => {
+            if !is_number(v) {
+                errors.push(ArgErrorKind::BadNumber { flag: spec.name, value: v });
+            }
+        }
         ValueType::Date => {
             if let Err(reason) = Date::parse(v) {
                 errors.push(ArgErrorKind::BadDate { flag: spec.name, value: v, reason });
@@ -962,6 +975,71 @@ pub fn parse_integer(v: &str) -> Option<i64> {
     if negative { Some(n) } else { n.checked_neg() }
 }
 
+/// Whether `v` is a value of a `number` flag: an optional sign, decimal
+/// digits with at most one decimal point (`2`, `0.5`, `.5`, `5.`) and an
+/// optional exponent (`1.5e3`, `2E-4`), below 1e308 in magnitude, so that it
+/// reads as a finite `f64` (`str::parse::<f64>` then gives its value). Not
+/// numbers here: `inf`, `NaN`, hexadecimal, digit separators (`1,000`,
+/// `1_000`), units (`5ms`, `50%`).
+///
+/// The check reads the characters only (no floating-point parsing, which
+/// would cost a firmware build several kilobytes of flash).
+///
+/// ```
+/// use skills_core::args::is_number;
+/// for ok in ["2", "-0.5", ".5", "5.", "+1.5e3", "2E-4", "1e307", "0.000"] {
+///     assert!(is_number(ok), "{ok}");
+/// }
+/// for bad in ["", ".", "-", "1e", "e5", "1.2.3", "1,5", "1_000", "inf", "NaN", "0x10", "5ms", "1e308", " 1"] {
+///     assert!(!is_number(bad), "{bad}");
+/// }
+/// ```
+pub fn is_number(v: &str) -> bool {
+    fn digits(b: &[u8]) -> (&[u8], &[u8]) {
+        b.split_at(b.iter().take_while(|c| c.is_ascii_digit()).count())
+    }
+    let b = v.as_bytes();
+    let b = match b.split_first() {
+        Some((b'+' | b'-', rest)) => rest,
+        _ => b,
+    };
+    let (int, rest) = digits(b);
+    let (frac, rest) = match rest.split_first() {
+        Some((b'.', after)) => digits(after),
+        _ => (&[][..], rest),
+    };
+    if int.is_empty() && frac.is_empty() {
+        return false;
+    }
+    let exp: i64 = match rest.split_first() {
+        None => 0,
+        Some((b'e' | b'E', after)) => {
+            let (negative, after) = match after.split_first() {
+                Some((b'-', d)) => (true, d),
+                Some((b'+', d)) => (false, d),
+                _ => (false, after),
+            };
+            let (e, tail) = digits(after);
+            if e.is_empty() || !tail.is_empty() {
+                return false;
+            }
+            let e = e.iter().fold(0i64, |n, &d| n.saturating_mul(10).saturating_add(i64::from(d - b'0')));
+            if negative { -e } else { e }
+        }
+        Some(_) => return false,
+    };
+    // The power of ten of the first significant digit: below 308, the value
+    // is below 1e308 (and zero is zero however it is written).
+    let lead = match int.iter().position(|&c| c != b'0') {
+        Some(i) => (int.len() - 1 - i) as i64,
+        None => match frac.iter().position(|&c| c != b'0') {
+            Some(j) => -(j as i64) - 1,
+            None => return true,
+        },
+    };
+    lead.saturating_add(exp) < 308
+}
+
 /// The quote a value needs in a message's example command (`"` around one
 /// with a blank or an apostrophe), as the runtime's hints quote it.
 fn quote_for(value: &str) -> &'static str {
@@ -991,6 +1069,7 @@ fn json_expected(f: &mut dyn fmt::Write, value_type: ValueType, list: bool) -> f
     let one = match value_type {
         ValueType::String => "string",
         ValueType::Integer => "integer",
+        ValueType::Number => "number",
         ValueType::Date => "date string (\"YYYY-MM-DD\")",
         ValueType::Boolean => return f.write_str("true or false"),
         ValueType::Enum => "string from its allowed values",
@@ -1100,6 +1179,9 @@ impl ArgErrorKind<'_> {
                 } else {
                     write!(f, "{} expects an integer, not `{value}`", Named(flag, style))
                 }
+            }
+            ArgErrorKind::BadNumber { flag, value } => {
+                write!(f, "{} expects a number, not `{value}`", Named(flag, style))
             }
             ArgErrorKind::BadDate { flag, value, reason } => {
                 write!(f, "{} expects a date written YYYY-MM-DD, not `{value}`", Named(flag, style))?;

@@ -89,6 +89,32 @@ impl<'a> FromValue<'a> for bool {
     }
 }
 
+macro_rules! floats {
+    ($($t:ty => $expected:literal),* $(,)?) => {$(
+        impl<'a> FromValue<'a> for $t {
+            /// A value of a `number` flag ([`crate::args::is_number`]); an
+            /// `f32` also refuses one beyond its range.
+            fn from_value(value: &'a str) -> Result<Self, ConvertError<'a>> {
+                crate::args::is_number(value)
+                    .then(|| value.parse::<$t>().ok())
+                    .flatten()
+                    .filter(|v| v.is_finite())
+                    .ok_or(ConvertError { value, expected: $expected })
+            }
+        }
+        impl<'a> FromFlag<'a> for $t {
+            fn from_flag(slot: &Slot<'a>) -> Result<Self, ConvertError<'a>> {
+                single(slot)
+            }
+        }
+    )*};
+}
+
+floats! {
+    f64 => "a number",
+    f32 => "a number within f32's range (about 3.4e38)",
+}
+
 macro_rules! integers {
     ($($t:ty => $expected:literal),* $(,)?) => {$(
         impl<'a> FromValue<'a> for $t {

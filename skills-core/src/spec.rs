@@ -15,6 +15,9 @@ pub enum ValueType {
     String,
     /// A signed 64-bit integer (`-5`, `20`).
     Integer,
+    /// A decimal number, read as an `f64` (`0.5`, `-2`, `1.5e3`); see
+    /// [`crate::args::is_number`].
+    Number,
     /// A calendar date written `YYYY-MM-DD`.
     Date,
     /// Presence means true; takes no value (or an explicit `true`/`false`).
@@ -29,6 +32,7 @@ impl ValueType {
         match self {
             ValueType::String => "string",
             ValueType::Integer => "integer",
+            ValueType::Number => "number",
             ValueType::Date => "date",
             ValueType::Boolean => "boolean",
             ValueType::Enum => "enum",
@@ -222,6 +226,13 @@ impl fmt::Display for Expected<'_> {
                     f.write_str("one or more integers")
                 } else {
                     f.write_str("an integer such as 20 or -5")
+                }
+            }
+            ValueType::Number => {
+                if spec.list {
+                    f.write_str("one or more numbers")
+                } else {
+                    f.write_str("a number such as 0.5 or -2")
                 }
             }
             ValueType::Date => f.write_str("a date written YYYY-MM-DD, such as 2026-03-01"),

@@ -43,6 +43,7 @@ fn specs() -> Vec<FlagSpec<'static>> {
         spec("sort", Enum, false, true, StrList::Lines("due_date\npriority"), None),
         spec("ids", Integer, true, false, StrList::EMPTY, None),
         spec("a", String, false, false, StrList::EMPTY, None),
+        spec("ratio", Number, true, false, StrList::EMPTY, None),
     ]
 }
 
@@ -207,6 +208,15 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                             errors.push(ArgErrorKind::BadInteger { flag: spec.name, value: v });
                         }
                     }
+                    ValueType::Number => {
+                        // What `f64` parses, finite and below 1e308, in
+                        // digits, signs, a point and an exponent only (no
+                        // `inf` or `NaN`).
+                        let chars = v.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
+                        if !(chars && v.parse::<f64>().is_ok_and(|x| x.abs() < 1e308)) {
+                            errors.push(ArgErrorKind::BadNumber { flag: spec.name, value: v });
+                        }
+                    }
                     ValueType::Date => {
                         if let Err(reason) = Date::parse(v) {
                             errors.push(ArgErrorKind::BadDate { flag: spec.name, value: v, reason });
@@ -253,6 +263,8 @@ const FLAGS: &[&str] = &[
     "--to",
     "--subject",
     "--limit",
+    "--ratio",
+    "--ratio=1.5",
     "--due-before",
     "--due_before",
     "--DUE-AFTER",
@@ -301,6 +313,18 @@ const VALUES: &[&str] = &[
     "-",
     "-.5",
     "-.",
+    "0.25",
+    "5.",
+    "1e3",
+    "1E-3",
+    "-2.5e+2",
+    "1e308",
+    "9e307",
+    "1,5",
+    "1.2.3",
+    "e5",
+    "inf",
+    "NaN",
     "0",
     "9223372036854775807",
     "9223372036854775808",

@@ -10,6 +10,8 @@ pub(crate) enum Elem {
     Str,
     /// Any integer type.
     Int,
+    /// `f64`, `f32`.
+    Num,
     /// `Date`.
     Date,
     /// `bool`.
@@ -23,6 +25,7 @@ impl Elem {
         match self {
             Elem::Str => "string",
             Elem::Int => "integer",
+            Elem::Num => "number",
             Elem::Date => "date",
             Elem::Bool => "boolean",
             Elem::Named(_) => "enum",
@@ -83,6 +86,7 @@ fn elem(ty: &Type) -> Option<Elem> {
         "Date" => Elem::Date,
         "bool" => Elem::Bool,
         n if INTEGERS.contains(&n) => Elem::Int,
+        "f64" | "f32" => Elem::Num,
         "Option" | "Vec" | "List" | "StrList" => return None,
         _ => Elem::Named(Box::new(ty.clone())),
     })
@@ -130,6 +134,7 @@ pub(crate) fn is_context(ty: &Type) -> bool {
 pub(crate) fn expected(flag: &FlagShape, module: &str) -> String {
     let elem = match flag.value_type.as_str() {
         "integer" => "i64".to_string(),
+        "number" => "f64".to_string(),
         "date" => "skills_runtime::Date".to_string(),
         "boolean" => return "bool".to_string(),
         "enum" => format!("{module}::{}", flag.enum_type.as_deref().unwrap_or("Enum")),
@@ -174,6 +179,8 @@ mod tests {
         assert_eq!(c("Option<Vec<String>>"), Some((true, true, "string")));
         assert_eq!(c("Option<List<'_>>"), Some((true, true, "string")));
         assert_eq!(c("List<'a, i32>"), Some((false, true, "integer")));
+        assert_eq!(c("Option<f64>"), Some((true, false, "number")));
+        assert_eq!(c("Vec<f32>"), Some((false, true, "number")));
         assert_eq!(c("::std::option::Option<skills_runtime::Date>"), Some((true, false, "date")));
         assert_eq!(c("Vec<crate::skills::tasks::search::Status>"), Some((false, true, "enum")));
         assert_eq!(c("Option<Option<u8>>"), None);

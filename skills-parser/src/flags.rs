@@ -813,8 +813,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             Some(Value::Scalar(s, _)) => Some(vec![s.clone()]),
             _ => None,
         };
-        // JSON Schema's `array` with `items.type`; `number` has no flag type
-        // and stays text.
+        // JSON Schema's `array` with `items.type`.
         let mut kind = text("type").unwrap_or_default().to_ascii_lowercase();
         let list = kind == "array" || kind.ends_with("[]") || kind.starts_with("list");
         if kind == "array" {
@@ -847,7 +846,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             match flag_table::property(&format!("Type: {kind}"), list) {
                 Some(marker) => add(Some(marker)),
                 // Reported as an unknown type, with the ones there are.
-                None if !matches!(kind.as_str(), "" | "number" | "object") => add(Some(format!("(type: {kind})"))),
+                None if !matches!(kind.as_str(), "" | "object") => add(Some(format!("(type: {kind})"))),
                 None => {}
             }
         }
@@ -886,7 +885,7 @@ fn frontmatter_flag_problem(key: &str, node: &Node, what: &str, sink: &mut Sink<
         node.line,
         node.column,
         format!("this `{key}` entry {what}"),
-        "write each flag as `- name: title` (or `title:`), with `description:`, `type:` (string, integer, date, boolean, array), `required: true`, `default:` and `enum:` under it; or document it in `## Flags`",
+        "write each flag as `- name: title` (or `title:`), with `description:`, `type:` (string, integer, number, date, boolean, array), `required: true`, `default:` and `enum:` under it; or document it in `## Flags`",
     );
 }
 
@@ -933,7 +932,20 @@ struct Markers {
 fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
     let t = sentence.trim_matches(|c| matches!(c, '*' | '_' | '`'));
     let first = t.as_bytes().first()?.to_ascii_lowercase();
-    if t.len() > "list of booleans".len() || !b"stidbl".contains(&first) {
+    if t.len() > "list of booleans".len() || !b"stidblnf".contains(&first) {
+        return None;
+    }
+    bare_type(t)
+}
+
+/// A type word that stands alone (a bare `(float)` group, a sentence that
+/// is only `*number*`): [`parse_type`], less the number words that are also
+/// prose (`double`, `decimal`, `numeric`: "line spacing (double)"), which
+/// make a number only where a type is certain to be meant (`(type:
+/// double)`, a table's Type column, frontmatter `type:`).
+fn bare_type(t: &str) -> Option<(ValueType, bool)> {
+    let (base, _) = list_form(t.trim());
+    if ["double", "decimal", "numeric"].iter().any(|w| base.eq_ignore_ascii_case(w)) {
         return None;
     }
     parse_type(t)
@@ -942,9 +954,10 @@ fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
 pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     let s = spec.trim();
     let (base, list) = if s.eq_ignore_ascii_case("list") { ("string", true) } else { list_form(s) };
-    let words: [(&[&str], ValueType); 4] = [
+    let words: [(&[&str], ValueType); 5] = [
         (&["string", "text", "str"], ValueType::String),
         (&["integer", "int"], ValueType::Integer),
+        (&["number", "float", "double", "decimal", "numeric"], ValueType::Number),
         (&["date"], ValueType::Date),
         (&["boolean", "bool"], ValueType::Boolean),
     ];
@@ -1197,7 +1210,7 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
     // list's term line: `` `--limit` *integer* `` then `: How many.`).
     let first_is_type = || {
         let lead = prose.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`'));
-        if !lead.as_bytes().first().is_some_and(|c| b"stidblSTIDBL".contains(c)) {
+        if !lead.as_bytes().first().is_some_and(|c| b"stidblnfSTIDBLNF".contains(c)) {
             return false;
         }
         let b = prose.as_bytes();
@@ -1293,10 +1306,25 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
     if one_marker(inner, m) {
         return true;
     }
-    if !inner.contains(',') {
-        return false;
+    if inner.contains(',') {
+        let mut trial = m.clone();
+        if split_markers(inner, &mut trial) {
+            *m = trial;
+            return true;
+        }
     }
-    let mut trial = m.clone();
+    // `(type: uuid, v4)`: a type that is none of the format's, reported
+    // as such rather than left as prose.
+    if let Some(v) = strip_prefix_ignore_ascii_case(inner.trim().trim_matches(['*', '_']).trim(), "type:") {
+        m.bad_type = Some(v.trim().to_string());
+        return true;
+    }
+    false
+}
+
+/// The markers of a group separated by commas (`type: number, required`);
+/// false when a part is not one.
+fn split_markers(inner: &str, m: &mut Markers) -> bool {
     let mut rest = inner;
     loop {
         let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
@@ -1305,16 +1333,14 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
             rest.find(',').unwrap_or(rest.len())
         };
         let part = rest[..part_end].trim();
-        if part.is_empty() || !one_marker(part, &mut trial) {
+        if part.is_empty() || !one_marker(part, m) {
             return false;
         }
         if part_end == rest.len() {
-            break;
+            return true;
         }
         rest = &rest[part_end + 1..];
     }
-    *m = trial;
-    true
 }
 
 /// Applies one marker; false when `inner` is not one.
@@ -1338,11 +1364,14 @@ fn one_marker(inner: &str, m: &mut Markers) -> bool {
         match (parse_type(v), enum_type_word(v)) {
             (Some(t), _) => m.explicit = Some(t),
             (None, Some(list)) => m.enum_type = Some(list),
+            // `type: number, required`: more markers after the type, which
+            // the group reads one by one ([`marker_group`]).
+            (None, None) if v.contains(',') => return false,
             (None, None) => m.bad_type = Some(v.trim().to_string()),
         }
     } else if let Some(list) = enum_type_word(t) {
         m.enum_type = Some(list);
-    } else if let Some(t) = parse_type(t).filter(|_| m.explicit.is_none()) {
+    } else if let Some(t) = bare_type(t).filter(|_| m.explicit.is_none()) {
         // A bare type word: `(integer)`, `(string list)`.
         m.explicit = Some(t);
     } else {
@@ -1560,6 +1589,8 @@ pub(crate) fn resolve(
             let p = placeholder_lower.as_deref();
             if p.is_some_and(|p| keys::INTEGER_PLACEHOLDERS.contains(&p)) {
                 ValueType::Integer
+            } else if p.is_some_and(|p| keys::NUMBER_PLACEHOLDERS.contains(&p)) {
+                ValueType::Number
             } else if p.is_some_and(|p| keys::DATE_PLACEHOLDERS.contains(&p)) {
                 ValueType::Date
             } else if default_raw.as_deref().is_some_and(|d| {
@@ -1715,6 +1746,16 @@ pub(crate) fn resolve(
                         col,
                         format!("default `{v}` of `--{name}` is not an integer"),
                         "write an integer such as `(default: 20)`",
+                    );
+                    good = false;
+                }
+                ValueType::Number if !skills_core::args::is_number(v) => {
+                    sink.push(
+                        Code::InvalidDefault,
+                        line,
+                        col,
+                        format!("default `{v}` of `--{name}` is not a number"),
+                        "write a number such as `(default: 0.5)`",
                     );
                     good = false;
                 }
@@ -2084,7 +2125,14 @@ mod tests {
         assert_eq!(parse_type("integer list"), Some((ValueType::Integer, true)));
         assert_eq!(parse_type("list of dates"), Some((ValueType::Date, true)));
         assert_eq!(parse_type("integer[]"), Some((ValueType::Integer, true)));
-        assert_eq!(parse_type("float"), None);
+        assert_eq!(parse_type("float"), Some((ValueType::Number, false)));
+        assert_eq!(parse_type("list of numbers"), Some((ValueType::Number, true)));
+        assert_eq!(parse_type("double[]"), Some((ValueType::Number, true)));
+        assert_eq!(parse_type("uuid"), None);
+        // `double`, `decimal`, `numeric` alone in parentheses are prose.
+        assert_eq!(markers("Line spacing (double)").explicit, None);
+        assert_eq!(markers("Ratio (float)").explicit, Some((ValueType::Number, false)));
+        assert_eq!(markers("Ratio (type: decimal)").explicit, Some((ValueType::Number, false)));
     }
 
     #[test]

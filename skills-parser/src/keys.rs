@@ -61,6 +61,9 @@ pub const READ_ONLY_VERBS: &[&str] =
 
 /// Placeholders that make a flag an integer (`<n>`).
 pub const INTEGER_PLACEHOLDERS: &[&str] = &["n", "num", "number", "count", "int", "integer"];
+/// Placeholders that make a flag a number (`<number>` stays an integer,
+/// as man pages write a count).
+pub const NUMBER_PLACEHOLDERS: &[&str] = &["float", "decimal"];
 /// Placeholders that make a flag a date.
 pub const DATE_PLACEHOLDERS: &[&str] = &["date", "yyyy-mm-dd"];
 

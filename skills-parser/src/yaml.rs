@@ -86,7 +86,9 @@ enum Raw {
     Float,
     Str(String),
     Seq(Vec<Spanned<Raw>>),
-    Map(Vec<(String, Spanned<Raw>)>),
+    /// Keys are scalars; one that resolved to a boolean or a number (`y`,
+    /// `on`, `2`) is read as written, through its span, in [`convert`].
+    Map(Vec<(Spanned<Raw>, Spanned<Raw>)>),
 }
 
 impl<'de> Deserialize<'de> for Raw {
@@ -140,15 +142,13 @@ impl<'de> Deserialize<'de> for Raw {
             fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
                 let mut entries = Vec::new();
                 while let Some(key) = a.next_key::<Spanned<Raw>>()? {
-                    let key = match key.value {
-                        Raw::Str(s) => s,
+                    match key.value {
+                        Raw::Str(_) | Raw::Bool(_) | Raw::Int | Raw::Float => {}
                         Raw::Null => return Err(de::Error::custom("a mapping key is empty")),
-                        _ => {
-                            // Numbers and booleans as keys: keep their text
-                            // through the span later; here a placeholder.
+                        Raw::Seq(_) | Raw::Map(_) => {
                             return Err(de::Error::custom("mapping keys must be plain words"));
                         }
-                    };
+                    }
                     let value = a.next_value::<Spanned<Raw>>()?;
                     entries.push((key, value));
                 }
@@ -159,15 +159,28 @@ impl<'de> Deserialize<'de> for Raw {
     }
 }
 
+/// The text a scalar was written as, from its span.
+fn spelling(raw: &Spanned<Raw>, src: &str) -> Option<String> {
+    let span = raw.referenced.span();
+    let start = span.byte_offset()? as usize;
+    let len = span.byte_len()? as usize;
+    src.get(start..start + len).map(|s| s.trim().to_string())
+}
+
+/// A mapping key as text: a string as it is, a key that resolved to a
+/// boolean or a number (`y: 2`, `on: push`, `404: gone`) as written.
+fn key_text(key: Spanned<Raw>, src: &str) -> String {
+    match key.value {
+        Raw::Str(s) => s,
+        Raw::Bool(b) => spelling(&key, src).unwrap_or_else(|| b.to_string()),
+        _ => spelling(&key, src).unwrap_or_default(),
+    }
+}
+
 fn convert(raw: Spanned<Raw>, src: &str, line_offset: usize) -> Node {
     let line = raw.referenced.line() as usize + line_offset;
     let column = raw.referenced.column() as usize;
-    let span = raw.referenced.span();
-    let spelled = || -> Option<String> {
-        let start = span.byte_offset()? as usize;
-        let len = span.byte_len()? as usize;
-        src.get(start..start + len).map(|s| s.trim().to_string())
-    };
+    let spelled = || spelling(&raw, src);
     let value = match raw.value {
         Raw::Null => Value::Null,
         Raw::Str(s) => Value::Scalar(s, ScalarKind::Str),
@@ -175,7 +188,9 @@ fn convert(raw: Spanned<Raw>, src: &str, line_offset: usize) -> Node {
         Raw::Int => Value::Scalar(spelled().unwrap_or_default(), ScalarKind::Int),
         Raw::Float => Value::Scalar(spelled().unwrap_or_default(), ScalarKind::Float),
         Raw::Seq(items) => Value::Seq(items.into_iter().map(|i| convert(i, src, line_offset)).collect()),
-        Raw::Map(entries) => Value::Map(entries.into_iter().map(|(k, v)| (k, convert(v, src, line_offset))).collect()),
+        Raw::Map(entries) => {
+            Value::Map(entries.into_iter().map(|(k, v)| (key_text(k, src), convert(v, src, line_offset))).collect())
+        }
     };
     Node { value, line, column }
 }
@@ -293,6 +308,21 @@ mod tests {
         assert_eq!(tags[1].as_text(), Some("1.10"));
         assert_eq!(entries[2].1.line, 4);
         assert_eq!(entries[2].1.column, 7);
+    }
+
+    /// Keys that YAML resolves to booleans or numbers (a flag named `y`,
+    /// `n` or `on`, a numeric key) are read as written, not refused.
+    #[test]
+    fn keys_that_look_like_booleans_or_numbers_keep_their_spelling() {
+        let n = parse("y: {type: number}\nn: 2\n'on': push\nOff: 1\n404: gone\n1.5: x\n", 2).unwrap();
+        let Value::Map(entries) = n.value else { panic!() };
+        let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["y", "n", "on", "Off", "404", "1.5"]);
+        assert_eq!(entries[1].1.as_text(), Some("2"));
+        assert_eq!(entries[4].1.line, 6);
+        // Collections as keys stay an error.
+        assert!(parse("[a, b]: x\n", 2).is_err());
+        assert!(parse("? {a: 1}\n: x\n", 2).is_err());
     }
 
     #[test]

@@ -240,7 +240,7 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
         ),
         (
             Code::InvalidType,
-            Box::new(|| expect(&one(&with_flags("--x  The x (type: float)\n")).1, Code::InvalidType, 14)),
+            Box::new(|| expect(&one(&with_flags("--x  The x (type: uuid)\n")).1, Code::InvalidType, 14)),
         ),
         (
             Code::TooManyFlags,
@@ -1239,4 +1239,53 @@ fn a_fifo_in_the_tree_is_reported_not_waited_on() {
         .map(|d| d.file.file_name().unwrap().to_str().unwrap().to_string())
         .collect();
     assert_eq!(fifos, ["b.md", "c.md"], "{:#?}", t.diagnostics);
+}
+
+/// A decimal number is a type of its own (`number`, read as `f64`), in
+/// every form a type is written: `(type: number)`, a bare `(float)`, a
+/// definition's `*number*`, a table's Type column, a `<float>`
+/// placeholder and JSON Schema's `number`; its default must be a number.
+#[test]
+fn number_flags_in_every_form() {
+    let number = |usage: &str, flags: &str| {
+        let (f, codes) = first_flag(usage, flags);
+        assert_eq!((f.value_type, codes.as_slice()), (ValueType::Number, &[][..]), "{flags}");
+        f
+    };
+    let f = number("d.a [--x <v>]", "--x  Ratio (type: number, default: 0.5)\n");
+    assert_eq!(f.default.as_deref(), Some(&["0.5".to_string()][..]));
+    number("d.a [--x <v>]", "--x  Ratio (float)\n");
+    number("d.a [--x <v>]", "--x  Ratio (type: double)\n");
+    number("d.a [--x <float>]", "--x  Ratio\n");
+    number("d.a [--x <v>]", "`--x` *number*\n: Ratio.\n");
+    number("d.a [--x <v>]", "| Flag | Type | Description |\n|---|---|---|\n| `--x` | float | Ratio |\n");
+    let (f, _) = first_flag("d.a [--x <v>...]", "--x  Ratios (type: list of numbers)\n");
+    assert_eq!((f.value_type, f.list), (ValueType::Number, true));
+    // `double` alone in parentheses is prose, and `<number>` a count.
+    assert_eq!(first_flag("d.a [--x <v>]", "--x  Line spacing (double)\n").0.value_type, ValueType::String);
+    assert_eq!(first_flag("d.a [--x <number>]", "--x  How many\n").0.value_type, ValueType::Integer);
+
+    // JSON Schema, with property names YAML would read as booleans (`y`,
+    // `n`) or numbers.
+    let schema = "name: d.a\ndescription: Does a\nparameters:\n  type: object\n  properties:\n    x: {type: number, description: Across}\n    y: {type: number}\n    n: {type: integer}\n  required: [x, y]\n";
+    let (_d, t) = one(&skill(
+        schema,
+        "\n# d.a\n\n## Usage\n\nd.a --x <x> --y <y> [--n <n>]\n\n## Examples\n\nd.a --x 1.5 --y -2e-3\n",
+    ));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.value_type, f.required)).collect();
+    assert_eq!(got, [("x", ValueType::Number, true), ("y", ValueType::Number, true), ("n", ValueType::Integer, false)]);
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+
+    // A type and more markers in one group; an unknown type in one is still
+    // reported.
+    let (f, codes) = first_flag("d.a --x <v>", "--x  How many (type: integer, required)\n");
+    assert_eq!((f.value_type, f.required, codes.as_slice()), (ValueType::Integer, true, &[][..]));
+    expect(&one(&with_flags("--x  The x (type: uuid, v4)\n")).1, Code::InvalidType, 14);
+
+    // A default that is not a number, and an example value that is not one.
+    let (_d, t) = one(&with_flags("--x  Ratio (type: number, default: half)\n"));
+    expect(&t, Code::InvalidDefault, 14);
+    let (_d, t) = one(&with_flags("--x  Ratio (type: number)\n").replace("d.a --x 1\n", "d.a --x 1,5\n"));
+    expect(&t, Code::ExampleInvalid, 18);
 }

@@ -17,7 +17,7 @@
 mod support;
 
 use skills_core::Date;
-use skills_core::args::parse_integer;
+use skills_core::args::{is_number, parse_integer};
 use skills_core::spec::ValueType;
 use skills_parser::parse_skill;
 use std::path::Path;
@@ -71,6 +71,11 @@ const MARKERS: &[&str] = &[
     "(enum)",
     "(type: integer[])",
     "(type: float)",
+    "(number, default: 0.5)",
+    "(type: number list)",
+    "(default: 1e3)",
+    "(float)",
+    "(double)",
     "(boolean flag)",
     "(YYYY-MM-DD)",
     "(string, required)",
@@ -93,7 +98,7 @@ const MARKERS: &[&str] = &[
 ];
 
 const PLACEHOLDERS: &[&str] =
-    &["", " <text>", " <n>", " <date>", " <tags>...", " <asc|desc>", " {en,fr}", " VALUE", " <é>", " <"];
+    &["", " <text>", " <n>", " <float>", " <date>", " <tags>...", " <asc|desc>", " {en,fr}", " VALUE", " <é>", " <"];
 
 const NAMES: &[&str] =
     &["to", "limit", "due-before", "status", "tags", "color", "on", "x_y", "Bad", "é", "", "[no-]quiet"];
@@ -129,9 +134,10 @@ fn flags_section(rng: &mut Rng, names: &[&str]) -> String {
             0 => s.push_str(&format!("--{name}{placeholder}  {d}\n")),
             1 => s.push_str(&format!("- `--{name}{placeholder}` — {d}\n")),
             2 => {
-                let ty = ["string", "integer", "enum", "date[]", "bool", "", "uuid"][rng.below(7)];
+                let ty =
+                    ["string", "integer", "enum", "date[]", "bool", "", "uuid", "number", "decimal[]"][rng.below(9)];
                 let req = ["yes", "", "no"][rng.below(3)];
-                let def = ["", "`5`", "none", "low"][rng.below(4)];
+                let def = ["", "`5`", "none", "low", "0.25"][rng.below(5)];
                 s.push_str(&format!("| `--{name}` | {ty} | {req} | {def} | {d} |\n"));
             }
             3 => s.push_str(&format!("`--{name}`{placeholder} {}\n: {d}\n\n", pick(rng, MARKERS))),
@@ -219,6 +225,7 @@ fn check(seed: u64, text: &str) {
             for d in f.default.iter().flatten() {
                 let ok = match f.value_type {
                     ValueType::Integer => parse_integer(d).is_some(),
+                    ValueType::Number => is_number(d),
                     ValueType::Date => d.parse::<Date>().is_ok(),
                     ValueType::Enum => f.values.iter().any(|v| v.eq_ignore_ascii_case(d)),
                     ValueType::Boolean => d.eq_ignore_ascii_case("false"),

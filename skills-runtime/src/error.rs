@@ -531,6 +531,9 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
         ValueType::Integer if first.parse::<i64>().is_err() => {
             write!(out, "`--{flag}` takes one whole number, such as `--{flag} 20`")
         }
+        ValueType::Number if !skills_core::args::is_number(first) => {
+            write!(out, "`--{flag}` takes one number, such as `--{flag} 0.5`")
+        }
         ValueType::String => {
             if values.iter().any(|v| curly_at_start(v.as_bytes()) || curly_at_end(v.as_bytes())) {
                 out.write_str("typographic quotes (“ ” ‘ ’) are not quotes in a command; use straight double quotes")?;
@@ -618,6 +621,52 @@ fn write_list(out: &mut dyn Write, values: &mut dyn Iterator<Item = &str>, json:
 /// Writes each value after a space.
 fn write_words(out: &mut dyn Write, values: StrList<'_>) -> fmt::Result {
     values.iter().try_for_each(|v| write!(out, " {v}"))
+}
+
+/// The number `value` clearly means though it is not written as one:
+/// with punctuation after it (`0.5,`), digit separators (`1,000`,
+/// `1_000.5`), or a decimal comma (`0,5`, `12,75`; a comma followed by
+/// three digits is a separator). Kept in a buffer on the stack: this also
+/// runs on firmware.
+struct ClearNumber {
+    buf: [u8; 40],
+    len: usize,
+}
+
+impl fmt::Display for ClearNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(core::str::from_utf8(&self.buf[..self.len]).unwrap_or(""))
+    }
+}
+
+fn clear_number(value: &str) -> Option<ClearNumber> {
+    use skills_core::args::is_number;
+    let v = value.trim_end_matches([',', ';', '.', ':']);
+    let b = v.as_bytes();
+    let digits = b.strip_prefix(b"-").or_else(|| b.strip_prefix(b"+")).unwrap_or(b);
+    let commas = digits.iter().filter(|&&c| c == b',').count();
+    let int_part = digits.split(|&c| c == b'.').next().unwrap_or(digits);
+    // `1,000`, `12,345,678.9`: groups of three after the first.
+    let thousands = commas > 0 && {
+        let mut groups = int_part.split(|&c| c == b',');
+        let first = groups.next().unwrap_or(&[]);
+        (1..=3).contains(&first.len()) && groups.all(|g| g.len() == 3)
+    };
+    let decimal_comma = commas == 1 && !thousands && !digits.contains(&b'.');
+    let mut out = ClearNumber { buf: [0; 40], len: 0 };
+    for &c in b {
+        let c = match c {
+            b',' if decimal_comma => b'.',
+            b',' if thousands => continue,
+            // `1_000`: between digits only (is_number refuses the rest).
+            b'_' => continue,
+            c => c,
+        };
+        *out.buf.get_mut(out.len)? = c;
+        out.len += 1;
+    }
+    let text = core::str::from_utf8(&out.buf[..out.len]).ok()?;
+    (text != value && is_number(text) && !b.starts_with(b"_") && !b.ends_with(b"_")).then_some(out)
 }
 
 /// The date `value` clearly means, if it exists, though it is not written
@@ -738,6 +787,7 @@ fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
         }
         ArgErrorKind::UnknownFlag { given, .. } if trailing(given) => Some(";"),
         ArgErrorKind::BadInteger { value, .. }
+        | ArgErrorKind::BadNumber { value, .. }
         | ArgErrorKind::BadDate { value, .. }
         | ArgErrorKind::BadBoolean { value, .. }
         | ArgErrorKind::NotInEnum { value, .. }
@@ -808,13 +858,14 @@ mod alloc_free {
 
 /// The one flag of `skill` that a value written without a flag fits, by
 /// the most specific kind it fits: an enum that lists it, else a date, an
-/// integer, else text. `None` when no kind has exactly one such flag.
+/// integer, a number, else text. `None` when no kind has exactly one such flag.
 fn only_flag_for<'s>(skill: &SkillView<'s>, value: &str) -> Option<&'s str> {
     let fits = |kind: u8| {
         let mut found = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).filter(move |s| match kind {
             0 => s.value_type == ValueType::Enum && s.values.iter().any(|v| v.eq_ignore_ascii_case(value)),
             1 => s.value_type == ValueType::Date && value.parse::<skills_core::Date>().is_ok(),
             2 => s.value_type == ValueType::Integer && value.parse::<i64>().is_ok(),
+            3 => s.value_type == ValueType::Number && skills_core::args::is_number(value),
             _ => s.value_type == ValueType::String,
         });
         match (found.next(), found.next()) {
@@ -824,7 +875,7 @@ fn only_flag_for<'s>(skill: &SkillView<'s>, value: &str) -> Option<&'s str> {
         }
     };
     // The first kind with any flag decides: one flag, or no answer.
-    (0..4u8).find_map(fits).flatten()
+    (0..5u8).find_map(fits).flatten()
 }
 
 fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
@@ -948,6 +999,17 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             }
         }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
+        // `0,5`, `1,000`, `0.5,`: the number is clear, only its spelling is not.
+        Some(&ArgErrorKind::BadNumber { flag, value }) if let Some(n) = clear_number(value) => {
+            if json {
+                write!(out, "send it as \"{flag}\": {n}")
+            } else {
+                write!(out, "write it as --{flag} {n}")
+            }
+        }
+        Some(ArgErrorKind::BadNumber { .. }) => {
+            out.write_str("write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)")
+        }
         // `2026/3/1`, `2026.03.01`: the date is clear, only its spelling
         // is not; say it the right way.
         Some(&ArgErrorKind::BadDate { flag, value, .. }) if let Some(date) = clear_date(value) => {

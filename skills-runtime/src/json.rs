@@ -8,6 +8,15 @@ use skills_core::spec::{FlagSpec, ValueType};
 fn typed(spec: &FlagSpec<'_>, v: &str) -> Value {
     match spec.value_type {
         ValueType::Integer => parse_integer(v).map_or_else(|| Value::String(v.to_string()), Value::from),
+        // `2` stays `2`, `0.5` is `0.5`.
+        ValueType::Number => match parse_integer(v) {
+            Some(n) => Value::from(n),
+            None => v
+                .parse::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+                .map_or_else(|| Value::String(v.to_string()), Value::Number),
+        },
         ValueType::Boolean => Value::Bool(!v.eq_ignore_ascii_case("false")),
         // The spelling written in the markdown, whatever case the command used.
         ValueType::Enum => Value::String(spec.values.find(v).unwrap_or(v).to_string()),
@@ -16,7 +25,7 @@ fn typed(spec: &FlagSpec<'_>, v: &str) -> Value {
 }
 
 /// The flags of a parsed command as a JSON object keyed by flag name:
-/// integers as numbers, booleans as `true`/`false` (absent is `false`),
+/// integers and numbers as JSON numbers, booleans as `true`/`false` (absent is `false`),
 /// dates as `"YYYY-MM-DD"`, lists as arrays, enum values as written in the
 /// markdown, absent optional flags as `null`; defaults applied.
 pub fn args_to_json(flags: &Flags<'_>, args: &Args<'_>) -> Value {
@@ -45,6 +54,7 @@ fn value_schema(spec: &FlagSpec<'_>) -> Value {
     match spec.value_type {
         ValueType::String => json!({ "type": "string" }),
         ValueType::Integer => json!({ "type": "integer" }),
+        ValueType::Number => json!({ "type": "number" }),
         ValueType::Boolean => json!({ "type": "boolean" }),
         ValueType::Date => json!({ "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }),
         ValueType::Enum => json!({ "type": "string", "enum": spec.values.iter().collect::<Vec<_>>() }),

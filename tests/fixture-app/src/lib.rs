@@ -52,6 +52,13 @@ fn level(ctx: &mut Ctx, value: u8) -> String {
     format!("level {value}")
 }
 
+#[skill("ops.scale")]
+fn scale(ctx: &mut Ctx, factor: f64, offsets: Option<Vec<f32>>) -> String {
+    ctx.calls.push("ops.scale");
+    let scaled: Vec<f64> = offsets.unwrap_or_default().into_iter().map(|x| f64::from(x) * factor).collect();
+    format!("scaled by {factor}: {scaled:?}")
+}
+
 #[skill("ops.secret")]
 fn secret(ctx: &mut Ctx) -> &'static str {
     ctx.calls.push("ops.secret");

@@ -114,8 +114,8 @@ fn domain_all_concatenates_the_visible_skills_sorted() {
     let titles: Vec<&str> = o.text.lines().filter(|l| l.starts_with("# ops.")).collect();
     // ops.secret needs an environment variable that is not set: hidden.
     // ops.windows is not compiled into a build for this OS at all.
-    assert_eq!(titles, ["# ops.crash", "# ops.flaky", "# ops.level", "# ops.ping", "# ops.slow"]);
-    assert_eq!(o.text.matches("\n\n---\n\n").count(), 4);
+    assert_eq!(titles, ["# ops.crash", "# ops.flaky", "# ops.level", "# ops.ping", "# ops.scale", "# ops.slow"]);
+    assert_eq!(o.text.matches("\n\n---\n\n").count(), 5);
     // Written glob-style, it is the same page; `<skill> help` is the skill's.
     assert_eq!(run("get_skill: ops.*").text, o.text);
     assert_eq!(run("ops.ping help").text, run("ops.ping --help").text);
@@ -295,6 +295,50 @@ fn every_error_kind_reads_as_a_correctable_result() {
         run("ops.level value=7").error.unwrap().hint,
         "write each flag with two dashes before its name: --value 7"
     );
+}
+
+/// A `number` flag: read as `f64` (or `f32`) by the handler, checked
+/// before it runs, and a number written another way gets the exact fix.
+#[test]
+fn number_flags_reach_the_handler_as_floats() {
+    assert_eq!(run("ops.scale --factor 0.5 --offsets 1 -2.5e1 .5").text, "scaled by 0.5: [0.5, -12.5, 0.25]");
+    assert_eq!(run("ops.scale --factor=-2").text, "scaled by -2: []");
+    let cases = [
+        ("ops.scale --factor 0,5", "`--factor` expects a number, not `0,5`", "write it as --factor 0.5"),
+        ("ops.scale --factor 1,000", "`--factor` expects a number, not `1,000`", "write it as --factor 1000"),
+        ("ops.scale --factor 2.5,", "`--factor` expects a number, not `2.5,`", "write it as --factor 2.5"),
+        (
+            "ops.scale --factor half",
+            "`--factor` expects a number, not `half`",
+            "write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)",
+        ),
+        (
+            "ops.scale --factor inf",
+            "`--factor` expects a number, not `inf`",
+            "write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)",
+        ),
+        (
+            "ops.scale --factor 1 --offsets 1e39",
+            "`--offsets` of `ops.scale`: `1e39` is not a number within f32's range (about 3.4e38)",
+            "",
+        ),
+    ];
+    for (line, message, hint) in cases {
+        let o = run(line);
+        assert_eq!(o.text, message, "{line}");
+        if !hint.is_empty() {
+            assert_eq!(o.error.as_ref().unwrap().hint, hint, "{line}");
+        }
+    }
+    assert_eq!(error_kind(&run("ops.scale --factor half")), "invalid_number");
+    // As a tool call: a JSON number, or one sent as a string.
+    let r = router();
+    let mut ctx = Ctx::default();
+    for args in [r#"{"factor": 0.25, "offsets": [4, 8]}"#, r#"{"factor": "0.25", "offsets": ["4", 8.0]}"#] {
+        let call =
+            skills_runtime::json::ToolCall::parse(&format!(r#"{{"name": "ops.scale", "arguments": {args}}}"#)).unwrap();
+        assert_eq!(r.call_tool(&mut ctx, &call).text, "scaled by 0.25: [1.0, 2.0]", "{args}");
+    }
 }
 
 /// A flag's declared one-letter spelling (`-v, --value`) runs it, through
