@@ -60,9 +60,11 @@ pub(crate) fn camel(name: &str) -> String {
     out
 }
 
-/// Makes `names` unique by suffixing repeats with `_2`, `_3`, ...
+/// Makes `names` unique by suffixing repeats with `_2`, `_3`, ... (a set of
+/// the names given so far: a tree's 10,000 handler traits made a list's
+/// search quadratic).
 pub(crate) fn unique(names: Vec<String>) -> Vec<String> {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::with_capacity(names.len());
     names
         .into_iter()
         .map(|n| {
@@ -72,7 +74,7 @@ pub(crate) fn unique(names: Vec<String>) -> Vec<String> {
                 candidate = format!("{n}_{k}");
                 k += 1;
             }
-            seen.push(candidate.clone());
+            seen.insert(candidate.clone());
             candidate
         })
         .collect()
