@@ -29,7 +29,7 @@
 //! | `(required)` | must be given |
 //! | `(default: v)` / `(default: a, b)` | value(s) when absent |
 //! | `(boolean flag)` / `(boolean)` | no value; presence means true |
-//! | `(type: integer)`, `(type: date)`, `(type: string)`, `(type: boolean)`, `(type: integer list)`, ... | explicit type |
+//! | `(type: integer)`, `(type: number)`, `(type: date)`, `(type: string)`, `(type: boolean)`, `(type: integer list)`, ... | explicit type |
 //! | `(YYYY-MM-DD)` | a date |
 //! | `One of: a, b, c` | single-valued enum |
 //! | `One or more of: a, b` | multi-valued enum |
@@ -1308,23 +1308,30 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
     }
     if inner.contains(',') {
         let mut trial = m.clone();
-        if split_markers(inner, &mut trial) {
+        if split_markers(inner, &mut trial, false) {
             *m = trial;
             return true;
         }
     }
-    // `(type: uuid, v4)`: a type that is none of the format's, reported
-    // as such rather than left as prose.
-    if let Some(v) = strip_prefix_ignore_ascii_case(inner.trim().trim_matches(['*', '_']).trim(), "type:") {
-        m.bad_type = Some(v.trim().to_string());
+    // A group that states the type first says what the flag is, whatever
+    // follows: `(type: string, format: email)`, `(type: integer, 1 to
+    // 10)`. The markers after it count (`required`); the rest is prose. A
+    // type that is none of the format's (`(type: uuid, v4)`) is reported.
+    if strip_prefix_ignore_ascii_case(inner.trim().trim_matches(['*', '_']).trim(), "type:").is_some() {
+        let (ty, _) = inner.split_once(',').unwrap_or((inner, ""));
+        if !one_marker(ty, m) {
+            let ty = strip_prefix_ignore_ascii_case(ty.trim().trim_matches(['*', '_']).trim(), "type:").unwrap_or(ty);
+            m.bad_type = Some(ty.trim().to_string());
+        }
+        split_markers(inner, m, true);
         return true;
     }
     false
 }
 
 /// The markers of a group separated by commas (`type: number, required`);
-/// false when a part is not one.
-fn split_markers(inner: &str, m: &mut Markers) -> bool {
+/// false when a part is not one, unless `lenient`, which skips such parts.
+fn split_markers(inner: &str, m: &mut Markers, lenient: bool) -> bool {
     let mut rest = inner;
     loop {
         let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
@@ -1333,8 +1340,14 @@ fn split_markers(inner: &str, m: &mut Markers) -> bool {
             rest.find(',').unwrap_or(rest.len())
         };
         let part = rest[..part_end].trim();
-        if part.is_empty() || !one_marker(part, m) {
+        if !lenient && (part.is_empty() || !one_marker(part, m)) {
             return false;
+        }
+        if lenient && !part.is_empty() {
+            let mut trial = m.clone();
+            if one_marker(part, &mut trial) {
+                *m = trial;
+            }
         }
         if part_end == rest.len() {
             return true;
@@ -1514,7 +1527,7 @@ pub(crate) fn resolve(
             line,
             col,
             format!("`--{name}` has an unknown type `(type: {bad})`"),
-            "use one of `(type: string)`, `(type: integer)`, `(type: date)`, `(type: boolean)`, optionally with `list` (`(type: integer list)`); enums use `One of: a, b`",
+            "use one of `(type: string)`, `(type: integer)`, `(type: number)`, `(type: date)`, `(type: boolean)`, optionally with `list` (`(type: integer list)`); enums use `One of: a, b`",
         );
         ok = false;
     }

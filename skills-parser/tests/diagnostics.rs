@@ -1282,6 +1282,20 @@ fn number_flags_in_every_form() {
     let (f, codes) = first_flag("d.a --x <v>", "--x  How many (type: integer, required)\n");
     assert_eq!((f.value_type, f.required, codes.as_slice()), (ValueType::Integer, true, &[][..]));
     expect(&one(&with_flags("--x  The x (type: uuid, v4)\n")).1, Code::InvalidType, 14);
+    let (_d, t) = one(&with_flags("--x  The x (type: uuid, v4)\n"));
+    assert!(
+        t.diagnostics.iter().any(|d| d.message == "`--x` has an unknown type `(type: uuid)`"),
+        "{:#?}",
+        t.diagnostics
+    );
+    // After the type, what is not a marker is prose: the type still holds.
+    let (f, codes) = first_flag("d.a --x <v>", "--x  Recipient (type: string, format: email, required)\n");
+    assert_eq!((f.value_type, f.required, codes.as_slice()), (ValueType::String, true, &[][..]));
+    let (f, codes) = first_flag("d.a [--x <v>]", "--x  Level (type: integer, 1 to 10, default: 5)\n");
+    assert_eq!(
+        (f.value_type, f.default.as_deref(), codes.as_slice()),
+        (ValueType::Integer, Some(&["5".to_string()][..]), &[][..])
+    );
 
     // A default that is not a number, and an example value that is not one.
     let (_d, t) = one(&with_flags("--x  Ratio (type: number, default: half)\n"));
