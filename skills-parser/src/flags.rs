@@ -813,15 +813,17 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             Some(Value::Scalar(s, _)) => Some(vec![s.clone()]),
             _ => None,
         };
-        // JSON Schema's `array` with `items.type`.
-        let mut kind = text("type").unwrap_or_default().to_ascii_lowercase();
+        // JSON Schema's `array` with `items.type` (and `items.enum`); a
+        // type given as a list (`[integer, "null"]`, JSON Schema's way to
+        // allow null) is its first that is not `null`.
+        let mut kind = schema_type(entries).unwrap_or_default();
         let list = kind == "array" || kind.ends_with("[]") || kind.starts_with("list");
+        let items = match field(entries, "items").map(|n| &n.value) {
+            Some(Value::Map(item)) if kind == "array" => Some(item.as_slice()),
+            _ => None,
+        };
         if kind == "array" {
-            let item = match field(entries, "items").map(|n| &n.value) {
-                Some(Value::Map(item)) => field(item, "type").and_then(Node::as_text).map(str::to_ascii_lowercase),
-                _ => None,
-            };
-            kind = format!("{} list", item.unwrap_or_else(|| "string".into()));
+            kind = format!("{} list", items.and_then(schema_type).unwrap_or_else(|| "string".into()));
         }
         if text("format").as_deref() == Some("date") {
             kind = if list { "date list".into() } else { "date".into() };
@@ -839,7 +841,10 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
                 description.push_str(&p);
             }
         };
-        let values = texts("enum").or_else(|| texts("values"));
+        let values = texts("enum")
+            .or_else(|| texts("values"))
+            .or_else(|| items.and_then(schema_values))
+            .or_else(|| schema_values(entries));
         // An enum of strings is an enum: its values state the type.
         let is_text = matches!(kind.as_str(), "" | "string" | "string list" | "str" | "text" | "enum" | "enum list");
         if !(values.is_some() && is_text) {
@@ -872,6 +877,46 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
         });
     }
     out
+}
+
+/// A JSON Schema entry's `type`, lowercased: the text, or the first of a
+/// list that is not `null` (`[integer, "null"]`).
+fn schema_type(entries: &[(String, Node)]) -> Option<String> {
+    let node = field(entries, "type")?;
+    match &node.value {
+        Value::Seq(items) => items.iter().filter_map(Node::as_text).find(|t| !t.eq_ignore_ascii_case("null")),
+        _ => node.as_text(),
+    }
+    .map(str::to_ascii_lowercase)
+}
+
+/// The allowed values of a JSON Schema entry: its `enum` (as `items` of an
+/// array gives it), or an `anyOf` / `oneOf` whose every choice is a
+/// `const` or an `enum` (`anyOf: [{const: asc}, {const: desc}]`, as tool
+/// definitions write values that each have a description).
+fn schema_values(entries: &[(String, Node)]) -> Option<Vec<String>> {
+    let texts = |n: &Node| match &n.value {
+        Value::Seq(items) => Some(items.iter().filter_map(Node::as_text).map(str::to_string).collect::<Vec<_>>()),
+        Value::Scalar(s, _) => Some(vec![s.clone()]),
+        _ => None,
+    };
+    if let Some(values) = field(entries, "enum").and_then(texts) {
+        return Some(values);
+    }
+    let choices = match field(entries, "anyOf").or_else(|| field(entries, "oneOf")).map(|n| &n.value) {
+        Some(Value::Seq(choices)) if !choices.is_empty() => choices,
+        _ => return None,
+    };
+    let mut values = Vec::new();
+    for choice in choices {
+        let Value::Map(c) = &choice.value else { return None };
+        match (field(c, "const"), field(c, "enum")) {
+            (Some(v), _) => values.push(v.as_text()?.to_string()),
+            (None, Some(e)) => values.extend(texts(e)?),
+            (None, None) => return None,
+        }
+    }
+    Some(values)
 }
 
 /// The value under `key` of a YAML mapping's entries.

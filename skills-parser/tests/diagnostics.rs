@@ -1010,6 +1010,18 @@ fn flags_may_be_declared_in_the_frontmatter() {
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
     assert_eq!(flags(&t), expected);
 
+    // The same with the other ways JSON Schema writes them: a nullable type
+    // as a list, an array's values under `items.enum`, values as an
+    // `anyOf` of `const`s.
+    let other = "name: d.a\ndescription: Does a\nflags:\n  type: object\n  properties:\n    query: {type: [string, \"null\"], description: What to find}\n    scope: {anyOf: [{const: docs}, {const: api}], default: api}\n    limit: {type: [\"null\", integer], default: 5}\n    tags: {type: array, items: {type: string}}\n    since: {type: string, format: date}\n    exact: {type: boolean}\n  required: [query]\n";
+    let (_d, t) = one(&skill(other, examples));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    assert_eq!(flags(&t), expected);
+    let kinds = "name: d.a\ndescription: Does a\nparameters:\n  kinds:\n    type: array\n    items: {type: string, enum: [bug, chore]}\n    oneOf: []\n";
+    let (_d, t) = one(&skill(kinds, "\n# d.a\n\n## Examples\n\nd.a --kinds bug chore\n"));
+    let f = &t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0];
+    assert_eq!((f.value_type, f.list, f.values.clone()), (ValueType::Enum, true, v(&["bug", "chore"])));
+
     // As a mapping from each flag's name to its entry.
     let by_name = "name: d.a\ndescription: Does a\nparameters:\n  query: {type: string, description: What to find, required: true}\n  scope: {type: string, enum: [docs, api], default: api}\n  limit: {type: integer, default: 5}\n  tags: {type: array, items: {type: string}}\n  since: {type: string, format: date}\n  exact: {type: boolean}\n";
     let (_d, t) = one(&skill(by_name, examples));
