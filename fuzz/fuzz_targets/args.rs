@@ -1,11 +1,12 @@
 //! Any tokens against a skill's flags: parsing never panics, every error
-//! renders, and a success gives every required flag a value.
+//! renders, and a success gives every required flag a value and every
+//! number flag values that read as finite `f64`s.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use skills_core::args::{Args, parse_into};
 use skills_core::spec::{FlagSpec, StrList, ValueType};
 
-static SPECS: [FlagSpec<'static>; 6] = [
+static SPECS: [FlagSpec<'static>; 7] = [
     FlagSpec {
         name: "to",
         value_type: ValueType::String,
@@ -60,13 +61,27 @@ static SPECS: [FlagSpec<'static>; 6] = [
         default: None,
         short: None,
     },
+    FlagSpec {
+        name: "ratio",
+        value_type: ValueType::Number,
+        list: true,
+        required: false,
+        values: StrList::EMPTY,
+        default: None,
+        short: None,
+    },
 ];
 
 fuzz_target!(|text: &str| {
     let tokens: Vec<&str> = text.split('\u{1f}').collect();
     let mut args = Args::new();
     match parse_into(&SPECS, &tokens, &mut args) {
-        Ok(()) => assert!(args.slot(0).values.len() >= 1),
+        Ok(()) => {
+            assert!(args.slot(0).values.len() >= 1);
+            for v in args.slot(6).values.iter() {
+                assert!(v.parse::<f64>().is_ok_and(f64::is_finite), "{v:?}");
+            }
+        }
         Err(e) => assert!(!e.to_string().is_empty()),
     }
 });

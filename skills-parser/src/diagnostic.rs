@@ -137,6 +137,9 @@ codes! {
     UsageWrongName = "usage-wrong-name", Error, Documentation;
     /// A frontmatter key the format does not define (kept).
     UnknownKey = "unknown-key", Warning, Advice;
+    /// `(type: email)`, `(type: url)`: a format of text as the type, read
+    /// as a string.
+    FormatType = "format-type", Warning, Advice;
     /// A domain index (`SKILL.md`) without frontmatter: its first paragraph
     /// is read as the description.
     IndexWithoutFrontmatter = "index-without-frontmatter", Warning, Advice;

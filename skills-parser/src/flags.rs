@@ -957,6 +957,8 @@ struct Markers {
     boolean: bool,
     explicit: Option<(ValueType, bool)>,
     bad_type: Option<String>,
+    /// `(type: email)`: a format of text given as the type (a string).
+    format_type: Option<String>,
     date: bool,
     one_of: Option<(Vec<String>, bool)>,
     /// `(type: enum)`, `(enum)`, a table's `enum` type: the values are the
@@ -1008,6 +1010,45 @@ pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     ];
     let t = words.iter().find(|(w, _)| w.iter().any(|w| base.eq_ignore_ascii_case(w)))?.1;
     Some((t, list))
+}
+
+/// Formats of text that authors give as a type (`email`, `url`, `uuid`,
+/// `datetime`): a string, and whether a list of them (`list of urls`).
+/// They are read as strings with a `format-type` warning rather than
+/// refused: what they say about the value is a description, which no
+/// check of a command enforces.
+fn text_format(spec: &str) -> Option<bool> {
+    const FORMATS: &[&str] = &[
+        "email",
+        "e-mail",
+        "url",
+        "uri",
+        "link",
+        "path",
+        "file",
+        "filename",
+        "filepath",
+        "dir",
+        "directory",
+        "uuid",
+        "id",
+        "time",
+        "datetime",
+        "date-time",
+        "timestamp",
+        "duration",
+        "json",
+        "regex",
+        "hostname",
+        "ip",
+        "phone",
+        "markdown",
+        "char",
+        "name",
+        "address",
+    ];
+    let (base, list) = list_form(spec.trim());
+    FORMATS.iter().any(|f| base.eq_ignore_ascii_case(f)).then_some(list)
 }
 
 /// `enum`, `enum list`, `list of enums`, `enum[]`: a type that says the
@@ -1425,7 +1466,13 @@ fn one_marker(inner: &str, m: &mut Markers) -> bool {
             // `type: number, required`: more markers after the type, which
             // the group reads one by one ([`marker_group`]).
             (None, None) if v.contains(',') => return false,
-            (None, None) => m.bad_type = Some(v.trim().to_string()),
+            (None, None) => match text_format(v) {
+                Some(list) => {
+                    m.explicit = Some((ValueType::String, list));
+                    m.format_type = Some(v.trim().to_string());
+                }
+                None => m.bad_type = Some(v.trim().to_string()),
+            },
         }
     } else if let Some(list) = enum_type_word(t) {
         m.enum_type = Some(list);
@@ -1567,14 +1614,23 @@ pub(crate) fn resolve(
     let mut ok = true;
 
     if let Some(bad) = &m.bad_type {
+        let types = ["string", "integer", "number", "date", "boolean", "enum", "float", "text", "bool", "int"];
+        let (base, list) = list_form(bad);
+        let hint = match skills_core::suggest::closest(base, types.iter().copied()) {
+            Some(t) => format!("did you mean `(type: {t}{})`?", if list { " list" } else { "" }),
+            None => "use one of `(type: string)`, `(type: integer)`, `(type: number)`, `(type: date)`, `(type: boolean)`, optionally with `list` (`(type: integer list)`); enums use `One of: a, b`".to_string(),
+        };
+        sink.push(Code::InvalidType, line, col, format!("`--{name}` has an unknown type `(type: {bad})`"), hint);
+        ok = false;
+    }
+    if let Some(format) = &m.format_type {
         sink.push(
-            Code::InvalidType,
+            Code::FormatType,
             line,
             col,
-            format!("`--{name}` has an unknown type `(type: {bad})`"),
-            "use one of `(type: string)`, `(type: integer)`, `(type: number)`, `(type: date)`, `(type: boolean)`, optionally with `list` (`(type: integer list)`); enums use `One of: a, b`",
+            format!("`--{name}` says `(type: {format})`, a format of text, so it is read as a string"),
+            format!("write `(type: string)` and describe the format (`{format}`) in words; a command's value is not checked against it"),
         );
-        ok = false;
     }
     if m.defaults.len() > 1 {
         sink.push(

@@ -238,9 +238,10 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Code::InvalidEnumValue,
             Box::new(|| expect(&one(&with_flags("--x  One of: a, b c, d\n")).1, Code::InvalidEnumValue, 14)),
         ),
+        (Code::FormatType, Box::new(|| expect(&one(&with_flags("--x  The x (type: url)\n")).1, Code::FormatType, 14))),
         (
             Code::InvalidType,
-            Box::new(|| expect(&one(&with_flags("--x  The x (type: uuid)\n")).1, Code::InvalidType, 14)),
+            Box::new(|| expect(&one(&with_flags("--x  The x (type: guid)\n")).1, Code::InvalidType, 14)),
         ),
         (
             Code::TooManyFlags,
@@ -1293,13 +1294,20 @@ fn number_flags_in_every_form() {
     // reported.
     let (f, codes) = first_flag("d.a --x <v>", "--x  How many (type: integer, required)\n");
     assert_eq!((f.value_type, f.required, codes.as_slice()), (ValueType::Integer, true, &[][..]));
-    expect(&one(&with_flags("--x  The x (type: uuid, v4)\n")).1, Code::InvalidType, 14);
-    let (_d, t) = one(&with_flags("--x  The x (type: uuid, v4)\n"));
+    let (_d, t) = one(&with_flags("--x  The x (type: guid, v4)\n"));
+    expect(&t, Code::InvalidType, 14);
     assert!(
-        t.diagnostics.iter().any(|d| d.message == "`--x` has an unknown type `(type: uuid)`"),
+        t.diagnostics.iter().any(|d| d.message == "`--x` has an unknown type `(type: guid)`"),
         "{:#?}",
         t.diagnostics
     );
+    // A misspelt type is named.
+    let (_d, t) = one(&with_flags("--x  The x (type: strng list)\n"));
+    let d = t.diagnostics.iter().find(|d| d.code == Code::InvalidType).unwrap();
+    assert_eq!(d.hint.as_deref(), Some("did you mean `(type: string list)`?"));
+    // A format of text is a string, with a warning.
+    let (f, codes) = first_flag("d.a [--x <v>...]", "--x  Where to send (type: list of emails)\n");
+    assert_eq!((f.value_type, f.list, codes.as_slice()), (ValueType::String, true, &[Code::FormatType][..]));
     // After the type, what is not a marker is prose: the type still holds.
     let (f, codes) = first_flag("d.a --x <v>", "--x  Recipient (type: string, format: email, required)\n");
     assert_eq!((f.value_type, f.required, codes.as_slice()), (ValueType::String, true, &[][..]));

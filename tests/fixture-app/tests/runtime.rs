@@ -339,6 +339,13 @@ fn number_flags_reach_the_handler_as_floats() {
             skills_runtime::json::ToolCall::parse(&format!(r#"{{"name": "ops.scale", "arguments": {args}}}"#)).unwrap();
         assert_eq!(r.call_tool(&mut ctx, &call).text, "scaled by 0.25: [1.0, 2.0]", "{args}");
     }
+    // The tool schema says number, for the value and for each list item.
+    let tools = r.tool_schemas(skills_runtime::json::ToolFormat::Anthropic);
+    let scale =
+        tools.as_array().unwrap().iter().find(|t| t["name"] == "ops_scale" || t["name"] == "ops.scale").unwrap();
+    let props = &scale["input_schema"]["properties"];
+    assert_eq!(props["factor"]["type"], "number", "{scale}");
+    assert_eq!(props["offsets"]["items"]["type"], "number", "{scale}");
 }
 
 /// A flag's declared one-letter spelling (`-v, --value`) runs it, through
