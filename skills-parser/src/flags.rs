@@ -1045,7 +1045,6 @@ fn text_format(spec: &str) -> Option<bool> {
         "markdown",
         "char",
         "name",
-        "address",
     ];
     let (base, list) = list_form(spec.trim());
     FORMATS.iter().any(|f| base.eq_ignore_ascii_case(f)).then_some(list)
@@ -1402,7 +1401,7 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
     // A group that states the type first says what the flag is, whatever
     // follows: `(type: string, format: email)`, `(type: integer, 1 to
     // 10)`. The markers after it count (`required`); the rest is prose. A
-    // type that is none of the format's (`(type: uuid, v4)`) is reported.
+    // type that is none of the format's (`(type: guid, v4)`) is reported.
     if strip_prefix_ignore_ascii_case(inner.trim().trim_matches(['*', '_']).trim(), "type:").is_some() {
         let (ty, _) = inner.split_once(',').unwrap_or((inner, ""));
         if !one_marker(ty, m) {

@@ -646,8 +646,10 @@ fn clear_number(value: &str) -> Option<ClearNumber> {
     let digits = b.strip_prefix(b"-").or_else(|| b.strip_prefix(b"+")).unwrap_or(b);
     let commas = digits.iter().filter(|&&c| c == b',').count();
     let int_part = digits.split(|&c| c == b'.').next().unwrap_or(digits);
-    // `1,000`, `12,345,678.9`: groups of three after the first.
-    let thousands = commas > 0 && {
+    // `1,000`, `12,345,678.9`: groups of three after the first, every comma
+    // before the point (`1.000,5` is a decimal comma after separators,
+    // which is no guess to make).
+    let thousands = commas > 0 && int_part.iter().filter(|&&c| c == b',').count() == commas && {
         let mut groups = int_part.split(|&c| c == b',');
         let first = groups.next().unwrap_or(&[]);
         (1..=3).contains(&first.len()) && groups.all(|g| g.len() == 3)

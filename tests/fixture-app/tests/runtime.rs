@@ -313,6 +313,16 @@ fn number_flags_reach_the_handler_as_floats() {
             "write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)",
         ),
         (
+            "ops.scale --factor 1.000,5",
+            "`--factor` expects a number, not `1.000,5`",
+            "write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)",
+        ),
+        (
+            "ops.scale --factor 12,345,678.5",
+            "`--factor` expects a number, not `12,345,678.5`",
+            "write it as --factor 12345678.5",
+        ),
+        (
             "ops.scale --factor inf",
             "`--factor` expects a number, not `inf`",
             "write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)",
