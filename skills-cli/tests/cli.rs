@@ -247,3 +247,27 @@ fn list_over_several_roots_names_each_skills_root_and_what_it_shadows() {
     assert!(text.contains("notes.todo  Project copy  [template]  (from "), "{text}");
     assert!(text.contains("; shadows "), "{text}");
 }
+
+/// A `number` flag read from the markdown at run time (the dynamic
+/// catalog `skills parse --root` routes through): typed as a JSON number,
+/// and a number written another way is named with its fix.
+#[test]
+fn number_flags_parse_from_the_markdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("skills");
+    std::fs::create_dir_all(root.join("image")).unwrap();
+    std::fs::write(root.join("image/SKILL.md"), "---\ndomain: image\ndescription: Images\n---\n\n# Images\n").unwrap();
+    std::fs::write(
+        root.join("image/resize.md"),
+        "---\nname: image.resize\ndescription: Resize\nparameters:\n  type: object\n  properties:\n    x: {type: number}\n    y: {type: [number, \"null\"]}\n  required: [x]\n---\n\n# image.resize\n\n## Examples\n\nimage.resize --x 0.5\n",
+    )
+    .unwrap();
+    let root = root.to_str().unwrap();
+    let v = json_of(&run(&["parse", "--root", root, "--", "image.resize --x 0.5 --y 2"]));
+    assert_eq!(v["flags"], json!({"x": 0.5, "y": 2}));
+    let o = run(&["parse", "--root", root, "--", "image.resize --x 0,5"]);
+    assert!(!o.status.success());
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["error"]["kind"], "invalid_number", "{v}");
+    assert_eq!(v["error"]["hint"], "write it as --x 0.5", "{v}");
+}

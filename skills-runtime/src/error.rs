@@ -633,10 +633,31 @@ struct ClearNumber {
     len: usize,
 }
 
+impl ClearNumber {
+    fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+    }
+}
+
 impl fmt::Display for ClearNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(core::str::from_utf8(&self.buf[..self.len]).unwrap_or(""))
+        f.write_str(self.as_str())
     }
+}
+
+/// The whole number `value` clearly is, though an integer flag refused it:
+/// punctuation after it (`5,`), a zero fraction (`2.0`), digit separators
+/// (`1,000`, `1_000`).
+fn whole_number(value: &str) -> Option<i64> {
+    use skills_core::args::parse_integer;
+    let trimmed = value.trim_end_matches([',', ';', '.']);
+    if let Some(n) = parse_integer(trimmed) {
+        return Some(n);
+    }
+    let cleared = clear_number(value);
+    let text = cleared.as_ref().map_or(trimmed, ClearNumber::as_str);
+    let (int, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if fraction.bytes().all(|b| b == b'0') { parse_integer(int) } else { None }
 }
 
 fn clear_number(value: &str) -> Option<ClearNumber> {
@@ -990,10 +1011,9 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             write!(out, "list the values after one --{flag}: --{flag}")?;
             write_list(out, &mut first.iter().chain(again.iter()), false)
         }
-        // `--limit 5,`: the number with punctuation after it.
-        Some(&ArgErrorKind::BadInteger { flag, value })
-            if let Some(n) = skills_core::args::parse_integer(value.trim_end_matches([',', ';', '.'])) =>
-        {
+        // `--limit 5,`, `--limit 2.0`, `--limit 1,000`: a whole number
+        // written another way.
+        Some(&ArgErrorKind::BadInteger { flag, value }) if let Some(n) = whole_number(value) => {
             if json {
                 write!(out, "send it as \"{flag}\": {n}")
             } else {
