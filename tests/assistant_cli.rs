@@ -184,6 +184,22 @@ fn hints_show_the_fix_with_the_command_own_values() {
         ("tasks.search --limit 5,", "`--limit` expects an integer, not `5,`", "write it as --limit 5"),
         ("tasks.search --limit 2.5", "`--limit` expects an integer, not `2.5`", "write a whole number such as 20"),
         ("tasks.search --limit 2.0", "`--limit` expects an integer, not `2.0`", "write it as --limit 2"),
+        // Values after `--flag=value`: the flag written as it takes them.
+        (
+            "tasks.search --status=todo blocked --limit 2",
+            "unexpected value `blocked` after `--status=todo`: a flag written with `=` takes only the value after it",
+            "write the values after the flag, without `=`: --status todo blocked",
+        ),
+        (
+            "tasks.search --query=overdue invoices",
+            "unexpected value `invoices` after `--query=overdue`: a flag written with `=` takes only the value after it",
+            "quote a value that contains spaces: --query \"overdue invoices\"",
+        ),
+        (
+            "tasks.search --limit=5 10 20",
+            "unexpected values `10`, `20` after `--limit=5`: a flag written with `=` takes only the value after it",
+            "give `--limit` one value, such as `--limit 5`",
+        ),
         ("tasks.search --limit 1,000", "`--limit` expects an integer, not `1,000`", "write it as --limit 1000"),
         ("tasks.search --limit 1_000", "`--limit` expects an integer, not `1_000`", "write it as --limit 1000"),
         ("tasks.search --limit 1,5", "`--limit` expects an integer, not `1,5`", "write a whole number such as 20"),

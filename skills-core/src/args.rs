@@ -101,13 +101,20 @@ pub enum ArgErrorKind<'a> {
         /// starting with it.
         short: bool,
     },
-    /// A value where none is expected: before the first flag (`after` is
-    /// `None`), or after `--flag=value` (`after` names the flag).
+    /// A value before the first flag.
     UnexpectedValue {
         /// The value.
         value: &'a str,
-        /// The flag it follows, if any.
-        after: Option<&'a str>,
+    },
+    /// Values after `--flag=value`, which takes only the value after `=`
+    /// (`--subject=Quarterly report`, `--status=todo done`).
+    AfterInlineValue {
+        /// Flag name.
+        flag: &'a str,
+        /// The value after `=`.
+        inline: &'a str,
+        /// The values that follow it, up to the next flag.
+        strays: StrList<'a>,
     },
     /// A bare `--`.
     DoubleDash,
@@ -225,6 +232,7 @@ impl ArgErrorKind<'_> {
         match self {
             ArgErrorKind::UnknownFlag { .. } => "unknown_flag",
             ArgErrorKind::UnexpectedValue { .. } => "unexpected_value",
+            ArgErrorKind::AfterInlineValue { .. } => "unexpected_value",
             ArgErrorKind::DoubleDash => "unexpected_value",
             ArgErrorKind::DashLookalike { .. } => "unknown_flag",
             ArgErrorKind::ListPunctuation { .. } => "list_punctuation",
@@ -457,10 +465,21 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
             match current {
                 Current::Taking { .. } | Current::Skipping => {}
                 Current::Inline { idx } => {
-                    errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: Some(specs[idx].name) });
+                    // The values up to the next flag (or a typographic dash,
+                    // which may start one), reported at once: the fix
+                    // writes them all.
+                    let end = tokens[i..]
+                        .iter()
+                        .position(|t| looks_like_flag(t) || t.starts_with(['—', '–', '−']))
+                        .map_or(tokens.len(), |k| i + k);
+                    errors.push(ArgErrorKind::AfterInlineValue {
+                        flag: specs[idx].name,
+                        inline: args.slots[idx].values.first().unwrap_or(""),
+                        strays: StrList::Slice(&tokens[i..end]),
+                    });
                     current = Current::Skipping;
                 }
-                Current::None => errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: None }),
+                Current::None => errors.push(ArgErrorKind::UnexpectedValue { value: tok }),
             }
             continue;
         }
@@ -1106,7 +1125,7 @@ impl ArgErrorKind<'_> {
                     None => Ok(()),
                 }
             }
-            ArgErrorKind::UnexpectedValue { value, after: None } => {
+            ArgErrorKind::UnexpectedValue { value } => {
                 write!(f, "unexpected value `{value}` before any flag; ")?;
                 match keyword_argument(value) {
                     // `to=bob@co.com`: a flag written as a keyword argument.
@@ -1120,12 +1139,12 @@ impl ArgErrorKind<'_> {
                     }
                 }
             }
-            ArgErrorKind::UnexpectedValue { value, after: Some(flag) } => {
-                // Only `--flag=value` is followed by values it does not take.
-                write!(
-                    f,
-                    "unexpected value `{value}` after `--{flag}=...`: a flag written with `=` takes only that value; write `--{flag} a b` for several values, and quote a value that contains spaces"
-                )
+            ArgErrorKind::AfterInlineValue { flag, inline, strays } => {
+                f.write_str(if strays.len() > 1 { "unexpected values " } else { "unexpected value " })?;
+                for (i, v) in strays.iter().enumerate() {
+                    write!(f, "{}`{v}`", if i > 0 { ", " } else { "" })?;
+                }
+                write!(f, " after `--{flag}={inline}`: a flag written with `=` takes only the value after it")
             }
             ArgErrorKind::DoubleDash => {
                 f.write_str("unexpected `--`; to pass a value that starts with a dash write `--flag=value`")
@@ -1436,7 +1455,14 @@ mod tests {
         // A value after `--flag=value` says what `=` means.
         assert_eq!(
             parse(&specs, &["--status=todo", "done"]).unwrap_err().to_string(),
-            "unexpected value `done` after `--status=...`: a flag written with `=` takes only that value; write `--status a b` for several values, and quote a value that contains spaces"
+            "unexpected value `done` after `--status=todo`: a flag written with `=` takes only the value after it"
+        );
+        // Every value up to the next flag, in one error.
+        let e = parse(&specs, &["--status=todo", "done", "blocked", "--limit", "2"]).unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!(
+            e.to_string(),
+            "unexpected values `done`, `blocked` after `--status=todo`: a flag written with `=` takes only the value after it"
         );
     }
 

@@ -150,11 +150,21 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
             match current {
                 Current::Values(i) => given[i].as_mut().unwrap().push(tok),
                 Current::Inline(i) => {
-                    errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: Some(specs[i].name) });
+                    // Every value up to a flag or a typographic dash.
+                    let strays: Vec<&str> = tokens[k..]
+                        .iter()
+                        .copied()
+                        .take_while(|t| !looks_like_flag(t) && !t.starts_with(['—', '–', '−']))
+                        .collect();
+                    errors.push(ArgErrorKind::AfterInlineValue {
+                        flag: specs[i].name,
+                        inline: given[i].as_ref().unwrap()[0],
+                        strays: StrList::Slice(Box::leak(strays.into_boxed_slice())),
+                    });
                     current = Current::Skip;
                 }
                 Current::Skip => {}
-                Current::None => errors.push(ArgErrorKind::UnexpectedValue { value: tok, after: None }),
+                Current::None => errors.push(ArgErrorKind::UnexpectedValue { value: tok }),
             }
         }
     }

@@ -510,18 +510,32 @@ pub(crate) fn write_single_quoted_inner(out: &mut dyn Write, v: &str) -> fmt::Re
 /// typographic ones), one value otherwise, and a word on `#`, which models
 /// take for a comment.
 fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, out: &mut dyn Write) -> fmt::Result {
-    if values.iter().any(|v| v.starts_with('#')) {
+    several_values_hint(flag, None, values, value_type, out)
+}
+
+/// [`too_many_values_hint`] for the values `head` (when given) then `rest`:
+/// `--subject=Quarterly report` gave `Quarterly` after `=`, then `report`.
+fn several_values_hint(
+    flag: &str,
+    head: Option<&str>,
+    rest: StrList<'_>,
+    value_type: ValueType,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    let values = || head.into_iter().chain(rest.iter());
+    let count = usize::from(head.is_some()) + rest.len();
+    if values().any(|v| v.starts_with('#')) {
         return out.write_str(
             "`#` does not start a comment inside a command: put a comment on a line of its own, or quote text that holds a `#`",
         );
     }
     // `--limit 5 // newest first`: a comment as other languages write it.
-    if values.iter().any(|v| v == "//") {
+    if values().any(|v| v == "//") {
         return out.write_str(
             "`//` does not start a comment in a command: put a comment on a line of its own, starting with `#`, or quote text that holds `//`",
         );
     }
-    let first = values.first().unwrap_or("");
+    let first = values().next().unwrap_or("");
     match value_type {
         ValueType::Boolean => write!(out, "`--{flag}` takes no value: write `--{flag}` alone, or `--{flag} false`"),
         // `--due next friday`: not a date to keep, so no value of it.
@@ -535,7 +549,7 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
             write!(out, "`--{flag}` takes one number, such as `--{flag} 0.5`")
         }
         ValueType::String => {
-            if values.iter().any(|v| curly_at_start(v.as_bytes()) || curly_at_end(v.as_bytes())) {
+            if values().any(|v| curly_at_start(v.as_bytes()) || curly_at_end(v.as_bytes())) {
                 out.write_str("typographic quotes (“ ” ‘ ’) are not quotes in a command; use straight double quotes")?;
             } else {
                 out.write_str("quote a value that contains spaces")?;
@@ -545,7 +559,7 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
             // double quotes, and cut short: the hint shows the form. (Byte
             // loops rather than `char` ones: this also runs on firmware.)
             let mut room: usize = 48;
-            for (i, v) in values.iter().enumerate() {
+            for (i, v) in values().enumerate() {
                 let b = v.as_bytes();
                 let from = if curly_at_start(b) { 3 } else { 0 };
                 let to = if curly_at_end(&b[from..]) { b.len() - 3 } else { b.len() };
@@ -563,7 +577,7 @@ fn too_many_values_hint(flag: &str, values: StrList<'_>, value_type: ValueType, 
                 }
                 room = room.saturating_sub(v.len() + 1);
                 write_double_quoted_inner(out, v)?;
-                if cut || room == 0 && i + 1 < values.len() {
+                if cut || room == 0 && i + 1 < count {
                     out.write_str("...")?;
                     break;
                 }
@@ -804,7 +818,8 @@ fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
     let op = |v: &str| matches!(v, "&&" | "||" | "|" | ";" | "&" | ">" | ">>" | "<" | "2>&1");
     let trailing = |v: &str| v.len() > 1 && v.ends_with(';');
     errors.iter().find_map(|e| match *e {
-        ArgErrorKind::UnexpectedValue { value, .. } if op(value) => Some(value),
+        ArgErrorKind::UnexpectedValue { value } if op(value) => Some(value),
+        ArgErrorKind::AfterInlineValue { strays, .. } if strays.iter().any(op) => strays.iter().find(|v| op(v)),
         ArgErrorKind::TooManyValues { values, .. } => {
             values.iter().find(|v| op(v)).or_else(|| values.iter().any(trailing).then_some(";"))
         }
@@ -928,10 +943,10 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             .filter(|(name, _)| skill.flags.names().any(|n| skills_core::args::same_flag_name(n, name)))
     }
     match errors.first() {
-        Some(&ArgErrorKind::UnexpectedValue { value, after: None }) if !json && assignment(skill, value).is_some() => {
+        Some(&ArgErrorKind::UnexpectedValue { value }) if !json && assignment(skill, value).is_some() => {
             out.write_str("write each flag with two dashes before its name:")?;
             for (name, v) in errors.iter().filter_map(|e| match *e {
-                ArgErrorKind::UnexpectedValue { value, after: None } => assignment(skill, value),
+                ArgErrorKind::UnexpectedValue { value } => assignment(skill, value),
                 _ => None,
             }) {
                 write!(out, " --{name}")?;
@@ -941,7 +956,7 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         }
         // `tasks.get task_1`: one value without a flag, and one required
         // flag missing, which it must be.
-        Some(&ArgErrorKind::UnexpectedValue { value, after: None })
+        Some(&ArgErrorKind::UnexpectedValue { value })
             if !json
                 && errors.len() == 2
                 && let Some(&ArgErrorKind::MissingRequired { flag }) = errors.iter().nth(1) =>
@@ -950,7 +965,7 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             write_list(out, &mut core::iter::once(value), false)
         }
         // `email.search unread`: a flag's name without its dashes.
-        Some(&ArgErrorKind::UnexpectedValue { value, after: None })
+        Some(&ArgErrorKind::UnexpectedValue { value })
             if !json && let Some(flag) = skill.flags.names().find(|n| skills_core::args::same_flag_name(n, value)) =>
         {
             write!(out, "a flag's name starts with two dashes: --{flag}")
@@ -958,7 +973,7 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         // `notes.add "buy milk" --pin`: one value without a flag, and one
         // flag only that such a value fits (the only enum listing it, date
         // flag, integer flag or text flag).
-        Some(&ArgErrorKind::UnexpectedValue { value, after: None })
+        Some(&ArgErrorKind::UnexpectedValue { value })
             if !json
                 && errors.len() == 1
                 && let Some(flag) = only_flag_for(skill, value) =>
@@ -967,6 +982,18 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             write_list(out, &mut core::iter::once(value), false)
         }
         Some(&ArgErrorKind::ListPunctuation { flag, values, .. }) => list_punctuation_hint(flag, values, json, out),
+        // `--status=todo done`, `--subject=Quarterly report`: the values
+        // after `--flag=value`, as the flag takes them.
+        Some(&ArgErrorKind::AfterInlineValue { flag, inline, strays }) => {
+            match (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.name == flag) {
+                Some(spec) if spec.list => {
+                    write!(out, "write the values after the flag, without `=`: --{flag}")?;
+                    write_list(out, &mut core::iter::once(inline).chain(strays.iter()), false)
+                }
+                Some(spec) => several_values_hint(flag, Some(inline), strays, spec.value_type, out),
+                None => write!(out, "write `--{flag} value`, and quote a value that contains spaces"),
+            }
+        }
         // `--query -urgent`: a value that starts with a dash, taken for a
         // flag, and the flag before it left without a value.
         // `--limit:5`: the value after a colon.
