@@ -465,18 +465,7 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
             match current {
                 Current::Taking { .. } | Current::Skipping => {}
                 Current::Inline { idx } => {
-                    // The values up to the next flag (or a typographic dash,
-                    // which may start one), reported at once: the fix
-                    // writes them all.
-                    let end = tokens[i..]
-                        .iter()
-                        .position(|t| looks_like_flag(t) || t.starts_with(['—', '–', '−']))
-                        .map_or(tokens.len(), |k| i + k);
-                    errors.push(ArgErrorKind::AfterInlineValue {
-                        flag: specs[idx].name,
-                        inline: args.slots[idx].values.first().unwrap_or(""),
-                        strays: StrList::Slice(&tokens[i..end]),
-                    });
+                    errors.push(after_inline(&specs[idx], args.slots[idx].values, tokens, i));
                     current = Current::Skipping;
                 }
                 Current::None => errors.push(ArgErrorKind::UnexpectedValue { value: tok }),
@@ -602,6 +591,27 @@ enum Current {
     /// After an unknown, repeated or `--` token: its values are not
     /// reported again.
     Skipping,
+}
+
+/// The error for values from token `i` on, after `--flag=value` (whose
+/// value `given` holds): every value up to the next flag, or a typographic
+/// dash that may start one, so that the fix writes them all. Out of line:
+/// rare, and the parse loop is copied where it is inlined.
+#[cold]
+#[inline(never)]
+fn after_inline<'a>(spec: &FlagSpec<'a>, given: StrList<'a>, tokens: &'a [&'a str], i: usize) -> ArgErrorKind<'a> {
+    let end = tokens[i..]
+        .iter()
+        // `—`, `–`, `−` in UTF-8, compared as bytes.
+        .position(|t| {
+            looks_like_flag(t) || matches!(t.as_bytes(), [0xE2, 0x80, 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..])
+        })
+        .map_or(tokens.len(), |k| i + k);
+    ArgErrorKind::AfterInlineValue {
+        flag: spec.name,
+        inline: given.first().unwrap_or(""),
+        strays: StrList::Slice(&tokens[i..end]),
+    }
 }
 
 /// A flag token's name (without dashes), its `=value` if any, and the

@@ -985,13 +985,17 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         // `--status=todo done`, `--subject=Quarterly report`: the values
         // after `--flag=value`, as the flag takes them.
         Some(&ArgErrorKind::AfterInlineValue { flag, inline, strays }) => {
-            match (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.name == flag) {
-                Some(spec) if spec.list => {
+            let spec = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.name == flag);
+            match spec.map(|s| (s.list, s.value_type)) {
+                Some((true, _)) => {
                     write!(out, "write the values after the flag, without `=`: --{flag}")?;
-                    write_list(out, &mut core::iter::once(inline).chain(strays.iter()), false)
+                    write_list(out, &mut core::iter::once(inline), false)?;
+                    write_list(out, &mut strays.iter(), false)
                 }
-                Some(spec) => several_values_hint(flag, Some(inline), strays, spec.value_type, out),
-                None => write!(out, "write `--{flag} value`, and quote a value that contains spaces"),
+                // `--subject=Quarterly report`: the words as one value (as
+                // for `--subject Quarterly report`).
+                Some((false, value_type)) => several_values_hint(flag, Some(inline), strays, value_type, out),
+                None => write!(out, "give `--{flag}` one value, such as `--{flag} {inline}`"),
             }
         }
         // `--query -urgent`: a value that starts with a dash, taken for a
