@@ -408,13 +408,10 @@ fn untagged(line: &str) -> &str {
     let mut line = line.trim();
     // A block written on one line (```` ```cmd tasks.search``` ````), which
     // CommonMark reads as inline code in a paragraph: an attempt, with the
-    // block's language, not a mention.
-    if let Some(rest) = line.strip_prefix("```")
-        && let Some(body) = rest.strip_suffix("```")
-        && let Some((language, command)) = body.split_once([' ', '\t'])
-        && language.eq_ignore_ascii_case("cmd")
-    {
-        line = command.trim();
+    // block's language, not a mention, also after words on its line
+    // (`Checking now: ```cmd tasks.search``` `).
+    if let Some(command) = one_line_block(line) {
+        line = command;
     }
     line = without_leading_tags(line);
     while let Some(before) = line.strip_suffix('>')
@@ -424,6 +421,23 @@ fn untagged(line: &str) -> &str {
         line = head.trim_end();
     }
     line
+}
+
+/// The command of the first one-line ```` ```cmd ...``` ```` in `line`.
+fn one_line_block(line: &str) -> Option<&str> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find("```").map(|i| from + i) {
+        let rest = &line[i + 3..];
+        let language = rest.get(..3).filter(|l| l.eq_ignore_ascii_case("cmd"));
+        if language.is_some()
+            && let Some(body) = rest[3..].strip_prefix([' ', '\t'])
+            && let Some(end) = body.find("```")
+        {
+            return Some(body[..end].trim()).filter(|c| !c.is_empty());
+        }
+        from = i + 3;
+    }
+    None
 }
 
 /// Whether a block's language is one a model writes commands under by

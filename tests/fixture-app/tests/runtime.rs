@@ -468,12 +468,19 @@ fn no_break_and_zero_width_spaces_are_named_with_the_plain_command() {
 
 #[test]
 fn a_block_written_on_one_line_is_told_to_open_a_block() {
-    let mut turn = Turn::new("Pinging:\n\n```cmd ops.ping```\n", TurnConfig::default());
-    let mut ctx = Ctx::default();
-    let report = turn.run(&router(), &mut ctx);
-    assert!(ctx.calls.is_empty());
-    assert_eq!(report.results.iter().map(error_kind).collect::<Vec<_>>(), ["command_not_in_cmd_block"]);
-    assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\nops.ping\n```"));
+    // Alone on its line, or after words (one-line ```cmd is an attempt,
+    // not a mention, wherever it stands).
+    for reply in ["Pinging:\n\n```cmd ops.ping```\n", "Pinging now: ```cmd ops.ping``` and then I'll report.\n"] {
+        let mut turn = Turn::new(reply, TurnConfig::default());
+        let mut ctx = Ctx::default();
+        let report = turn.run(&router(), &mut ctx);
+        assert!(ctx.calls.is_empty());
+        assert_eq!(report.results.iter().map(error_kind).collect::<Vec<_>>(), ["command_not_in_cmd_block"], "{reply}");
+        assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\nops.ping\n```"), "{reply}");
+    }
+    // Inline code in another language, or a one-line block naming no skill,
+    // is a mention.
+    no_errors(&["Write ```sh ops.ping``` in a terminal.", "Run ```cmd dir``` there."]);
 }
 
 #[test]
