@@ -20,6 +20,36 @@ pub(crate) struct Section {
     /// Byte range of the content, up to the next heading of the same or a
     /// higher level.
     pub(crate) content: Range<usize>,
+    /// A paragraph that is only a section's name in bold (`**Flags:**`),
+    /// as some authors write a heading: [`find`] takes it when no heading
+    /// has the name. Its content ends at the next heading or such label.
+    pub(crate) pseudo: bool,
+}
+
+/// The names a bold label may give a section ([`Section::pseudo`]).
+fn pseudo_heading_name(label: &str) -> bool {
+    let label = label.trim().trim_end_matches(':').trim_end();
+    [
+        crate::keys::SECTION_USAGE,
+        crate::keys::SECTION_FLAGS,
+        crate::keys::SECTION_BEHAVIOR,
+        crate::keys::SECTION_EXAMPLES,
+    ]
+    .iter()
+    .any(|names| names.iter().any(|n| label.eq_ignore_ascii_case(n)))
+}
+
+/// Reading a top-level paragraph that may be a bold label.
+#[derive(Clone, Copy, PartialEq)]
+enum Label {
+    /// Nothing yet.
+    Start,
+    /// Inside the emphasis.
+    Inside,
+    /// After it (only a colon may follow).
+    After,
+    /// Anything else: prose.
+    No,
 }
 
 fn level_num(l: HeadingLevel) -> u8 {
@@ -37,9 +67,49 @@ fn level_num(l: HeadingLevel) -> u8 {
 pub(crate) fn sections(body: &str) -> Vec<Section> {
     let mut heads: Vec<(String, u8, Range<usize>)> = Vec::new();
     let mut current: Option<(String, u8, usize)> = None;
+    // Bold labels (`**Flags:**`) in top-level paragraphs.
+    let mut labels: Vec<(String, Range<usize>)> = Vec::new();
+    let mut containers = 0usize;
+    let mut label: Option<(Label, String, usize)> = None;
     for (ev, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
+        if let Some((state, text, start)) = &mut label {
+            *state = match (&ev, *state) {
+                (Event::Start(Tag::Strong | Tag::Emphasis), Label::Start) => Label::Inside,
+                (Event::Text(t), Label::Inside) => {
+                    text.push_str(t);
+                    Label::Inside
+                }
+                (Event::End(TagEnd::Strong | TagEnd::Emphasis), Label::Inside) => Label::After,
+                (Event::Text(t), Label::After) if t.trim() == ":" => Label::After,
+                (Event::End(TagEnd::Paragraph), Label::After) => {
+                    if pseudo_heading_name(text) {
+                        let end = if body[..range.end].ends_with('\n') {
+                            range.end
+                        } else {
+                            body[range.end..].find('\n').map_or(body.len(), |i| range.end + i + 1)
+                        };
+                        labels.push((text.trim().to_string(), *start..end));
+                    }
+                    Label::No
+                }
+                _ => Label::No,
+            };
+            if *state == Label::No {
+                label = None;
+            }
+        }
         match ev {
             Event::Start(Tag::Heading { level, .. }) => current = Some((String::new(), level_num(level), range.start)),
+            Event::Start(Tag::BlockQuote(_) | Tag::List(_) | Tag::Item) => containers += 1,
+            Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item) => {
+                containers = containers.saturating_sub(1);
+            }
+            // Only a paragraph that starts with emphasis may be a label.
+            Event::Start(Tag::Paragraph)
+                if containers == 0 && matches!(body.as_bytes().get(range.start), Some(b'*' | b'_')) =>
+            {
+                label = Some((Label::Start, String::new(), range.start));
+            }
             Event::Text(t) | Event::Code(t) => {
                 if let Some((title, _, _)) = &mut current {
                     title.push_str(&t);
@@ -57,7 +127,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
             _ => {}
         }
     }
-    let mut out = Vec::with_capacity(heads.len());
+    let mut out = Vec::with_capacity(heads.len() + labels.len());
     for (i, (title, level, range)) in heads.iter().enumerate() {
         let end = heads[i + 1..].iter().find(|(_, l, _)| l <= level).map_or(body.len(), |(_, _, r)| r.start);
         out.push(Section {
@@ -65,6 +135,21 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
             level: *level,
             heading_start: range.start,
             content: range.end.min(end)..end,
+            pseudo: false,
+        });
+    }
+    // A label's section ends at the next heading or label; headings'
+    // sections do not see labels, so a file with headings reads as before.
+    for (title, range) in &labels {
+        let next_head = heads.iter().map(|(_, _, r)| r.start).find(|&s| s > range.start);
+        let next_label = labels.iter().map(|(_, r)| r.start).find(|&s| s > range.start);
+        let end = next_head.into_iter().chain(next_label).min().unwrap_or(body.len());
+        out.push(Section {
+            title: title.clone(),
+            level: 2,
+            heading_start: range.start,
+            content: range.end.min(end)..end,
+            pseudo: true,
         });
     }
     out
@@ -74,9 +159,19 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
 /// next name, and so on: `## Flags` wins over an `## Options` elsewhere.
 pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Section> {
     // `## Flags:` is `## Flags` (a colon some authors end headings with).
-    names.iter().find_map(|n| {
-        sections.iter().find(|s| s.level >= 2 && s.title.trim_end_matches([':', ' ']).eq_ignore_ascii_case(n))
-    })
+    // A heading wins over a bold label anywhere in the file.
+    let mut label = None;
+    for n in names {
+        for s in sections {
+            if s.level >= 2 && s.title.trim_end_matches([':', ' ']).eq_ignore_ascii_case(n) {
+                if !s.pseudo {
+                    return Some(s);
+                }
+                label = label.or(Some(s));
+            }
+        }
+    }
+    label
 }
 
 /// One source line of a section.
@@ -145,6 +240,29 @@ mod tests {
         let ex = find(&s, &["examples"]).unwrap();
         let l = lines(BODY, ex.content.clone(), 1);
         assert_eq!(l.iter().find(|l| !l.text.is_empty()).unwrap().line, 22);
+    }
+
+    /// `**Flags:**` alone in a paragraph is the Flags section when no
+    /// heading is; in a list, a quote or a sentence it is prose.
+    #[test]
+    fn bold_labels_are_sections_when_no_heading_is() {
+        let body = "# x.b\n\n**Usage:**\n\nx.b --n <n>\n\n**Flags**:\n\n--n  Count\n\n*Examples*\n\nx.b --n 2\n";
+        let s = sections(body);
+        let flags = find(&s, &["flags"]).unwrap();
+        assert!(flags.pseudo);
+        let l = lines(body, flags.content.clone(), 1);
+        let texts: Vec<_> = l.iter().filter(|l| !l.text.is_empty()).map(|l| (l.line, l.text)).collect();
+        assert_eq!(texts, [(9, "--n  Count")]);
+        assert_eq!(find(&s, &["usage"]).map(|u| &body[u.content.clone()]), Some("\nx.b --n <n>\n\n"));
+        assert!(find(&s, &["examples"]).is_some());
+        // A heading wins; labels inside lists, quotes or sentences are prose.
+        let both = sections("## Flags\n\n--a  A\n\n**Flags:**\n\n--b  B\n");
+        assert!(!find(&both, &["flags"]).unwrap().pseudo);
+        for prose in
+            ["- **Flags:**\n", "> **Flags:**\n", "**Flags:** see below\n", "**Flags** and more\n", "**Notes:**\n"]
+        {
+            assert!(find(&sections(prose), &["flags"]).is_none(), "{prose}");
+        }
     }
 
     #[test]

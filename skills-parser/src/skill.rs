@@ -610,6 +610,25 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             format!("write `# {expected}`"),
         );
     }
+    // Sections written as bold labels (`**Flags:**`) are read, and named.
+    let labels = if sections.iter().any(|s| s.pseudo) {
+        &[keys::SECTION_USAGE, keys::SECTION_FLAGS, keys::SECTION_EXAMPLES][..]
+    } else {
+        &[]
+    };
+    for &names in labels {
+        if let Some(s) = markdown::find(&sections, names).filter(|s| s.pseudo) {
+            let line = body_line + body[..s.heading_start].matches('\n').count();
+            let name = s.title.trim_end_matches([':', ' ']);
+            sink.push(
+                Code::BoldHeading,
+                line,
+                1,
+                format!("the bold label `{name}` is read as the section `## {name}`"),
+                format!("write it as a heading, `## {name}`, so that markdown tools see the section too"),
+            );
+        }
+    }
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     let from_front = !front_flags.is_empty();
     let mut usage = match usage_section {

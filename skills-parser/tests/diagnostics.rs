@@ -238,6 +238,15 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Code::InvalidEnumValue,
             Box::new(|| expect(&one(&with_flags("--x  One of: a, b c, d\n")).1, Code::InvalidEnumValue, 14)),
         ),
+        (
+            Code::BoldHeading,
+            Box::new(|| {
+                let t = one(&skill(FRONT, &BODY.replace("## Flags", "**Flags:**")));
+                expect(&t.1, Code::BoldHeading, 12);
+                let f = &t.1.skill("d.a").unwrap().flags;
+                assert_eq!(f.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["x"]);
+            }),
+        ),
         (Code::FormatType, Box::new(|| expect(&one(&with_flags("--x  The x (type: url)\n")).1, Code::FormatType, 14))),
         (
             Code::InvalidType,
