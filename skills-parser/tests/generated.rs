@@ -172,14 +172,23 @@ fn skill_file(rng: &mut Rng) -> String {
         .iter()
         .map(|n| format!(" --{n} {}", ["1", "low", "a b", "\"x y\"", "2026-03-01"][rng.below(5)]))
         .collect();
-    let front = match rng.below(4) {
+    let front = match rng.below(5) {
         0 => "name: d.a\ndescription: Does a\n".to_string(),
         1 => "name: d.a\ndescription: \"Does: a\"\ntags: [x, y]\n".to_string(),
         2 => "name: d.a\ndescription: Does a\nparameters:\n  - name: mode\n    type: enum\n    enum: [fast, slow]\n    default: fast\n".to_string(),
+        3 => "name: d.a\ndescription: Does a\nparameters:\n  type: object\n  properties:\n    y: {type: [number, \"null\"]}\n    on: {anyOf: [{const: a}, {const: b}]}\n    n: {type: array, items: {enum: [x, z]}}\n".to_string(),
         _ => format!("name: d.a\ndescription: {}\n", pick(rng, PROSE)),
     };
+    // Sections as headings, setext headings or bold labels.
+    let heading = |rng: &mut Rng, name: &str| match rng.below(4) {
+        0 => format!("**{name}:**"),
+        1 => format!("{name}\n{}", "-".repeat(name.len())),
+        2 => format!("### {name}"),
+        _ => format!("## {name}"),
+    };
+    let (u, f, e) = (heading(rng, "Usage"), heading(rng, "Flags"), heading(rng, "Examples"));
     format!(
-        "---\n{front}---\n\n# d.a\n\n## Usage\n\nd.a{usage}\n\n## Flags\n\n{}\n## Examples\n\nd.a{example}\n",
+        "---\n{front}---\n\n# d.a\n\n{u}\n\nd.a{usage}\n\n{f}\n\n{}\n{e}\n\nd.a{example}\n",
         flags_section(rng, &names)
     )
 }
