@@ -209,6 +209,9 @@ pub enum Failure<'a> {
     HelpSyntax {
         /// The extra token.
         extra: &'a str,
+        /// The skill the name and the extra token make with a dot between
+        /// them (`get_skill: email send`), if they make one.
+        skill: Option<&'a str>,
     },
     /// The flags do not fit the skill.
     Args {
@@ -343,7 +346,7 @@ impl Failure<'_> {
             Failure::Prose { word } => {
                 write!(out, "`{word}` is not a skill: this line reads as prose, and a ```cmd block holds only commands")
             }
-            Failure::HelpSyntax { extra } => {
+            Failure::HelpSyntax { extra, .. } => {
                 write!(out, "get_skill takes one name, but `{extra}` follows it")
             }
             Failure::Args { errors, .. } => write!(out, "{errors}"),
@@ -433,7 +436,10 @@ impl Failure<'_> {
             Failure::DomainAsCommand { domain, all: true, .. } => write!(out, "write `get_skill: {domain}.all`"),
 
             // `get_skill: email tasks`: each name on a line of its own.
-            Failure::HelpSyntax { extra } if !extra.starts_with('-') => {
+            Failure::HelpSyntax { skill: Some(skill), .. } => {
+                write!(out, "write the skill's name with its dot: `get_skill: {skill}`")
+            }
+            Failure::HelpSyntax { extra, .. } if !extra.starts_with('-') => {
                 write!(out, "ask for one name per command, each on a line of its own, such as `get_skill: {}`", extra.trim_end_matches(','))
             }
             Failure::HelpSyntax { .. } => out.write_str("write `get_skill: <domain>` or `get_skill: <domain>.<action>`, one name"),

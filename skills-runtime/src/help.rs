@@ -32,6 +32,8 @@ pub enum HelpQuery<'a> {
 /// A help command that is malformed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HelpSyntax<'a> {
+    /// The name asked for.
+    pub name: &'a str,
     /// The first unexpected token.
     pub extra: &'a str,
 }
@@ -88,7 +90,7 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
     match after {
         // `get_skill: email.send --help` asks twice for the same page.
         [] | ["--help" | "-h"] => Some(Ok(HelpQuery::Name(name))),
-        [extra, ..] => Some(Err(HelpSyntax { extra })),
+        [extra, ..] => Some(Err(HelpSyntax { name, extra })),
     }
 }
 
@@ -300,18 +302,24 @@ mod tests {
         assert_eq!(parse_query(&["get_skill", "--help"]), Some(Ok(HelpQuery::Domains)));
         assert_eq!(parse_query(&["get_skill", "--name", "email"]), Some(Ok(HelpQuery::Name("email"))));
         assert_eq!(parse_query(&["get_skill", "--name=email"]), Some(Ok(HelpQuery::Name("email"))));
-        assert_eq!(parse_query(&["get_skill:", "email,", "tasks"]), Some(Err(HelpSyntax { extra: "tasks" })));
+        assert_eq!(
+            parse_query(&["get_skill:", "email,", "tasks"]),
+            Some(Err(HelpSyntax { name: "email", extra: "tasks" }))
+        );
         assert_eq!(parse_query(&["get_skill:", "email,"]), Some(Ok(HelpQuery::Name("email"))));
         assert_eq!(parse_query(&["get_skill:", "`email.send`"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["get_skill:email.send"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email.send", "--help"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email", "--help"]), Some(Ok(HelpQuery::Name("email"))));
-        assert_eq!(parse_query(&["get_skill:", "a", "b"]), Some(Err(HelpSyntax { extra: "b" })));
+        assert_eq!(parse_query(&["get_skill:", "a", "b"]), Some(Err(HelpSyntax { name: "a", extra: "b" })));
         assert_eq!(parse_query(&["get_skill:", "a", "--help"]), Some(Ok(HelpQuery::Name("a"))));
         assert_eq!(parse_query(&["get_skill(email.send)"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["get_skill()"]), Some(Ok(HelpQuery::Domains)));
         assert_eq!(parse_query(&["get_skill:a", "-h"]), Some(Ok(HelpQuery::Name("a"))));
-        assert_eq!(parse_query(&["get_skill:", "a", "--help", "b"]), Some(Err(HelpSyntax { extra: "--help" })));
+        assert_eq!(
+            parse_query(&["get_skill:", "a", "--help", "b"]),
+            Some(Err(HelpSyntax { name: "a", extra: "--help" }))
+        );
         assert_eq!(parse_query(&["email.send", "--to", "x"]), None);
     }
 }

@@ -46,7 +46,10 @@ pub fn step<'a>(
     match help::parse_query(tokens) {
         Some(Ok(query)) => return help_step(catalog, query, name, visible),
         Some(Err(syntax)) => {
-            return Step::Fail(Failure::HelpSyntax { extra: syntax.extra });
+            // `get_skill: email send`: the skill's name written with a space.
+            let skill = crate::catalog::find_domain_any_case(catalog, syntax.name)
+                .and_then(|domain| spaced_skill(catalog, domain.name, syntax.extra));
+            return Step::Fail(Failure::HelpSyntax { extra: syntax.extra, skill });
         }
         None => {}
     }

@@ -143,6 +143,10 @@ fn unknown_help_names_the_closest() {
         o.error.unwrap().hint,
         "ask for one name per command, each on a line of its own, such as `get_skill: plans`"
     );
+    // A skill's name written with a space: the name with its dot.
+    let o = run("get_skill: OPS ping");
+    assert_eq!(o.text, "get_skill takes one name, but `ping` follows it");
+    assert_eq!(o.error.unwrap().hint, "write the skill's name with its dot: `get_skill: ops.ping`");
 }
 
 // ---- dispatch ----------------------------------------------------------
