@@ -306,6 +306,11 @@ fn every_call_shape_models_send_is_read() {
         json!({"name": "tasks_get", "arguments": "{\"id\": \"task_1\"}"}),
         json!({"type": "function", "function": {"name": "tasks_get", "arguments": "{\"id\": \"task_1\"}"}}),
         json!({"type": "tool_use", "id": "toolu_1", "name": "tasks_get", "input": {"id": "task_1"}}),
+        json!({"functionCall": {"name": "tasks_get", "args": {"id": "task_1"}}}),
+        json!({"function_call": {"name": "tasks_get", "arguments": "{\"id\": \"task_1\"}"}}),
+        json!({"tool": "tasks_get", "tool_input": {"id": "task_1"}}),
+        json!({"tool_name": "tasks.get", "params": {"id": "task_1"}}),
+        json!({"type": "function_call", "call_id": "c1", "name": "tasks_get", "arguments": "{\"id\": \"task_1\"}"}),
     ];
     let mut texts = Vec::new();
     for shape in &shapes {

@@ -192,8 +192,12 @@ impl ToolCall {
     /// - the design's fallback, `{"skill": "email.send", "arguments": {...}}`;
     /// - `{"name": "email_send", "arguments": {...}}` (OpenAI's `function`
     ///   object, whose `arguments` is a JSON *string*, is accepted too);
-    /// - `{"type": "function", "function": {...}}` (an OpenAI tool call);
-    /// - `{"type": "tool_use", "name": ..., "input": {...}}` (Anthropic).
+    /// - `{"type": "function", "function": {...}}` (an OpenAI tool call),
+    ///   and the older `{"function_call": {...}}`;
+    /// - `{"type": "tool_use", "name": ..., "input": {...}}` (Anthropic);
+    /// - `{"functionCall": {"name": ..., "args": {...}}}` (Gemini);
+    /// - `{"tool": ..., "tool_input": {...}}` (agent frameworks), and
+    ///   `tool_name` / `args` / `params` for the name and the arguments.
     ///
     /// ```
     /// use skills_runtime::json::ToolCall;
@@ -208,16 +212,19 @@ impl ToolCall {
     /// call that arrives as text is better read with [`ToolCall::parse`].
     pub fn from_json(value: &Value) -> Result<ToolCall, String> {
         let obj = value.as_object().ok_or_else(|| format!("a tool call is a JSON object, not {}", json_kind(value)))?;
-        if let Some(function) = obj.get("function") {
+        if let Some(function) = ["function", "function_call", "functionCall"].iter().find_map(|k| obj.get(*k)) {
             return ToolCall::from_json(function);
         }
-        let name = ["skill", "name"]
+        let name = ["skill", "name", "tool", "tool_name"]
             .iter()
             .find_map(|k| obj.get(*k))
             .ok_or("the tool call names no skill: send {\"skill\": \"email.send\", \"arguments\": {...}}")?;
         let name = name.as_str().ok_or_else(|| format!("the skill name is a string, not {}", json_kind(name)))?;
-        let arguments =
-            ["arguments", "input", "parameters"].iter().find_map(|k| obj.get(*k)).cloned().unwrap_or(Value::Null);
+        let arguments = ["arguments", "input", "parameters", "args", "tool_input", "params"]
+            .iter()
+            .find_map(|k| obj.get(*k))
+            .cloned()
+            .unwrap_or(Value::Null);
         let arguments = match arguments {
             Value::String(text) if text.trim().is_empty() => Value::Null,
             Value::String(text) => match without_repeated_keys(&text) {
