@@ -139,11 +139,14 @@ fn check(tree: &Tree, format: Format) -> ExitCode {
             for d in &tree.diagnostics {
                 emit(&d.render());
             }
+            let (skills, domains) = (tree.skills.len(), tree.domains.len());
             emit(&format!(
-                "{}: {} skills in {} domains; {} error{}, {} warning{}",
+                "{}: {} skill{} in {} domain{}; {} error{}, {} warning{}",
                 display_path(&tree.root),
-                tree.skills.len(),
-                tree.domains.len(),
+                skills,
+                if skills == 1 { "" } else { "s" },
+                domains,
+                if domains == 1 { "" } else { "s" },
                 errors,
                 if errors == 1 { "" } else { "s" },
                 warnings,

@@ -172,6 +172,7 @@ pub fn index_table(index: &DomainIndex, skills: &[&Skill], out: &mut Vec<Diagnos
     if index.listed.is_empty() {
         return;
     }
+    let (what, entry) = if index.listed_as_items { ("index", "item") } else { ("table", "row") };
     for (name, line) in &index.listed {
         if !skills.iter().any(|s| &s.name == name) {
             out.push(
@@ -180,23 +181,28 @@ pub fn index_table(index: &DomainIndex, skills: &[&Skill], out: &mut Vec<Diagnos
                     &index.path,
                     *line,
                     0,
-                    format!("the table lists `{name}`, which is not a skill of `{}`", index.domain),
+                    format!("the {what} lists `{name}`, which is not a skill of `{}`", index.domain),
                 )
-                .hint("remove the row or add the skill"),
+                .hint(format!("remove the {entry} or add the skill")),
             );
         }
     }
     for s in skills {
         if !index.listed.iter().any(|(n, _)| n == &s.name) {
+            let hint = if index.listed_as_items {
+                format!("add an item `- {}: {}`", s.name, s.description)
+            } else {
+                format!("add a row `| {} | {} |`", s.name, s.description)
+            };
             out.push(
                 Diagnostic::new(
                     Code::IndexTableStale,
                     &index.path,
                     index.listed[0].1,
                     0,
-                    format!("the table does not list `{}`", s.name),
+                    format!("the {what} does not list `{}`", s.name),
                 )
-                .hint(format!("add a row `| {} | {} |`", s.name, s.description)),
+                .hint(hint),
             );
         }
     }

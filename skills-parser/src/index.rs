@@ -16,8 +16,12 @@ pub struct DomainIndex {
     pub body: String,
     /// The file.
     pub path: PathBuf,
-    /// Skill names listed in the body's tables (for the staleness check).
+    /// Skill names listed in the body's tables, or as the first word of
+    /// its list items (for the staleness check), with their lines.
     pub listed: Vec<(String, usize)>,
+    /// The first name listed is a list item (`- email.send: ...`), not a
+    /// table row: the fix for a skill left out is written as one.
+    pub listed_as_items: bool,
     /// Keys the format does not define.
     pub extra: Vec<(String, serde_json::Value)>,
 }
@@ -78,13 +82,14 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
             String::new()
         }
     };
-    let listed = listed_skills(&body, body_line, domain);
+    let (listed, listed_as_items) = listed_skills(&body, body_line, domain);
     Some(DomainIndex {
         domain: domain.to_string(),
         description,
         body: tidy_body(&body),
         path: sink.file.to_path_buf(),
         listed,
+        listed_as_items,
         extra,
     })
 }
@@ -107,12 +112,14 @@ fn without_frontmatter(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<
         "the domain index has no `---` frontmatter block; its first paragraph is taken as the description",
         format!("add these lines at the top: `---`, `domain: {domain}`, `description: <one line>`, `---`"),
     );
+    let (listed, listed_as_items) = listed_skills(text, 1, domain);
     Some(DomainIndex {
         domain: domain.to_string(),
         description,
         body: tidy_body(text),
         path: sink.file.to_path_buf(),
-        listed: listed_skills(text, 1, domain),
+        listed,
+        listed_as_items,
         extra: Vec::new(),
     })
 }
@@ -130,21 +137,45 @@ fn first_paragraph(text: &str) -> Option<String> {
     Some(out)
 }
 
-/// Skill names in the first cell of table rows (`| email.send | ... |`).
-fn listed_skills(body: &str, first_line: usize, domain: &str) -> Vec<(String, usize)> {
+/// Skill names in the first cell of table rows (`| email.send | ... |`) or
+/// first in list items (`- email.send: ...`, `` * `email.send` — ... ``,
+/// `1. [email.send](send.md)`), and whether the first is a list item.
+fn listed_skills(body: &str, first_line: usize, domain: &str) -> (Vec<(String, usize)>, bool) {
     let mut out = Vec::new();
+    let mut first_is_item = false;
     for (i, line) in body.lines().enumerate() {
         let t = line.trim();
-        let Some(rest) = t.strip_prefix('|') else {
-            continue;
+        let (cell, item) = match t.strip_prefix('|') {
+            Some(rest) => (rest.split('|').next().unwrap_or("").trim(), false),
+            None => match list_item(t) {
+                Some(rest) => (rest.split([' ', '\t', '(']).next().unwrap_or(""), true),
+                None => continue,
+            },
         };
-        let cell = rest.split('|').next().unwrap_or("").trim().trim_matches('`');
+        // `` `email.send` ``, `**email.send**`, `[email.send](send.md)`,
+        // `email.send:`.
+        let cell = cell.split(']').next().unwrap_or(cell);
+        let cell = cell.trim_matches(['`', '*', '_', '[']).trim_end_matches([':', ',', ';', '.']);
+        let cell = cell.trim_matches(['`', '*', '_']);
         if let Some((d, _)) = cell.split_once('.')
             && d == domain
             && skills_core::names::parse_skill_name(cell).is_ok()
         {
+            first_is_item |= out.is_empty() && item;
             out.push((cell.to_string(), first_line + i));
         }
     }
-    out
+    (out, first_is_item)
+}
+
+/// The text of a list item's line after its marker (`- `, `* `, `+ `,
+/// `1. `, `1) `).
+fn list_item(line: &str) -> Option<&str> {
+    if let Some(rest) = line.strip_prefix(['-', '*', '+']) {
+        return rest.strip_prefix([' ', '\t']).map(str::trim_start);
+    }
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = line.get(digits..)?.strip_prefix(['.', ')'])?;
+    (digits > 0).then_some(())?;
+    rest.strip_prefix([' ', '\t']).map(str::trim_start)
 }

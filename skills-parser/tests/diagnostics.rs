@@ -1332,3 +1332,30 @@ fn number_flags_in_every_form() {
     let (_d, t) = one(&with_flags("--x  Ratio (type: number)\n").replace("d.a --x 1\n", "d.a --x 1,5\n"));
     expect(&t, Code::ExampleInvalid, 18);
 }
+
+/// A domain index that lists its skills as list items is checked as a
+/// table is: a name that is no skill, and a skill left out, are named,
+/// with the fix written as an item.
+#[test]
+fn an_index_written_as_a_list_is_checked_like_a_table() {
+    let index = "---\ndomain: d\ndescription: x\n---\n\n# D\n\n- `d.gone` — Old\n- Use d.a for everything (prose)\n1. [d.old](old.md): older\n";
+    let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
+    let got: Vec<_> = t
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::IndexTableStale)
+        .map(|d| (d.line, d.message.as_str(), d.hint.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (8, "the index lists `d.gone`, which is not a skill of `d`", "remove the item or add the skill"),
+            (8, "the index does not list `d.a`", "add an item `- d.a: Does a`"),
+            (10, "the index lists `d.old`, which is not a skill of `d`", "remove the item or add the skill"),
+        ]
+    );
+    // Listed, it is clean.
+    let index = "---\ndomain: d\ndescription: x\n---\n\n- **d.a**: Does a\n";
+    let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
+    assert!(!t.diagnostics.iter().any(|d| d.code == Code::IndexTableStale), "{:#?}", t.diagnostics);
+}
