@@ -974,7 +974,8 @@ fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut Errors<'a>) {
                     flag: spec.name,
                     value: v,
                     allowed: spec.values,
-                    suggestion: suggest::closest(v, spec.values.iter()),
+                    // A number is no misspelling of another (`4` for `1`).
+                    suggestion: if is_number(v) { None } else { suggest::closest(v, spec.values.iter()) },
                 });
             }
         }

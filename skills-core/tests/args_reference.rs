@@ -89,6 +89,12 @@ fn too_many<'a>(spec: &FlagSpec<'a>, values: &[&'a str]) -> ArgErrorKind<'a> {
     }
 }
 
+/// A number flag's value: what `f64` parses, below 1e308, in digits,
+/// signs, a point and an exponent only (no `inf` or `NaN`).
+fn number(v: &str) -> bool {
+    v.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b)) && v.parse::<f64>().is_ok_and(|x| x.abs() < 1e308)
+}
+
 fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
     let mut errors: Vec<ArgErrorKind<'a>> = Vec::new();
     let mut given: Vec<Option<Vec<&'a str>>> = vec![None; specs.len()];
@@ -219,11 +225,7 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                         }
                     }
                     ValueType::Number => {
-                        // What `f64` parses, finite and below 1e308, in
-                        // digits, signs, a point and an exponent only (no
-                        // `inf` or `NaN`).
-                        let chars = v.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
-                        if !(chars && v.parse::<f64>().is_ok_and(|x| x.abs() < 1e308)) {
+                        if !number(v) {
                             errors.push(ArgErrorKind::BadNumber { flag: spec.name, value: v });
                         }
                     }
@@ -239,7 +241,7 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                                 flag: spec.name,
                                 value: v,
                                 allowed: spec.values,
-                                suggestion: suggest::closest(v, spec.values.iter()),
+                                suggestion: if number(v) { None } else { suggest::closest(v, spec.values.iter()) },
                             });
                         }
                     }

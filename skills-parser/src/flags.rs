@@ -845,8 +845,22 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             .or_else(|| texts("values"))
             .or_else(|| items.and_then(schema_values))
             .or_else(|| schema_values(entries));
-        // An enum of strings is an enum: its values state the type.
-        let is_text = matches!(kind.as_str(), "" | "string" | "string list" | "str" | "text" | "enum" | "enum list");
+        // An enum of strings is an enum: its values state the type. So is
+        // one of numbers (`{type: integer, enum: [1, 2, 3]}`): the command
+        // gives one of those words, and the tool schema lists them.
+        let is_text = matches!(
+            kind.as_str(),
+            "" | "string"
+                | "string list"
+                | "str"
+                | "text"
+                | "enum"
+                | "enum list"
+                | "integer"
+                | "integer list"
+                | "number"
+                | "number list"
+        );
         if !(values.is_some() && is_text) {
             match flag_table::property(&format!("Type: {kind}"), list) {
                 Some(marker) => add(Some(marker)),

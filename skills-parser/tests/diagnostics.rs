@@ -1027,6 +1027,15 @@ fn flags_may_be_declared_in_the_frontmatter() {
     let (_d, t) = one(&skill(other, examples));
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
     assert_eq!(flags(&t), expected);
+    // An enum of numbers is an enum of those words (it was a conflict of
+    // `(type: integer)` and `One of:`, which excluded the skill).
+    let levels = "name: d.a\ndescription: Does a\nparameters:\n  level: {type: integer, enum: [1, 2, 3], default: 2}\n";
+    let (_d, t) = one(&skill(levels, "\n# d.a\n\n## Examples\n\nd.a --level 3\n"));
+    let f = &t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0];
+    assert_eq!(
+        (f.value_type, f.values.clone(), f.default.clone()),
+        (ValueType::Enum, v(&["1", "2", "3"]), Some(v(&["2"])))
+    );
     let kinds = "name: d.a\ndescription: Does a\nparameters:\n  kinds:\n    type: array\n    items: {type: string, enum: [bug, chore]}\n    oneOf: []\n";
     let (_d, t) = one(&skill(kinds, "\n# d.a\n\n## Examples\n\nd.a --kinds bug chore\n"));
     let f = &t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0];
