@@ -1668,7 +1668,14 @@ pub(crate) fn resolve(
 
     // Explicit type sources, which must agree.
     let mut declared: Vec<(&str, ValueType)> = Vec::new();
-    if let Some((t, _)) = m.explicit {
+    // `(type: integer)` with `One of: 1, 2, 3`: values of that type, listed;
+    // the list makes the enum and the two agree.
+    let numbers_listed = match (m.explicit, &m.one_of) {
+        (Some((ValueType::Integer, _)), Some((values, _))) => values.iter().all(|v| parse_integer(v).is_some()),
+        (Some((ValueType::Number, _)), Some((values, _))) => values.iter().all(|v| skills_core::args::is_number(v)),
+        _ => false,
+    };
+    if let Some((t, _)) = m.explicit.filter(|_| !numbers_listed) {
         declared.push(("(type: ...)", t));
     }
     if m.boolean {

@@ -1036,6 +1036,14 @@ fn flags_may_be_declared_in_the_frontmatter() {
         (f.value_type, f.values.clone(), f.default.clone()),
         (ValueType::Enum, v(&["1", "2", "3"]), Some(v(&["2"])))
     );
+    // The same in `## Flags` and in a table.
+    let (f, codes) = first_flag("d.a [--x <v>]", "--x  Level (type: integer). One of: 1, 2, 3\n");
+    assert_eq!((f.value_type, f.values.clone(), codes.as_slice()), (ValueType::Enum, v(&["1", "2", "3"]), &[][..]));
+    let table = "| Flag | Type | Description |\n|---|---|---|\n| `--x` | number | Ratio. One of: 0.5, 1.5 |\n";
+    assert_eq!(first_flag("d.a [--x <v>]", table).0.values, v(&["0.5", "1.5"]));
+    // Values of another type still disagree with the type.
+    let (_d, t) = with_usage_and_flags("d.a [--x <v>]", "--x  Level (type: integer). One of: low, high\n");
+    assert!(t.diagnostics.iter().any(|d| d.code == Code::ConflictingMarkers), "{:#?}", t.diagnostics);
     let kinds = "name: d.a\ndescription: Does a\nparameters:\n  kinds:\n    type: array\n    items: {type: string, enum: [bug, chore]}\n    oneOf: []\n";
     let (_d, t) = one(&skill(kinds, "\n# d.a\n\n## Examples\n\nd.a --kinds bug chore\n"));
     let f = &t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0];
