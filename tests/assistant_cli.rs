@@ -196,6 +196,11 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "quote a value that contains spaces: --query \"overdue invoices\"",
         ),
         (
+            "tasks.search --query= overdue invoices",
+            "unexpected values `overdue`, `invoices` after `--query=`: a flag written with `=` takes only the value after it",
+            "quote a value that contains spaces: --query \"overdue invoices\"",
+        ),
+        (
             "tasks.search --limit=5 10 20",
             "unexpected values `10`, `20` after `--limit=5`: a flag written with `=` takes only the value after it",
             "give `--limit` one value, such as `--limit 5`",

@@ -1000,7 +1000,10 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
                 }
                 // `--subject=Quarterly report`: the words as one value (as
                 // for `--subject Quarterly report`).
-                Some((false, value_type)) => several_values_hint(flag, Some(inline), strays, value_type, out),
+                Some((false, value_type)) => {
+                    let head = Some(inline).filter(|v| !v.is_empty());
+                    several_values_hint(flag, head, strays, value_type, out)
+                }
                 None => write!(out, "give `--{flag}` one value, such as `--{flag} {inline}`"),
             }
         }
