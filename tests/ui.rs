@@ -32,6 +32,7 @@ fn ui() {
     generate("single");
     generate("full");
     generate("awkward");
+    generate("number");
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/handler/*.rs");
