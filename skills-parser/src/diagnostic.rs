@@ -140,7 +140,8 @@ codes! {
     /// `(type: email)`, `(type: url)`: a format of text as the type, read
     /// as a string.
     FormatType = "format-type", Warning, Advice;
-    /// `**Flags:**` alone in a paragraph, read as the `## Flags` section.
+    /// `**Flags:**`, `Flags:` or `OPTIONS` alone in a paragraph, read as the
+    /// `## Flags` section.
     BoldHeading = "bold-heading", Warning, Advice;
     /// A domain index (`SKILL.md`) without frontmatter: its first paragraph
     /// is read as the description.

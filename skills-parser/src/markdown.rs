@@ -39,6 +39,32 @@ fn pseudo_heading_name(label: &str) -> bool {
     .any(|names| names.iter().any(|n| label.eq_ignore_ascii_case(n)))
 }
 
+/// A line that is a section's name written as a label in plain text: with
+/// a colon (`Flags:`, `Examples:`) or in capitals, as man pages title
+/// sections (`OPTIONS`, `SYNOPSIS`).
+fn plain_label(line: &str) -> bool {
+    let l = line.trim();
+    l.len() <= 16
+        && (l.ends_with(':') || !l.bytes().any(|b| b.is_ascii_lowercase()))
+        && l.bytes().any(|b| b.is_ascii_alphabetic())
+        && pseudo_heading_name(l)
+}
+
+/// [`plain_label`] for the line at `start`, looked at only when it is short.
+fn plain_label_at(body: &str, start: usize) -> bool {
+    const LONGEST: usize = 18;
+    let b = body.as_bytes();
+    let window = &b[start.min(b.len())..b.len().min(start + LONGEST)];
+    if !window.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    match window.iter().position(|&c| c == b'\n') {
+        Some(end) => body.get(start..start + end).is_some_and(plain_label),
+        None if window.len() < LONGEST => body.get(start..).is_some_and(plain_label),
+        None => false,
+    }
+}
+
 /// Reading a top-level paragraph that may be a bold label.
 #[derive(Clone, Copy, PartialEq)]
 enum Label {
@@ -46,7 +72,8 @@ enum Label {
     Start,
     /// Inside the emphasis.
     Inside,
-    /// After it (only a colon may follow).
+    /// After it (only a colon may follow), or plain text that is a label
+    /// line of its own (`Flags:`, `OPTIONS`).
     After,
     /// Anything else: prose.
     No,
@@ -75,6 +102,12 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
         if let Some((state, text, start)) = &mut label {
             *state = match (&ev, *state) {
                 (Event::Start(Tag::Strong | Tag::Emphasis), Label::Start) => Label::Inside,
+                // `Flags:` or `OPTIONS` as plain text (vetted on its line
+                // below, before any of this runs).
+                (Event::Text(t), Label::Start) => {
+                    text.push_str(t);
+                    Label::After
+                }
                 (Event::Text(t), Label::Inside) => {
                     text.push_str(t);
                     Label::Inside
@@ -104,9 +137,12 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
             Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item) => {
                 containers = containers.saturating_sub(1);
             }
-            // Only a paragraph that starts with emphasis may be a label.
+            // Only a paragraph that starts with emphasis, or whose first
+            // line is a label of its own, may be a label.
             Event::Start(Tag::Paragraph)
-                if containers == 0 && matches!(body.as_bytes().get(range.start), Some(b'*' | b'_')) =>
+                if containers == 0
+                    && (matches!(body.as_bytes().get(range.start), Some(b'*' | b'_'))
+                        || plain_label_at(body, range.start)) =>
             {
                 label = Some((Label::Start, String::new(), range.start));
             }
@@ -258,9 +294,22 @@ mod tests {
         // A heading wins; labels inside lists, quotes or sentences are prose.
         let both = sections("## Flags\n\n--a  A\n\n**Flags:**\n\n--b  B\n");
         assert!(!find(&both, &["flags"]).unwrap().pseudo);
-        for prose in
-            ["- **Flags:**\n", "> **Flags:**\n", "**Flags:** see below\n", "**Flags** and more\n", "**Notes:**\n"]
-        {
+        // As plain text: with a colon, or in capitals as man pages write.
+        for body in ["Flags:\n\n--n  Count\n", "OPTIONS\n\n    --n  Count\n", "# x\n\nFLAGS:\n\n--n  Count\n"] {
+            let s = sections(body);
+            let flags = find(&s, &["flags", "options"]).unwrap_or_else(|| panic!("{body}"));
+            assert!(lines(body, flags.content.clone(), 1).iter().any(|l| l.text.trim() == "--n  Count"), "{body}");
+        }
+        for prose in [
+            "- **Flags:**\n",
+            "> **Flags:**\n",
+            "**Flags:** see below\n",
+            "**Flags** and more\n",
+            "**Notes:**\n",
+            "Flags\n",
+            "Flags: --n sets it\n",
+            "Options:\n    --n  Count\n",
+        ] {
             assert!(find(&sections(prose), &["flags"]).is_none(), "{prose}");
         }
     }

@@ -610,7 +610,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             format!("write `# {expected}`"),
         );
     }
-    // Sections written as bold labels (`**Flags:**`) are read, and named.
+    // Sections written as labels (`**Flags:**`, `OPTIONS`) are read, and
+    // named.
     let labels = if sections.iter().any(|s| s.pseudo) {
         &[keys::SECTION_USAGE, keys::SECTION_FLAGS, keys::SECTION_EXAMPLES][..]
     } else {
@@ -624,7 +625,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 Code::BoldHeading,
                 line,
                 1,
-                format!("the bold label `{name}` is read as the section `## {name}`"),
+                format!("the label `{name}` is read as the section `## {name}`"),
                 format!("write it as a heading, `## {name}`, so that markdown tools see the section too"),
             );
         }
