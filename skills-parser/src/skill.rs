@@ -632,8 +632,27 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     }
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     let from_front = !front_flags.is_empty();
+    // `Usage: d.a --flag <value>` on a line of its own, as CLI help writes
+    // it, when there is no Usage section.
+    let usage_line = || {
+        markdown::lines(&body, 0..body.len(), body_line).into_iter().find(|l| {
+            let t = l.text.trim_start();
+            t.get(..6).is_some_and(|p| p.eq_ignore_ascii_case("usage:"))
+                && t[6..].split_whitespace().next().is_some_and(|w| w == expected || aliases.iter().any(|a| a == w))
+        })
+    };
     let mut usage = match usage_section {
         Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
+        None if let Some(l) = usage_line() => {
+            sink.push(
+                Code::BoldHeading,
+                l.line,
+                1,
+                "the line `Usage: ...` is read as the section `## Usage`",
+                format!("write it under a heading: `## Usage`, then `{}`", l.text.trim_start()[6..].trim()),
+            );
+            usage::read(&[l], &expected, &aliases, sink)
+        }
         // Written from the frontmatter's flags below.
         None if from_front => Usage::default(),
         None => {

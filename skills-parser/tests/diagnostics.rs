@@ -1376,3 +1376,21 @@ fn an_index_written_as_a_list_is_checked_like_a_table() {
     let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
     assert!(!t.diagnostics.iter().any(|d| d.code == Code::IndexTableStale), "{:#?}", t.diagnostics);
 }
+
+/// CLI help pasted as a skill: `Usage: d.a ...` on a line of its own and
+/// `Options:` as a label are read as the sections, each named once.
+#[test]
+fn cli_help_style_usage_line_and_label_are_sections() {
+    let body = "\n# d.a\n\nDoes a.\n\nUsage: d.a --count <n> [--verbose]\n\nOptions:\n\n--count    How many (required)\n--verbose  Say more\n\nExamples:\n\nd.a --count 2 --verbose\n";
+    let (_d, t) = one(&skill(FRONT, body));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let flags: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.value_type, f.required)).collect();
+    assert_eq!(flags, [("count", ValueType::Integer, true), ("verbose", ValueType::Boolean, false)]);
+    let codes: Vec<_> = t.diagnostics.iter().map(|d| (d.code, d.line)).collect();
+    assert_eq!(
+        codes,
+        [(Code::BoldHeading, 10), (Code::BoldHeading, 12), (Code::BoldHeading, 17)],
+        "{:#?}",
+        t.diagnostics
+    );
+}
