@@ -621,12 +621,20 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         if let Some(s) = markdown::find(&sections, names).filter(|s| s.pseudo) {
             let line = body_line + body[..s.heading_start].matches('\n').count();
             let name = s.title.trim_end_matches([':', ' ']);
+            // `OPTIONS`, as man pages write it, is the heading `## Options`.
+            let heading = if name.bytes().any(|b| b.is_ascii_lowercase()) {
+                name.to_string()
+            } else {
+                let lower = name.to_ascii_lowercase();
+                let mut chars = lower.chars();
+                chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
+            };
             sink.push(
                 Code::BoldHeading,
                 line,
                 1,
-                format!("the label `{name}` is read as the section `## {name}`"),
-                format!("write it as a heading, `## {name}`, so that markdown tools see the section too"),
+                format!("the label `{name}` is read as the section `## {heading}`"),
+                format!("write it as a heading, `## {heading}`, so that markdown tools see the section too"),
             );
         }
     }

@@ -1393,4 +1393,9 @@ fn cli_help_style_usage_line_and_label_are_sections() {
         "{:#?}",
         t.diagnostics
     );
+    // A man page's capitals are named as a heading is written.
+    let body = "\n# d.a\n\nOPTIONS\n\n--x <v>  The x\n\n## Examples\n\nd.a --x 1\n";
+    let (_d, t) = one(&skill(FRONT, body));
+    let d = t.diagnostics.iter().find(|d| d.code == Code::BoldHeading).unwrap();
+    assert_eq!(d.message, "the label `OPTIONS` is read as the section `## Options`");
 }
