@@ -506,6 +506,21 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             }
             keys::ELIGIBILITY => eligibility = read_eligibility(node, sink),
             keys::PARAMETERS | keys::FLAGS => front_flags.extend(flags::from_frontmatter(key, node, sink)),
+            // Other formats' names for the same thing: MCP's `inputSchema`,
+            // Anthropic's `input_schema`, `arguments`, `inputs`, `params`;
+            // read when they hold flags (a list or a mapping), and named.
+            "inputSchema" | "input_schema" | "arguments" | "inputs" | "params"
+                if matches!(node.value, Value::Seq(_) | Value::Map(_)) =>
+            {
+                sink.push(
+                    Code::UnknownKey,
+                    node.line,
+                    1,
+                    format!("frontmatter key `{key}` is read as `{}`", keys::PARAMETERS),
+                    format!("write `{}:`, the key this format defines for flags", keys::PARAMETERS),
+                );
+                front_flags.extend(flags::from_frontmatter(key, node, sink));
+            }
             keys::READ_ONLY => match &node.value {
                 Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),
                 _ => sink.push(

@@ -1399,3 +1399,26 @@ fn cli_help_style_usage_line_and_label_are_sections() {
     let d = t.diagnostics.iter().find(|d| d.code == Code::BoldHeading).unwrap();
     assert_eq!(d.message, "the label `OPTIONS` is read as the section `## Options`");
 }
+
+/// Flags under other formats' keys (MCP's `inputSchema`, Anthropic's
+/// `input_schema`, `arguments`, `inputs`, `params`) are read as
+/// `parameters`, with a warning naming the key to write; such a key that
+/// holds text (an argument hint) stays an unknown key.
+#[test]
+fn flags_under_other_formats_keys_are_read_as_parameters() {
+    for key in ["inputSchema", "input_schema", "arguments", "inputs", "params"] {
+        let front = format!(
+            "name: d.a\ndescription: Does a\n{key}:\n  type: object\n  properties:\n    x: {{type: integer}}\n  required: [x]\n"
+        );
+        let (_d, t) = one(&skill(&front, "\n# d.a\n\n## Examples\n\nd.a --x 2\n"));
+        let s = t.skill("d.a").unwrap_or_else(|| panic!("{key}: {:#?}", t.diagnostics));
+        let flags: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.value_type, f.required)).collect();
+        assert_eq!(flags, [("x", ValueType::Integer, true)], "{key}");
+        let d = t.diagnostics.iter().find(|d| d.code == Code::UnknownKey).unwrap();
+        assert_eq!(d.message, format!("frontmatter key `{key}` is read as `parameters`"));
+    }
+    let hint = "name: d.a\ndescription: Does a\narguments: \"[message]\"\n";
+    let (_d, t) = one(&skill(hint, BODY));
+    assert!(t.skill("d.a").is_some(), "{:#?}", t.diagnostics);
+    assert!(t.diagnostics.iter().any(|d| d.message == "unknown frontmatter key `arguments`"), "{:#?}", t.diagnostics);
+}
