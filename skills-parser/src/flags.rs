@@ -808,11 +808,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             continue;
         };
         let text = |k: &str| field(entries, k).and_then(Node::as_text).map(str::to_string);
-        let texts = |k: &str| match field(entries, k).map(|n| &n.value) {
-            Some(Value::Seq(items)) => Some(items.iter().filter_map(Node::as_text).map(str::to_string).collect()),
-            Some(Value::Scalar(s, _)) => Some(vec![s.clone()]),
-            _ => None,
-        };
+        let texts = |k: &str| field(entries, k).and_then(node_texts);
         // JSON Schema's `array` with `items.type` (and `items.enum`); a
         // type given as a list (`[integer, "null"]`, JSON Schema's way to
         // allow null) is its first that is not `null`.
@@ -848,7 +844,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
         // An enum of strings is an enum: its values state the type. So is
         // one of numbers (`{type: integer, enum: [1, 2, 3]}`): the command
         // gives one of those words, and the tool schema lists them.
-        let is_text = matches!(
+        let values_make_enum = matches!(
             kind.as_str(),
             "" | "string"
                 | "string list"
@@ -861,7 +857,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
                 | "number"
                 | "number list"
         );
-        if !(values.is_some() && is_text) {
+        if !(values.is_some() && values_make_enum) {
             match flag_table::property(&format!("Type: {kind}"), list) {
                 Some(marker) => add(Some(marker)),
                 // Reported as an unknown type, with the ones there are.
@@ -909,12 +905,7 @@ fn schema_type(entries: &[(String, Node)]) -> Option<String> {
 /// `const` or an `enum` (`anyOf: [{const: asc}, {const: desc}]`, as tool
 /// definitions write values that each have a description).
 fn schema_values(entries: &[(String, Node)]) -> Option<Vec<String>> {
-    let texts = |n: &Node| match &n.value {
-        Value::Seq(items) => Some(items.iter().filter_map(Node::as_text).map(str::to_string).collect::<Vec<_>>()),
-        Value::Scalar(s, _) => Some(vec![s.clone()]),
-        _ => None,
-    };
-    if let Some(values) = field(entries, "enum").and_then(texts) {
+    if let Some(values) = field(entries, "enum").and_then(node_texts) {
         return Some(values);
     }
     let choices = match field(entries, "anyOf").or_else(|| field(entries, "oneOf")).map(|n| &n.value) {
@@ -926,11 +917,20 @@ fn schema_values(entries: &[(String, Node)]) -> Option<Vec<String>> {
         let Value::Map(c) = &choice.value else { return None };
         match (field(c, "const"), field(c, "enum")) {
             (Some(v), _) => values.push(v.as_text()?.to_string()),
-            (None, Some(e)) => values.extend(texts(e)?),
+            (None, Some(e)) => values.extend(node_texts(e)?),
             (None, None) => return None,
         }
     }
     Some(values)
+}
+
+/// A YAML list's texts, or a scalar's as a list of one.
+fn node_texts(node: &Node) -> Option<Vec<String>> {
+    match &node.value {
+        Value::Seq(items) => Some(items.iter().filter_map(Node::as_text).map(str::to_string).collect()),
+        Value::Scalar(s, _) => Some(vec![s.clone()]),
+        _ => None,
+    }
 }
 
 /// The value under `key` of a YAML mapping's entries.
@@ -1414,14 +1414,10 @@ fn marker_group(inner: &str, m: &mut Markers) -> bool {
     }
     // A group that states the type first says what the flag is, whatever
     // follows: `(type: string, format: email)`, `(type: integer, 1 to
-    // 10)`. The markers after it count (`required`); the rest is prose. A
-    // type that is none of the format's (`(type: guid, v4)`) is reported.
+    // 10)`. The markers after it count (`required`); the rest is prose. Its
+    // first part is a `type:` marker, which [`one_marker`] always takes (a
+    // type that is none of the format's, `(type: guid, v4)`, is reported).
     if strip_prefix_ignore_ascii_case(inner.trim().trim_matches(['*', '_']).trim(), "type:").is_some() {
-        let (ty, _) = inner.split_once(',').unwrap_or((inner, ""));
-        if !one_marker(ty, m) {
-            let ty = strip_prefix_ignore_ascii_case(ty.trim().trim_matches(['*', '_']).trim(), "type:").unwrap_or(ty);
-            m.bad_type = Some(ty.trim().to_string());
-        }
         split_markers(inner, m, true);
         return true;
     }

@@ -147,9 +147,9 @@ fn listed_skills(body: &str, first_line: usize, domain: &str) -> (Vec<(String, u
         let t = line.trim();
         let (cell, item) = match t.strip_prefix('|') {
             Some(rest) => (rest.split('|').next().unwrap_or("").trim(), false),
-            None => match list_item(t) {
-                Some(rest) => (rest.split([' ', '\t', '(']).next().unwrap_or(""), true),
-                None => continue,
+            None => match crate::flags::strip_list_marker(t) {
+                rest if rest.len() < t.len() => (rest.split([' ', '\t', '(']).next().unwrap_or(""), true),
+                _ => continue,
             },
         };
         // `` `email.send` ``, `**email.send**`, `[email.send](send.md)`,
@@ -166,16 +166,4 @@ fn listed_skills(body: &str, first_line: usize, domain: &str) -> (Vec<(String, u
         }
     }
     (out, first_is_item)
-}
-
-/// The text of a list item's line after its marker (`- `, `* `, `+ `,
-/// `1. `, `1) `).
-fn list_item(line: &str) -> Option<&str> {
-    if let Some(rest) = line.strip_prefix(['-', '*', '+']) {
-        return rest.strip_prefix([' ', '\t']).map(str::trim_start);
-    }
-    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = line.get(digits..)?.strip_prefix(['.', ')'])?;
-    (digits > 0).then_some(())?;
-    rest.strip_prefix([' ', '\t']).map(str::trim_start)
 }

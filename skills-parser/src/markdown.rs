@@ -20,13 +20,14 @@ pub(crate) struct Section {
     /// Byte range of the content, up to the next heading of the same or a
     /// higher level.
     pub(crate) content: Range<usize>,
-    /// A paragraph that is only a section's name in bold (`**Flags:**`),
-    /// as some authors write a heading: [`find`] takes it when no heading
-    /// has the name. Its content ends at the next heading or such label.
+    /// A paragraph that is only a section's name, as some authors write a
+    /// heading: in bold (`**Flags:**`), with a colon (`Flags:`) or in
+    /// capitals (`OPTIONS`). [`find`] takes it when no heading has the
+    /// name. Its content ends at the next heading or such label.
     pub(crate) pseudo: bool,
 }
 
-/// The names a bold label may give a section ([`Section::pseudo`]).
+/// The names a label may give a section ([`Section::pseudo`]).
 fn pseudo_heading_name(label: &str) -> bool {
     let label = label.trim().trim_end_matches(':').trim_end();
     [
@@ -65,7 +66,7 @@ fn plain_label_at(body: &str, start: usize) -> bool {
     }
 }
 
-/// Reading a top-level paragraph that may be a bold label.
+/// Reading a top-level paragraph that may be a label.
 #[derive(Clone, Copy, PartialEq)]
 enum Label {
     /// Nothing yet.
@@ -77,6 +78,16 @@ enum Label {
     After,
     /// Anything else: prose.
     No,
+}
+
+/// Where the block at `range` ends: at its last line's end, newline
+/// included.
+fn line_end(body: &str, range: &Range<usize>) -> usize {
+    if body[range.start..range.end].ends_with('\n') {
+        range.end
+    } else {
+        body[range.end..].find('\n').map_or(body.len(), |i| range.end + i + 1)
+    }
 }
 
 fn level_num(l: HeadingLevel) -> u8 {
@@ -94,7 +105,7 @@ fn level_num(l: HeadingLevel) -> u8 {
 pub(crate) fn sections(body: &str) -> Vec<Section> {
     let mut heads: Vec<(String, u8, Range<usize>)> = Vec::new();
     let mut current: Option<(String, u8, usize)> = None;
-    // Bold labels (`**Flags:**`) in top-level paragraphs.
+    // Labels (`**Flags:**`, `Flags:`, `OPTIONS`) in top-level paragraphs.
     let mut labels: Vec<(String, Range<usize>)> = Vec::new();
     let mut containers = 0usize;
     let mut label: Option<(Label, String, usize)> = None;
@@ -116,12 +127,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
                 (Event::Text(t), Label::After) if t.trim() == ":" => Label::After,
                 (Event::End(TagEnd::Paragraph), Label::After) => {
                     if pseudo_heading_name(text) {
-                        let end = if body[..range.end].ends_with('\n') {
-                            range.end
-                        } else {
-                            body[range.end..].find('\n').map_or(body.len(), |i| range.end + i + 1)
-                        };
-                        labels.push((text.trim().to_string(), *start..end));
+                        labels.push((text.trim().to_string(), *start..line_end(body, &range)));
                     }
                     Label::No
                 }
@@ -155,9 +161,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
                 if let Some((title, level, start)) = current.take() {
                     // The heading's range ends at its line's end (setext:
                     // after the underline).
-                    let end = body[range.end..].find('\n').map_or(body.len(), |i| range.end + i + 1);
-                    let end = if body[range.start..range.end].ends_with('\n') { range.end } else { end };
-                    heads.push((title.trim().to_string(), level, start..end));
+                    heads.push((title.trim().to_string(), level, start..line_end(body, &range)));
                 }
             }
             _ => {}
