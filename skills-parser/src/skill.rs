@@ -656,23 +656,27 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     let from_front = !front_flags.is_empty();
     // `Usage: d.a --flag <value>` on a line of its own, as CLI help writes
-    // it, when there is no Usage section.
+    // it, when there is no Usage section: the label a Usage section's lines
+    // may carry (`Usage:`, `Synopsis:`), then the skill's name.
     let usage_line = || {
-        markdown::lines(&body, 0..body.len(), body_line).into_iter().find(|l| {
-            let t = l.text.trim_start();
-            t.get(..6).is_some_and(|p| p.eq_ignore_ascii_case("usage:"))
-                && t[6..].split_whitespace().next().is_some_and(|w| w == expected || aliases.iter().any(|a| a == w))
+        markdown::lines(&body, 0..body.len(), body_line).into_iter().find_map(|l| {
+            let text = l.text.trim_start();
+            let (command, _) = usage::without_label(text, 0);
+            let first = command.split_whitespace().next()?;
+            let label = text.split(':').next().unwrap_or("").trim();
+            (command.len() < text.len() && (first == expected || aliases.iter().any(|a| a == first)))
+                .then_some((l, label, command))
         })
     };
     let mut usage = match usage_section {
         Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
-        None if let Some(l) = usage_line() => {
+        None if let Some((l, label, command)) = usage_line() => {
             sink.push(
                 Code::BoldHeading,
                 l.line,
                 1,
-                "the line `Usage: ...` is read as the section `## Usage`",
-                format!("write it under a heading: `## Usage`, then `{}`", l.text.trim_start()[6..].trim()),
+                format!("the line `{label}: ...` is read as the section `## Usage`"),
+                format!("write it under a heading: `## Usage`, then `{command}`"),
             );
             usage::read(&[l], &expected, &aliases, sink)
         }

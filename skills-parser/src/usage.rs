@@ -167,7 +167,7 @@ pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sin
 }
 
 /// `Usage: notes.add ...`, `SYNOPSIS: ...`: the line without its label.
-fn without_label(text: &str, offset: usize) -> (&str, usize) {
+pub(crate) fn without_label(text: &str, offset: usize) -> (&str, usize) {
     let Some((label, rest)) = text.split_once(':') else {
         return (text, offset);
     };
