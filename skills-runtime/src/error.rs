@@ -708,8 +708,18 @@ fn clear_number(value: &str) -> Option<ClearNumber> {
         *out.buf.get_mut(out.len)? = c;
         out.len += 1;
     }
-    let text = core::str::from_utf8(&out.buf[..out.len]).ok()?;
+    let text = out.as_str();
     (text != value && is_number(text) && !b.starts_with(b"_") && !b.ends_with(b"_")).then_some(out)
+}
+
+/// The hint for a value that is clear but written another way: the value
+/// as the command writes it, or as the JSON argument (`quoted` for text).
+fn write_as(out: &mut dyn Write, json: bool, flag: &str, value: &dyn fmt::Display, quoted: bool) -> fmt::Result {
+    match (json, quoted) {
+        (true, true) => write!(out, "send it as \"{flag}\": \"{value}\""),
+        (true, false) => write!(out, "send it as \"{flag}\": {value}"),
+        (false, _) => write!(out, "write it as --{flag} {value}"),
+    }
 }
 
 /// The date `value` clearly means, if it exists, though it is not written
@@ -1054,20 +1064,12 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         // `--limit 5,`, `--limit 2.0`, `--limit 1,000`: a whole number
         // written another way.
         Some(&ArgErrorKind::BadInteger { flag, value }) if let Some(n) = whole_number(value) => {
-            if json {
-                write!(out, "send it as \"{flag}\": {n}")
-            } else {
-                write!(out, "write it as --{flag} {n}")
-            }
+            write_as(out, json, flag, &n, false)
         }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
         // `0,5`, `1,000`, `0.5,`: the number is clear, only its spelling is not.
         Some(&ArgErrorKind::BadNumber { flag, value }) if let Some(n) = clear_number(value) => {
-            if json {
-                write!(out, "send it as \"{flag}\": {n}")
-            } else {
-                write!(out, "write it as --{flag} {n}")
-            }
+            write_as(out, json, flag, &n, false)
         }
         Some(ArgErrorKind::BadNumber { .. }) => {
             out.write_str("write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)")
@@ -1075,11 +1077,7 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         // `2026/3/1`, `2026.03.01`: the date is clear, only its spelling
         // is not; say it the right way.
         Some(&ArgErrorKind::BadDate { flag, value, .. }) if let Some(date) = clear_date(value) => {
-            if json {
-                write!(out, "send it as \"{flag}\": \"{date}\"")
-            } else {
-                write!(out, "write it as --{flag} {date}")
-            }
+            write_as(out, json, flag, &date, true)
         }
         Some(ArgErrorKind::BadDate { .. }) => out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01"),
         // `--overdue yes`, `"overdue": "no"`: a yes or no in other words.

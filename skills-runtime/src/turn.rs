@@ -350,7 +350,6 @@ fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Op
     runs.then_some(line)
 }
 
-/// ` and 2 more commands` after the first of `n` things.
 /// `command` as a message quotes it: whole up to 200 bytes, else its start
 /// and how much is left out (the hint that follows holds it whole, ready to
 /// run, so a long command is not sent back twice).
@@ -366,6 +365,7 @@ fn excerpt(command: &str) -> alloc::borrow::Cow<'_, str> {
     std::format!("{}… ({} more bytes)", &command[..end], command.len() - end).into()
 }
 
+/// ` and 2 more commands` after the first of `n` things.
 fn and_more(n: usize, noun: &str) -> String {
     match n {
         0 | 1 => String::new(),
@@ -428,8 +428,7 @@ fn one_line_block(line: &str) -> Option<&str> {
     let mut from = 0;
     while let Some(i) = line[from..].find("```").map(|i| from + i) {
         let rest = &line[i + 3..];
-        let language = rest.get(..3).filter(|l| l.eq_ignore_ascii_case("cmd"));
-        if language.is_some()
+        if rest.get(..3).is_some_and(|l| l.eq_ignore_ascii_case("cmd"))
             && let Some(body) = rest[3..].strip_prefix([' ', '\t'])
             && let Some(end) = body.find("```")
         {
