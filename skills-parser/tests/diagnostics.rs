@@ -999,11 +999,16 @@ fn flags_may_be_declared_in_the_frontmatter() {
         ("exact".to_string(), ValueType::Boolean, false, false, vec![], None),
     ];
     let examples = "\n# d.a\n\nSearches.\n\n## Examples\n\nd.a --query x --scope docs --tags a b --exact\n";
+    // Read with no diagnostic, into the expected flags.
+    let reads_as_expected = |front: &str| {
+        let (_d, t) = one(&skill(front, examples));
+        assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+        assert_eq!(flags(&t), expected);
+        t
+    };
     // As a list of parameters (other skill formats).
     let list = "name: d.a\ndescription: Does a\nparameters:\n  - name: query\n    type: string\n    description: What to find\n    required: true\n  - name: scope\n    type: string\n    enum: [docs, api]\n    default: api\n  - name: limit\n    type: integer\n    default: 5\n  - name: tags\n    type: array\n    items: {type: string}\n  - name: since\n    type: string\n    format: date\n  - name: exact\n    type: boolean\n";
-    let (_d, t) = one(&skill(list, examples));
-    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
-    assert_eq!(flags(&t), expected);
+    let t = reads_as_expected(list);
     // The help page shows them as if written: Usage and Flags, before Examples.
     let s = t.skill("d.a").unwrap();
     assert_eq!(
@@ -1016,34 +1021,15 @@ fn flags_may_be_declared_in_the_frontmatter() {
 
     // As a JSON Schema object (tool definitions).
     let schema = "name: d.a\ndescription: Does a\nflags:\n  type: object\n  properties:\n    query: {type: string, description: What to find}\n    scope: {type: string, enum: [docs, api], default: api}\n    limit: {type: integer, default: 5}\n    tags: {type: array, items: {type: string}}\n    since: {type: string, format: date}\n    exact: {type: boolean}\n  required: [query]\n";
-    let (_d, t) = one(&skill(schema, examples));
-    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
-    assert_eq!(flags(&t), expected);
+    reads_as_expected(schema);
 
     // The same with the other ways JSON Schema writes them: a nullable type
     // as a list, an array's values under `items.enum`, values as an
     // `anyOf` of `const`s.
     let other = "name: d.a\ndescription: Does a\nflags:\n  type: object\n  properties:\n    query: {type: [string, \"null\"], description: What to find}\n    scope: {anyOf: [{const: docs}, {const: api}], default: api}\n    limit: {type: [\"null\", integer], default: 5}\n    tags: {type: array, items: {type: string}}\n    since: {type: string, format: date}\n    exact: {type: boolean}\n  required: [query]\n";
-    let (_d, t) = one(&skill(other, examples));
-    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
-    assert_eq!(flags(&t), expected);
-    // An enum of numbers is an enum of those words (it was a conflict of
-    // `(type: integer)` and `One of:`, which excluded the skill).
-    let levels = "name: d.a\ndescription: Does a\nparameters:\n  level: {type: integer, enum: [1, 2, 3], default: 2}\n";
-    let (_d, t) = one(&skill(levels, "\n# d.a\n\n## Examples\n\nd.a --level 3\n"));
-    let f = &t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0];
-    assert_eq!(
-        (f.value_type, f.values.clone(), f.default.clone()),
-        (ValueType::Enum, v(&["1", "2", "3"]), Some(v(&["2"])))
-    );
-    // The same in `## Flags` and in a table.
-    let (f, codes) = first_flag("d.a [--x <v>]", "--x  Level (type: integer). One of: 1, 2, 3\n");
-    assert_eq!((f.value_type, f.values.clone(), codes.as_slice()), (ValueType::Enum, v(&["1", "2", "3"]), &[][..]));
-    let table = "| Flag | Type | Description |\n|---|---|---|\n| `--x` | number | Ratio. One of: 0.5, 1.5 |\n";
-    assert_eq!(first_flag("d.a [--x <v>]", table).0.values, v(&["0.5", "1.5"]));
-    // Values of another type still disagree with the type.
-    let (_d, t) = with_usage_and_flags("d.a [--x <v>]", "--x  Level (type: integer). One of: low, high\n");
-    assert!(t.diagnostics.iter().any(|d| d.code == Code::ConflictingMarkers), "{:#?}", t.diagnostics);
+    reads_as_expected(other);
+    // An array's values under `items.enum` (an empty `oneOf` beside them
+    // lists nothing).
     let kinds = "name: d.a\ndescription: Does a\nparameters:\n  kinds:\n    type: array\n    items: {type: string, enum: [bug, chore]}\n    oneOf: []\n";
     let (_d, t) = one(&skill(kinds, "\n# d.a\n\n## Examples\n\nd.a --kinds bug chore\n"));
     let f = &t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0];
@@ -1051,9 +1037,7 @@ fn flags_may_be_declared_in_the_frontmatter() {
 
     // As a mapping from each flag's name to its entry.
     let by_name = "name: d.a\ndescription: Does a\nparameters:\n  query: {type: string, description: What to find, required: true}\n  scope: {type: string, enum: [docs, api], default: api}\n  limit: {type: integer, default: 5}\n  tags: {type: array, items: {type: string}}\n  since: {type: string, format: date}\n  exact: {type: boolean}\n";
-    let (_d, t) = one(&skill(by_name, examples));
-    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
-    assert_eq!(flags(&t), expected);
+    reads_as_expected(by_name);
     // A flag may be named `type` there (a schema's `type: object` is text).
     let typed = "name: d.a\ndescription: Does a\nparameters:\n  type: {type: string, enum: [a, b]}\n";
     let (_d, t) = one(&skill(typed, "\n# d.a\n\n## Examples\n\nd.a --type a\n"));
@@ -1071,6 +1055,30 @@ fn flags_may_be_declared_in_the_frontmatter() {
     expect(&t, Code::InvalidType, 7);
     // A flag declared in both places is a duplicate.
     assert!(has(&t, Code::DuplicateFlag, ANY), "{:#?}", t.diagnostics);
+}
+
+/// Numbers listed as a flag's values make an enum of those words, in
+/// frontmatter (`{type: integer, enum: [1, 2, 3]}`), in `## Flags` and in a
+/// table; it was a conflict of `(type: integer)` and `One of:`, which
+/// excluded the skill.
+#[test]
+fn numbers_listed_as_values_make_an_enum() {
+    let v = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let levels = "name: d.a\ndescription: Does a\nparameters:\n  level: {type: integer, enum: [1, 2, 3], default: 2}\n";
+    let (_d, t) = one(&skill(levels, "\n# d.a\n\n## Examples\n\nd.a --level 3\n"));
+    let f = &t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics)).flags[0];
+    assert_eq!(
+        (f.value_type, f.values.clone(), f.default.clone()),
+        (ValueType::Enum, v(&["1", "2", "3"]), Some(v(&["2"])))
+    );
+    // The same in `## Flags` and in a table.
+    let (f, codes) = first_flag("d.a [--x <v>]", "--x  Level (type: integer). One of: 1, 2, 3\n");
+    assert_eq!((f.value_type, f.values.clone(), codes.as_slice()), (ValueType::Enum, v(&["1", "2", "3"]), &[][..]));
+    let table = "| Flag | Type | Description |\n|---|---|---|\n| `--x` | number | Ratio. One of: 0.5, 1.5 |\n";
+    assert_eq!(first_flag("d.a [--x <v>]", table).0.values, v(&["0.5", "1.5"]));
+    // Values of another type still disagree with the type.
+    let (_d, t) = with_usage_and_flags("d.a [--x <v>]", "--x  Level (type: integer). One of: low, high\n");
+    assert!(t.diagnostics.iter().any(|d| d.code == Code::ConflictingMarkers), "{:#?}", t.diagnostics);
 }
 
 /// A flag line without a placeholder, among lines that write one, is a
