@@ -407,11 +407,12 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     if !is_flag_name(name) {
         return Err((format!("`--{name}` is not a valid flag name"), column));
     }
-    // `--pinned, -p  Pin it`: the short spelling after the head is the
-    // flag's, not part of its description.
+    // `--pinned, -p  Pin it` (or `--pinned | -p`, `--pinned / -p`): the
+    // short spelling after the head is the flag's, not part of its
+    // description.
     let mut after = after.trim_start();
-    let comma = head.ends_with(',') || after.starts_with(',');
-    let candidate = after.strip_prefix(',').unwrap_or(after).trim_start();
+    let comma = head.ends_with(',') || after.starts_with([',', '|', '/']);
+    let candidate = after.strip_prefix([',', '|', '/']).unwrap_or(after).trim_start();
     let short_len = short_spelling_len(candidate);
     if comma && short_len > 0 {
         short = short.or(short_letter(&candidate[..short_len]));

@@ -197,6 +197,8 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
 
 /// The section titled `names[0]` (ignoring case), else one titled by the
 /// next name, and so on: `## Flags` wins over an `## Options` elsewhere.
+/// A heading titled exactly wins over one that only [`names_section`]
+/// (`## 2. Flags`, `## Flags and arguments`), which wins over a label.
 pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Section> {
     // `## Flags:` is `## Flags` (a colon some authors end headings with).
     // A heading wins over a bold label anywhere in the file.
@@ -211,7 +213,38 @@ pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Se
             }
         }
     }
-    label
+    sections.iter().find(|s| s.level >= 2 && !s.pseudo && names_section(&s.title, names)).or(label)
+}
+
+/// Whether a heading's title names the section called `names`, once
+/// what decorates it is set aside: a section number (`2. Flags`,
+/// `3) Examples`, `2.1 Options`), symbols or emoji around the words
+/// (`⚙️ Flags`, `Flags —`), and words that qualify the name or join two of
+/// its spellings (`Available options`, `Command-line flags`, `Flags and
+/// arguments`, `Usage examples`, `Example commands`). Every word must be one of those; a title
+/// with any other word (`Flags for experts`, `Example output`) is another
+/// section.
+fn names_section(title: &str, names: &[&str]) -> bool {
+    // Qualifiers any section name may carry.
+    const QUALIFIERS: &[&str] = &["and", "or", "available", "supported", "all", "command", "command-line", "cli"];
+    let words = title
+        .trim_start_matches(|c: char| !c.is_ascii_alphabetic())
+        .split(|c: char| c.is_whitespace() || matches!(c, '/' | '&' | ',' | '+'))
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|w| !w.is_empty());
+    let mut named = false;
+    for w in words {
+        let is = |list: &[&str]| list.iter().any(|n| w.eq_ignore_ascii_case(n));
+        if is(names) {
+            named = true;
+        } else if !is(QUALIFIERS)
+            // `Usage examples`, `Example usage`, `Example commands`.
+            && !(names.contains(&"examples") && (w.eq_ignore_ascii_case("usage") || w.eq_ignore_ascii_case("commands")))
+        {
+            return false;
+        }
+    }
+    named
 }
 
 /// One source line of a section.
@@ -280,6 +313,46 @@ mod tests {
         let ex = find(&s, &["examples"]).unwrap();
         let l = lines(BODY, ex.content.clone(), 1);
         assert_eq!(l.iter().find(|l| !l.text.is_empty()).unwrap().line, 22);
+    }
+
+    /// Numbered and decorated headings, and headings that qualify or join a
+    /// section's names, are that section; an exact title wins over them,
+    /// and a title with any other word is another section.
+    #[test]
+    fn decorated_headings_name_their_section() {
+        let flags = ["flags", "options", "arguments", "parameters"];
+        for title in [
+            "2. Flags",
+            "2) Flags",
+            "2.1 Options",
+            "⚙️ Flags",
+            "Flags —",
+            "**Flags**",
+            "`Options`",
+            "Available options",
+            "Command-line flags",
+            "Flags and arguments",
+            "Options / Parameters",
+        ] {
+            let s = sections(&format!("# x\n\n## {title}\n\n--to  Recipients\n"));
+            assert_eq!(find(&s, &flags).map(|s| s.content.clone()), Some(s[1].content.clone()), "{title}");
+        }
+        for title in ["Flags for experts", "Deprecated options", "Return values", "3D options", "Command"] {
+            let s = sections(&format!("# x\n\n## {title}\n\n--to  Recipients\n"));
+            assert!(find(&s, &flags).is_none(), "{title}");
+        }
+        let examples = ["examples", "example"];
+        for title in ["Usage examples", "Example usage", "3. Examples", "Example commands"] {
+            let s = sections(&format!("# x\n\n## {title}\n\nx --to a\n"));
+            assert!(find(&s, &examples).is_some(), "{title}");
+        }
+        // `Example usage` is no Usage section.
+        assert!(find(&sections("# x\n\n## Example usage\n\nx\n"), &["usage", "synopsis"]).is_none());
+        // The exact title wins wherever it is; a decorated one wins over a label.
+        let both = sections("# x\n\n## 1. Options\n\n--a  A\n\n## Flags\n\n--b  B\n");
+        assert_eq!(find(&both, &flags).unwrap().title, "Flags");
+        let label = sections("# x\n\n**Flags:**\n\n--a  A\n\n## 2. Flags\n\n--b  B\n");
+        assert!(!find(&label, &flags).unwrap().pseudo);
     }
 
     /// `**Flags:**` alone in a paragraph is the Flags section when no

@@ -1164,6 +1164,21 @@ fn short_spellings_beside_a_flag_name_it() {
     );
     assert_eq!(flags, [("pinned".into(), Some('p'), ValueType::Boolean), ("tag".into(), Some('t'), ValueType::String)]);
     assert!(codes.is_empty(), "{codes:?}");
+    // Joined by a bar or a slash, on either side of the name.
+    let (flags, codes) = shorts(
+        "d.a [options]",
+        "-n | --limit <n>   How many\n--all / -a         Everything (boolean flag)\n--tag | -t <tag>   A tag\n",
+        "d.a -n 2 -a -t x",
+    );
+    assert_eq!(
+        flags,
+        [
+            ("limit".into(), Some('n'), ValueType::Integer),
+            ("all".into(), Some('a'), ValueType::Boolean),
+            ("tag".into(), Some('t'), ValueType::String)
+        ]
+    );
+    assert!(codes.is_empty(), "{codes:?}");
     // A letter given to two flags names neither.
     let (_flags, codes) = shorts("d.a [options]", "-n, --name <n>  The name\n-n, --note <n>  A note\n", "d.a --name x");
     assert_eq!(codes, [Code::DuplicateFlag]);
