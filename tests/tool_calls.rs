@@ -381,7 +381,30 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
         json!({"type": "tool_use", "name": "tasks_create", "input": {"title": "-draft-", "due": "2026-03-01", "tags": ["a b", "c"]}}),
     ];
     for value in calls {
+        // The same call in the tags of other tool-call formats: Llama 3.1's
+        // `<function=name>{...}</function>`, and Anthropic's `<invoke>` with
+        // a `<parameter>` per argument (strings as written, the rest as JSON).
+        let call = ToolCall::from_json(&value).unwrap();
+        let parameters: String = call
+            .arguments
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => format!("<parameter name=\"{k}\">{s}</parameter>\n"),
+                v => format!("<parameter name=\"{k}\">{v}</parameter>\n"),
+            })
+            .collect();
+        let tagged = [
+            format!("<function={}>{}</function>", call.name, call.arguments),
+            format!(
+                "Let me do that.\n<function_calls>\n<invoke name=\"{}\">\n{parameters}</invoke>\n</function_calls>\n",
+                call.name
+            ),
+        ];
         for reply in [format!("Doing it:\n\n```json\n{value:#}\n```\n"), format!("<tool_call>\n{value}\n</tool_call>")]
+            .into_iter()
+            .chain(tagged)
         {
             let router = router();
             let mut turn = Turn::new(&reply, TurnConfig::default());
@@ -389,7 +412,16 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
             assert_eq!(report.results.len(), 1, "{reply}");
             let error = report.results[0].error.as_ref().unwrap();
             assert_eq!(error.kind, "command_not_in_cmd_block", "{reply}");
-            assert!(error.message.contains("is written as JSON text, so it was shown, not run"), "{}", error.message);
+            let written = if reply.contains("<tool_call>") || !reply.contains("</") {
+                "as JSON text"
+            } else {
+                "as tags in the text"
+            };
+            assert!(
+                error.message.contains(&format!("is written {written}, so it was shown, not run")),
+                "{}",
+                error.message
+            );
             let command = error.hint.split("```cmd\n").nth(1).unwrap().trim_end_matches("\n```");
             let direct = router.call_tool(&mut demo_app(today(), None), &ToolCall::from_json(&value).unwrap());
             let ran = router.execute(&mut demo_app(today(), None), command);

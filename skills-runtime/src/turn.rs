@@ -196,21 +196,24 @@ impl Turn {
         out
     }
 
-    /// [`Turn::shown_not_run`] for tool calls written as JSON text: in a
+    /// [`Turn::shown_not_run`] for tool calls written as text: as JSON in a
     /// ```` ```json ```` block, in tags (`<tool_call>{...}</tool_call>`)
     /// or bare, a JSON object (or array of them) starting a line that reads
-    /// as a call of a skill ([`crate::json::ToolCall`]). The hint is the
-    /// command it stands for.
+    /// as a call of a skill ([`crate::json::ToolCall`]); or as the tags
+    /// other tool-call formats use ([`tagged_calls`]). The hint is the
+    /// command each stands for.
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>) -> Vec<Outcome> {
-        if !self.text.contains('{') {
+        let (json, tags) = (self.text.contains('{'), self.text.contains("<"));
+        if !json && !tags {
             return Vec::new();
         }
         router.with_catalog(|catalog, _| {
-            let mut commands: Vec<String> = Vec::new();
+            // (where, command, written as JSON)
+            let mut commands: Vec<(usize, String, bool)> = Vec::new();
             let mut skip_to = 0;
             let mut at = 0;
-            for line in self.text.split_inclusive('\n') {
+            for line in self.text.split_inclusive('\n').filter(|_| json) {
                 let start = at;
                 at += line.len();
                 let rest = untagged_start(line);
@@ -227,16 +230,26 @@ impl Turn {
                 };
                 commands.extend(calls.iter().filter_map(|v| {
                     let call = crate::json::ToolCall::from_json(v).ok()?;
-                    crate::json::command_for(catalog, &call)
+                    Some((from, crate::json::command_for(catalog, &call)?, true))
                 }));
             }
-            let Some(first) = commands.first() else { return Vec::new() };
+            if tags {
+                commands.extend(
+                    tagged_calls(&self.text)
+                        .into_iter()
+                        .filter_map(|(at, call)| Some((at, crate::json::command_for(catalog, &call)?, false))),
+                );
+                commands.sort_by_key(|c| c.0);
+            }
+            let Some((_, first, as_json)) = commands.first() else { return Vec::new() };
             let skill = first.split(' ').next().unwrap_or(first);
             let more = and_more(commands.len(), "call");
+            let written = if *as_json { "as JSON text" } else { "as tags in the text" };
             let message = std::format!(
-                "a tool call of `{skill}`{more} is written as JSON text, so it was shown, not run: only ```cmd blocks run commands"
+                "a tool call of `{skill}`{more} is written {written}, so it was shown, not run: only ```cmd blocks run commands"
             );
-            let hint = std::format!("to run it, write it as a command in a ```cmd block:\n```cmd\n{}\n```", commands.join("\n"));
+            let lines: Vec<&str> = commands.iter().map(|c| c.1.as_str()).collect();
+            let hint = std::format!("to run it, write it as a command in a ```cmd block:\n```cmd\n{}\n```", lines.join("\n"));
             std::vec![Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint)]
         })
     }
@@ -372,6 +385,117 @@ fn and_more(n: usize, noun: &str) -> String {
         2 => std::format!(" and 1 more {noun}"),
         n => std::format!(" and {} more {noun}s", n - 1),
     }
+}
+
+/// Tool calls written in the tags of other tool-call formats, with where
+/// each starts:
+///
+/// - `<function=tasks_search>{"overdue": true}</function>` (Llama 3.1's
+///   format; the arguments are a JSON object, up to the closing tag);
+/// - `<invoke name="tasks_search"><parameter name="overdue">true</parameter></invoke>`
+///   (Anthropic's, also with a namespace prefix such as `<invoke>`):
+///   a parameter's text is read as JSON when it is JSON (`true`, `5`,
+///   `["a", "b"]`), else as the string it is.
+///
+/// Each tag is looked at once, so the work grows with the text.
+#[cfg(feature = "json")]
+fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
+    use serde_json::Value;
+    // The local name of the tag opening at `text[at..]` (after any
+    // `prefix:`), and the rest of the text after that name.
+    fn tag_at(text: &str, at: usize) -> Option<(&str, &str)> {
+        let rest = &text[at + 1..];
+        let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':')))?;
+        let name = &rest[..end];
+        Some((name.rsplit(':').next().unwrap_or(name), &rest[end..]))
+    }
+    // `name="x"` (or `'x'`) among a tag's attributes, up to its `>`.
+    fn attribute<'t>(attrs: &'t str, key: &str) -> Option<&'t str> {
+        let attrs = &attrs[..attrs.find('>')?];
+        let mut from = 0;
+        while let Some(i) = attrs[from..].find(key) {
+            let after = attrs[from + i + key.len()..].trim_start();
+            from += i + key.len();
+            let Some(value) = after.strip_prefix('=').map(str::trim_start) else { continue };
+            let quote = value.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+            return value[1..].split(quote).next();
+        }
+        None
+    }
+    let mut calls = Vec::new();
+    let mut at = 0;
+    // Where the next `</function>` is (`Some(None)`: there is none).
+    let mut function_end: Option<Option<usize>> = None;
+    while let Some(i) = text[at..].find('<') {
+        let start = at + i;
+        at = start + 1;
+        let Some((tag, rest)) = tag_at(text, start) else { continue };
+        let call = match tag {
+            "function" if rest.starts_with('=') => {
+                let Some(gt) = rest.find('>') else { continue };
+                let name = rest[1..gt].trim().trim_matches(['"', '\'']);
+                let args_start = text.len() - rest.len() + gt + 1;
+                // The arguments run to `</function>`; the search for it
+                // moves forward only, and the scan resumes after it.
+                if function_end.is_none_or(|end| end.is_some_and(|e| e < args_start)) {
+                    function_end = Some(text[args_start..].find("</function>").map(|e| args_start + e));
+                }
+                let Some(Some(end)) = function_end else { continue };
+                at = end;
+                match serde_json::from_str::<Value>(&text[args_start..end]) {
+                    Ok(arguments @ Value::Object(_)) => crate::json::ToolCall { name: name.to_string(), arguments },
+                    _ => continue,
+                }
+            }
+            "invoke" => {
+                let Some(name) = attribute(rest, "name") else { continue };
+                let body_start = text.len() - rest.len() + rest.find('>').map_or(0, |c| c + 1);
+                // The call ends at the next `invoke` tag, opening or closing.
+                let body_end = text[body_start..]
+                    .match_indices('<')
+                    .map(|(j, _)| body_start + j)
+                    .find(|&j| {
+                        tag_at(text, j).is_some_and(|(t, _)| t == "invoke")
+                            || text[j..].starts_with("</") && closes(text, j, "invoke")
+                    })
+                    .unwrap_or(text.len());
+                let mut arguments = serde_json::Map::new();
+                let body = &text[body_start..body_end];
+                let mut p = 0;
+                while let Some(j) = body[p..].find('<') {
+                    let open = p + j;
+                    p = open + 1;
+                    let Some(("parameter", prest)) = tag_at(body, open) else { continue };
+                    let Some(key) = attribute(prest, "name") else { continue };
+                    let value_start = body.len() - prest.len() + prest.find('>').map_or(0, |c| c + 1);
+                    let value_end = body[value_start..]
+                        .match_indices("</")
+                        .map(|(k, _)| value_start + k)
+                        .find(|&k| closes(body, k, "parameter"))
+                        .unwrap_or(body.len());
+                    let raw = body[value_start..value_end].trim();
+                    let value = serde_json::from_str::<Value>(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
+                    arguments.insert(key.to_string(), value);
+                    p = value_end;
+                }
+                at = body_end;
+                let arguments = if arguments.is_empty() { Value::Null } else { Value::Object(arguments) };
+                crate::json::ToolCall { name: name.to_string(), arguments }
+            }
+            _ => continue,
+        };
+        calls.push((start, call));
+    }
+    calls
+}
+
+/// Whether the tag at `text[at..]` closes `local` (`</invoke>`,
+/// `</prefix:invoke>`).
+#[cfg(feature = "json")]
+fn closes(text: &str, at: usize, local: &str) -> bool {
+    let Some(rest) = text[at..].strip_prefix("</") else { return false };
+    let name = &rest[..rest.find('>').unwrap_or(rest.len())];
+    name.trim_end().rsplit(':').next() == Some(local)
 }
 
 /// `line` without leading blanks and the tags before its text
@@ -538,5 +662,49 @@ impl TurnReport {
             "limit": self.limit,
             "remaining": self.remaining,
         })
+    }
+}
+
+#[cfg(all(test, feature = "json"))]
+mod tests {
+    use super::tagged_calls;
+    use serde_json::json;
+
+    fn calls(text: &str) -> Vec<(String, serde_json::Value)> {
+        tagged_calls(text).into_iter().map(|(_, c)| (c.name, c.arguments)).collect()
+    }
+
+    #[test]
+    fn tags_of_other_tool_call_formats_read_as_calls() {
+        // Namespaced tags, markup inside a value, a call without parameters.
+        let text = "<x:invoke name='a_b'>\n  <x:parameter name=\"body\">\n It's <b>bold</b>\n</x:parameter>\n  <x:parameter name=\"n\">3</x:parameter>\n</x:invoke>\n<invoke name=\"c\"></invoke>";
+        assert_eq!(
+            calls(text),
+            [("a_b".into(), json!({"body": "It's <b>bold</b>", "n": 3})), ("c".into(), serde_json::Value::Null)]
+        );
+        assert_eq!(
+            calls("<function=d.e>{\"x\": [1, \"</p>\"]}</function>"),
+            [("d.e".into(), json!({"x": [1, "</p>"]}))]
+        );
+        // Not calls: other tags, arguments that are no object, a function
+        // tag never closed, an invoke without a name.
+        for text in
+            ["<b>bold</b> <tool>x</tool>", "<function=a>[1]</function>", "<function=a>{\"x\": 1}", "<invoke>x</invoke>"]
+        {
+            assert_eq!(calls(text), [], "{text}");
+        }
+    }
+
+    /// Tags that never close are each looked at once: a long reply of them
+    /// is read in one pass. (With a search of the rest of the text at every
+    /// `<function=` tag, this test took 96 s in a debug build, against
+    /// 0.4 s.)
+    #[test]
+    fn unclosed_tags_are_read_in_one_pass() {
+        for unit in ["<function=a>{\"x\": \"", "<invoke name=\"a\"><parameter name=\"x\">", "<<<"] {
+            let text = unit.repeat(50_000);
+            // Each `<invoke>` ends where the next begins: 50,000 calls.
+            assert_eq!(calls(&text).len(), if unit.starts_with("<invoke") { 50_000 } else { 0 }, "{unit}");
+        }
     }
 }
