@@ -198,6 +198,12 @@ pub fn heredoc_delimiter(text: &str) -> Option<(&str, bool)> {
 }
 
 fn delimiter(text: &[u8]) -> Option<(&[u8], bool)> {
+    delimiter_and_end(text).map(|(word, strip_tabs, _)| (word, strip_tabs))
+}
+
+/// [`delimiter`], and where the operator's text ends in `text` (after the
+/// word and any closing quote).
+fn delimiter_and_end(text: &[u8]) -> Option<(&[u8], bool, usize)> {
     let rest = text.strip_prefix(b"<<")?;
     if rest.first() == Some(&b'<') {
         return None;
@@ -208,19 +214,84 @@ fn delimiter(text: &[u8]) -> Option<(&[u8], bool)> {
     };
     let start = rest.iter().position(|b| !matches!(b, b' ' | b'\t')).unwrap_or(rest.len());
     let rest = &rest[start..];
-    let word = match rest.first()? {
+    let (word, used) = match rest.first()? {
         &q @ (b'\'' | b'"') => {
             let inner = &rest[1..];
-            &inner[..inner.iter().position(|&b| b == q)?]
+            let len = inner.iter().position(|&b| b == q)?;
+            (&inner[..len], len + 2)
         }
         _ => {
-            let rest = rest.strip_prefix(b"\\").unwrap_or(rest);
+            let escaped = rest.first() == Some(&b'\\');
+            let rest = &rest[usize::from(escaped)..];
             let end =
                 rest.iter().position(|b| b.is_ascii_whitespace() || b"'\";&|<>()".contains(b)).unwrap_or(rest.len());
-            &rest[..end]
+            (&rest[..end], end + usize::from(escaped))
         }
     };
-    if word.is_empty() || word.contains(&b'\n') { None } else { Some((word, strip_tabs)) }
+    let end = text.len() - rest.len() + used;
+    if word.is_empty() || word.contains(&b'\n') { None } else { Some((word, strip_tabs, end)) }
+}
+
+/// A command holding a here-document, in the parts that rewrite it with
+/// the document's text as the flag's value ([`here_document`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HereDocument<'a> {
+    /// The command before the operator, trimmed (`email.send --body`).
+    pub before: &'a str,
+    /// The document's lines, without the delimiter's line and the last
+    /// newline.
+    pub text: &'a str,
+    /// `<<-`: leading tabs of each line are not part of the text.
+    pub strip_tabs: bool,
+    /// The rest of the operator's line, trimmed (`--to a@b.co` in
+    /// `--body <<EOF --to a@b.co`).
+    pub after: &'a str,
+}
+
+/// The parts of `command`, whose here-document operator is at `offset`
+/// (see [`Found::offset`]), or `None` when it opens none there. A document
+/// never ended runs to the end of the command.
+///
+/// ```
+/// use skills_core::shell::{construct, here_document};
+/// let command = "email.send --to a@b.co --body <<'EOF' --subject Hi\nLine one.\nLine two.\nEOF";
+/// let doc = here_document(command, construct(command).unwrap().offset).unwrap();
+/// assert_eq!(doc.before, "email.send --to a@b.co --body");
+/// assert_eq!(doc.text, "Line one.\nLine two.");
+/// assert_eq!(doc.after, "--subject Hi");
+/// ```
+pub fn here_document(command: &str, offset: usize) -> Option<HereDocument<'_>> {
+    // Plain byte loops, not `str` patterns or `memchr`: this is an error
+    // path, also the firmware's, where each inlined search costs flash.
+    let operator = command.get(offset..)?;
+    let b = operator.as_bytes();
+    let (word, strip_tabs, operator_end) = delimiter_and_end(b)?;
+    let line_end = b[operator_end..].iter().position(|&c| c == b'\n').map_or(b.len(), |i| operator_end + i);
+    let body_start = (line_end + 1).min(b.len());
+    // Up to the line holding the word alone (blanks around it allowed,
+    // as [`ends_heredoc`] says), or the end.
+    let mut end = b.len();
+    let mut at = body_start;
+    while at < b.len() {
+        let next = b[at..].iter().position(|&c| c == b'\n').map_or(b.len(), |i| at + i);
+        if b[at..next].trim_ascii() == word {
+            end = at;
+            break;
+        }
+        at = next + 1;
+    }
+    let mut text_end = end;
+    for last in [b'\n', b'\r'] {
+        if text_end > body_start && b[text_end - 1] == last {
+            text_end -= 1;
+        }
+    }
+    Some(HereDocument {
+        before: command[..offset].trim_ascii_end(),
+        text: operator.get(body_start..text_end)?,
+        strip_tabs,
+        after: operator.get(operator_end..line_end)?.trim_ascii(),
+    })
 }
 
 /// Whether `line` (one line of a here-document, without its newline) ends
@@ -234,6 +305,27 @@ pub fn ends_heredoc(line: &str, delimiter: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn here_documents_split_into_the_parts_that_rewrite_them() {
+        fn parts(c: &str) -> Option<(&str, &str, bool, &str)> {
+            let d = here_document(c, construct(c)?.offset)?;
+            Some((d.before, d.text, d.strip_tabs, d.after))
+        }
+        assert_eq!(parts("a --b <<EOF\nx\ny\nEOF"), Some(("a --b", "x\ny", false, "")));
+        assert_eq!(parts("a --b <<-\"END\" --c 1\n\tx\n  END  "), Some(("a --b", "\tx", true, "--c 1")));
+        // Never ended: to the end; empty; CRLF lines.
+        assert_eq!(parts("a --b << EOF\nx\n"), Some(("a --b", "x", false, "")));
+        assert_eq!(parts("a --b <<EOF\nEOF"), Some(("a --b", "", false, "")));
+        assert_eq!(parts("a --b <<EOF\r\nx\r\nEOF\r\n"), Some(("a --b", "x", false, "")));
+        // A line holding the word among others does not end it.
+        assert_eq!(parts("a --b <<EOF\nno EOF here\nEOF"), Some(("a --b", "no EOF here", false, "")));
+        // A word that is also the operator's text, or escaped.
+        assert_eq!(parts("a --b <<'<' x\ny\n<"), Some(("a --b", "y", false, "x")));
+        assert_eq!(parts("a --b <<\\E\ny\nE"), Some(("a --b", "y", false, "")));
+        assert_eq!(here_document("a --b", 2), None);
+        assert_eq!(here_document("a --b", 99), None);
+    }
 
     #[test]
     fn constructs_where_a_shell_acts_on_them() {

@@ -189,6 +189,8 @@ pub enum Failure<'a> {
         found: skills_core::shell::Found<'a>,
         /// The flag it stands after (`--body`), whose value it was meant to be.
         flag: Option<&'a str>,
+        /// The whole command, here-document lines included.
+        command: &'a [u8],
     },
     /// An apostrophe inside a word (`--content it's sunny`) opened a quote
     /// that is never closed.
@@ -414,7 +416,18 @@ impl Failure<'_> {
                 write!(out, "start the line with the skill name, one command per line: `{skill} ...`")
             }
             Failure::Prose { .. } => out.write_str("write explanations outside the ```cmd block, before or after it"),
-            Failure::ShellSyntax { found, flag } => {
+            Failure::ShellSyntax { found, command, .. }
+                if found.construct == skills_core::shell::Construct::HereDocument
+                    && let Some(doc) = core::str::from_utf8(command)
+                        .ok()
+                        .and_then(|c| skills_core::shell::here_document(c, found.offset))
+                    && doc.before.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+                    // A second construct after it: no single rewrite.
+                    && !doc.after.as_bytes().windows(2).any(|w| w == b"<<" || w == b"$(") =>
+            {
+                write_here_document_fix(out, &doc)
+            }
+            Failure::ShellSyntax { found, flag, .. } => {
                 let flag = flag.unwrap_or("--flag");
                 match found.construct {
                     skills_core::shell::Construct::Substitution => write!(
@@ -497,6 +510,36 @@ pub(crate) fn write_double_quoted_inner(out: &mut dyn Write, mut v: &str) -> fmt
         v = &v[k + 1..];
     }
     out.write_str(v)
+}
+
+/// The command a here-document was meant to be: its text as the flag's
+/// value, quoted so that it reads back exactly (in double quotes, or in
+/// single quotes when it holds `$(`, which double quotes would not keep as
+/// text), then the rest of the operator's line.
+#[cold]
+fn write_here_document_fix(out: &mut dyn Write, doc: &skills_core::shell::HereDocument<'_>) -> fmt::Result {
+    let single = doc.text.as_bytes().windows(2).any(|w| w == b"$(");
+    out.write_str(if single {
+        "give the text as the flag's value, in single quotes (it holds `$(`), which may span lines:\n"
+    } else {
+        "give the text as the flag's value, in double quotes, which may span lines:\n"
+    })?;
+    out.write_str(doc.before)?;
+    out.write_str(if single { " '" } else { " \"" })?;
+    for (k, line) in doc.text.split('\n').enumerate() {
+        if k > 0 {
+            out.write_char('\n')?;
+        }
+        let tabs = if doc.strip_tabs { line.bytes().take_while(|&b| b == b'\t').count() } else { 0 };
+        let line = &line[tabs..];
+        if single { write_single_quoted_inner(out, line)? } else { write_double_quoted_inner(out, line)? }
+    }
+    out.write_str(if single { "'" } else { "\"" })?;
+    if !doc.after.is_empty() {
+        out.write_str(" ")?;
+        out.write_str(doc.after)?;
+    }
+    Ok(())
 }
 
 /// Writes `v` as the inside of a single-quoted word, each `'` as `'\''`

@@ -54,9 +54,11 @@ pub fn step<'a>(
         None => {}
     }
     let Some(index) = lookup_any_case(catalog, name) else {
-        // `help`, `help email.send`: the help request in words, when no
-        // skill or alias is named `help`.
-        if name.eq_ignore_ascii_case("help") && rest.len() <= 1 {
+        // `help`, `help email.send`, `man email.send`: the help request in
+        // words, when no skill or alias is named so.
+        if (name.eq_ignore_ascii_case("help") && rest.len() <= 1)
+            || (name.eq_ignore_ascii_case("man") && rest.len() == 1)
+        {
             let query = rest.first().map_or(HelpQuery::Domains, |&n| HelpQuery::Name(n));
             return help_step(catalog, query, name, visible);
         }

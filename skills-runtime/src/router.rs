@@ -64,7 +64,7 @@ fn shell_syntax(line: &[u8]) -> Option<Failure<'_>> {
         .rev()
         .find(|w| w.len() > 2 && w.starts_with(b"--"))
         .and_then(|w| core::str::from_utf8(w).ok());
-    Some(Failure::ShellSyntax { found, flag })
+    Some(Failure::ShellSyntax { found, flag, command: line })
 }
 
 /// What kind of result a command produced.

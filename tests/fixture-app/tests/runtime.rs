@@ -286,8 +286,12 @@ fn every_error_kind_reads_as_a_correctable_result() {
         run("get_skill: all").error.unwrap().hint,
         "`get_skill: <domain>.all` shows every skill of a domain; `get_skill` lists the domains"
     );
-    // `help <name>` in words: the help page (no skill is named `help`).
-    assert!(run("help ops.ping").text.starts_with("# ops.ping"), "{}", run("help ops.ping").text);
+    // `help <name>` (or `man <name>`) in words: the help page (no skill is
+    // named `help` or `man`).
+    for asked in ["help ops.ping", "man ops.ping", "Man ops.ping"] {
+        assert!(run(asked).text.starts_with("# ops.ping"), "{asked}: {}", run(asked).text);
+    }
+    assert!(run("man ops").text.starts_with("# Ops"), "{}", run("man ops").text);
     assert!(run("help").text.starts_with("Available skill domains:"));
     assert_eq!(error_kind(&run("help opz")), "unknown_skill");
     // Flags written as keyword arguments, without their dashes.
@@ -547,7 +551,10 @@ fn here_documents_and_command_substitution_are_refused_and_their_lines_never_run
         ),
         "{first}"
     );
-    assert!(first.contains("Hint: give the text as the flag's value, in double quotes, which may span lines: --message \"First line.\nSecond line.\""), "{first}");
+    assert!(
+        first.contains("Hint: give the text as the flag's value, in double quotes, which may span lines:\nops.ping --message \"ops.crash\""),
+        "{first}"
+    );
     let second = report.results[1].to_model_text();
     assert!(second.contains("`$(cat` is shell command substitution"), "{second}");
     assert!(second.contains("--message \"...\"; to pass `$(` as text, put it in single quotes"), "{second}");
@@ -559,6 +566,28 @@ fn here_documents_and_command_substitution_are_refused_and_their_lines_never_run
     let d = router.dispatch_str(&mut ctx, "ops.ping --message $(date)", &mut [0; 64], &mut out);
     assert_eq!(d.error, Some("unsupported_syntax"));
     assert_eq!(ctx.calls, ["ops.ping"]);
+}
+
+/// The hint for a here-document is the command it was meant to be, and
+/// that command sends the document's text exactly, whatever it holds.
+#[test]
+fn a_here_document_is_told_the_command_that_sends_its_text() {
+    let router = router();
+    for (document, text) in [
+        ("<<EOF\nHello \"Bob\",\n  a \\ b, it's $5\nEOF", "Hello \"Bob\",\n  a \\ b, it's $5"),
+        ("<<'END'\nIt's $(5) `now`\n\nEND", "It's $(5) `now`\n"),
+        ("<<-EOF\n\tindented\n\t\tmore\n\tEOF", "indented\nmore"),
+        ("<<EOF\nnever ended", "never ended"),
+    ] {
+        let reply = format!("```cmd\nops.ping --message {document}\n```\n");
+        let mut turn = Turn::new(&reply, TurnConfig::default());
+        let report = turn.run(&router, &mut Ctx::default());
+        let hint = &report.results[0].error.as_ref().unwrap().hint;
+        let command = hint.split_once(":\n").map(|(_, c)| c).unwrap_or_else(|| panic!("{hint}"));
+        let ran = router.execute(&mut Ctx::default(), command);
+        assert_eq!(error_kind(&ran), "none", "{command}: {}", ran.text);
+        assert_eq!(ran.text, text, "{command}");
+    }
 }
 
 #[test]
