@@ -265,6 +265,54 @@ fn frontmatter_hint(text: &str, key: &str, value: &str) -> String {
     format!("add these lines at the top: `---`, `{key}: {value}`, `description: {description}`, `---`")
 }
 
+/// TOML frontmatter between `+++` lines (as Hugo and Zola write it), as the
+/// YAML lines that say the same, `---` included; `None` when `text` does
+/// not start with such a block, or it holds what this does not rewrite
+/// (multi-line strings, inline tables, arrays of tables). A TOML
+/// `key = value` is YAML's `key: value` for the values a frontmatter holds:
+/// TOML's strings (`"..."`, `'...'`), numbers, booleans and arrays of them
+/// are written the same way in YAML's flow style. A `[table]` becomes a
+/// mapping, its keys indented.
+fn toml_as_yaml(text: &str) -> Option<Vec<String>> {
+    let mut lines = text.lines();
+    if lines.next()?.trim_end() != "+++" {
+        return None;
+    }
+    let mut yaml = vec!["---".to_string()];
+    let mut indent = "";
+    for line in lines {
+        let line = line.trim();
+        if line == "+++" {
+            yaml.push("---".into());
+            return Some(yaml);
+        }
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(table) = line.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+            let table = table.trim();
+            if table.starts_with('[') || !names::is_identifier(table) {
+                return None;
+            }
+            yaml.push(format!("{table}:"));
+            indent = "  ";
+            continue;
+        }
+        let (key, value) = line.split_once('=')?;
+        let (key, value) = (key.trim().trim_matches('"'), value.trim());
+        if key.is_empty()
+            || value.is_empty()
+            || value.starts_with(['{'])
+            || value.starts_with("\"\"\"")
+            || value.starts_with("'''")
+        {
+            return None;
+        }
+        yaml.push(format!("{indent}{key}: {value}"));
+    }
+    None
+}
+
 /// Parses frontmatter YAML into entries, reporting what is wrong; `names`
 /// is the key and value the file must state (`name`, `notes.add`), for the
 /// hint when it has no frontmatter.
@@ -282,6 +330,16 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str,
     }
     let split = match split_frontmatter(text) {
         Ok(s) => s,
+        Err(SplitError::Missing) if let Some(yaml) = toml_as_yaml(text) => {
+            sink.push(
+                Code::MissingFrontmatter,
+                1,
+                1,
+                "the frontmatter is TOML (between `+++` lines), but a skill's frontmatter is YAML between `---` lines",
+                format!("write it as YAML: {}", yaml.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ")),
+            );
+            return None;
+        }
         Err(SplitError::Missing) => {
             sink.push(
                 Code::MissingFrontmatter,

@@ -125,6 +125,38 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     hint_of(&t, Code::MissingFrontmatter),
                     r#"add these lines at the top: `---`, `name: d.a`, `description: "Does a: the first step."`, `---`"#
                 );
+                // TOML frontmatter (`+++`): the hint is the same in YAML, and
+                // that YAML in its place loads the skill.
+                let toml = "+++\nname = \"d.a\"\ndescription = 'Does a: \"now\"' # why\ntags = [\"x\", \"y\"]\n\n[eligibility]\nos = [\"linux\"]\n+++\n";
+                let (_d, t) = one(&format!("{toml}{BODY}"));
+                expect(&t, Code::MissingFrontmatter, 1);
+                assert!(t.diagnostics[0].message.contains("TOML"), "{}", t.diagnostics[0].message);
+                let hint = hint_of(&t, Code::MissingFrontmatter);
+                let yaml: Vec<&str> = hint
+                    .strip_prefix("write it as YAML: ")
+                    .unwrap()
+                    .split(", `")
+                    .map(|l| l.trim_matches('`'))
+                    .collect();
+                assert_eq!(
+                    yaml,
+                    [
+                        "---",
+                        "name: \"d.a\"",
+                        "description: 'Does a: \"now\"' # why",
+                        "tags: [\"x\", \"y\"]",
+                        "eligibility:",
+                        "  os: [\"linux\"]",
+                        "---"
+                    ]
+                );
+                let (_d, t) = one(&format!("{}\n{BODY}", yaml.join("\n")));
+                assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+                let s = t.skill("d.a").unwrap();
+                assert_eq!(
+                    (s.description.as_str(), s.tags.as_slice()),
+                    ("Does a: \"now\"", &["x".to_string(), "y".to_string()][..])
+                );
             }),
         ),
         (Code::UnclosedFrontmatter, Box::new(|| expect(&one("---\nname: d.a\n").1, Code::UnclosedFrontmatter, 1))),
