@@ -486,20 +486,26 @@ fn repl_answers_each_line() {
     );
 }
 
+/// Addresses joined by commas are refused before the handler runs, with
+/// the list to write; an address the handler cannot read is its own error.
 #[test]
-fn attendees_and_recipients_with_separating_punctuation_are_refused() {
-    for (line, message) in [
+fn attendees_and_recipients_joined_by_commas_are_told_the_list_to_write() {
+    for (line, message, hint) in [
         (
             "calendar.create --title Sync --date 2026-02-18 --attendees a@b.co,c@d.co",
-            "`a@b.co,c@d.co` in --attendees is not an email address; the event was not created",
+            "`--attendees` takes values separated by spaces, without commas or brackets, not `a@b.co,c@d.co`",
+            "--attendees a@b.co c@d.co",
         ),
         (
             "email.send --to a@b.co, --subject Hi --body x",
-            "`a@b.co,` in --to is not an email address; nothing was sent",
+            "`--to` takes values separated by spaces, without commas or brackets, not `a@b.co,`",
+            "--to a@b.co",
         ),
     ] {
         let out = stdout(&assistant(&["exec", line]));
-        assert!(out.contains(&format!("Error (handler_error): {message}\n")), "{out}");
-        assert!(out.ends_with("Hint: addresses look like name@host; separate several with spaces\n"), "{out}");
+        assert!(out.contains(&format!("Error (list_punctuation): {message}\n")), "{out}");
+        assert!(out.ends_with(&format!("without commas or brackets: {hint}\n")), "{out}");
     }
+    let out = stdout(&assistant(&["exec", "email.send --to bob --subject Hi --body x"]));
+    assert!(out.contains("Error (handler_error): `bob` in --to is not an email address; nothing was sent"), "{out}");
 }

@@ -246,6 +246,34 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
         "argument `to` has a value with a comma or bracket, `a@b.co,`: send each value as an item of the array"
     );
     assert_eq!(e.hint, r#"send several values as an array: "to": ["a@b.co", "c@d.co"]"#);
+    // Text values joined by commas in one: a string where an array belongs,
+    // or one token of a command, each told its own form (they used to reach
+    // the handler as one value, so a search for the tag `urgent,q1` found
+    // nothing).
+    for (by_json, hint) in [
+        (
+            call("email_send", json!({"to": "a@b.co, c@d.co", "subject": "Q1", "body": "Hi"})),
+            r#"send several values as an array: "to": ["a@b.co", "c@d.co"]"#,
+        ),
+        (
+            call("tasks_search", json!({"tags": "urgent,q1"})),
+            r#"send several values as an array: "tags": ["urgent", "q1"]"#,
+        ),
+    ] {
+        let e = by_json.error.unwrap();
+        assert_eq!((e.kind, e.hint.as_str()), ("list_punctuation", hint));
+    }
+    for (line, hint) in [
+        ("tasks.search --tags urgent,q1", "separate values with spaces, without commas or brackets: --tags urgent q1"),
+        ("tasks.search --tags=urgent,q1", "separate values with spaces, without commas or brackets: --tags urgent q1"),
+    ] {
+        let e = router().execute(&mut demo_app(today(), None), line).error.unwrap();
+        assert_eq!((e.kind, e.hint.as_str()), ("list_punctuation", hint), "{line}");
+    }
+    // A value sent as an array's item, or quoted with a space, is one
+    // value as written.
+    assert_eq!(kind(&call("tasks_search", json!({"tags": ["urgent,q1"]}))), "none");
+    assert_eq!(kind(&router().execute(&mut demo_app(today(), None), r#"tasks.search --tags "urgent, q1""#)), "none");
     // The arguments written as JSON after the skill's name: the command
     // they stand for, quoted so that it does the same.
     let o = router().execute(

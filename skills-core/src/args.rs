@@ -670,6 +670,55 @@ fn punctuated(values: StrList<'_>) -> Option<&str> {
     init.iter().copied().find(|x| x.ends_with(','))
 }
 
+/// For a list of text or dates given one value, whether that value joins
+/// several with commas (`--tags urgent,q1`, `--to=a@b.co,c@d.co`, or a
+/// JSON string `"a@b.co, c@d.co"` where an array belongs). A command's
+/// token with a comma and a space (`--names "Smith, John"`) and a JSON
+/// array's item are one value as written: quoted or sent as an item, they
+/// were meant whole. Several values (`--to a@b.co c@d.co`) show that the
+/// list was written with spaces; only commas at their ends are looked at
+/// ([`punctuated`]). Inlined off bare metal (a call cost more than the
+/// test on the hot path); on bare metal one copy saves flash.
+#[cfg_attr(not(target_os = "none"), inline(always))]
+#[cfg_attr(target_os = "none", inline(never))]
+fn joined<'v>(spec: &FlagSpec<'_>, values: StrList<'v>, style: Style) -> Option<&'v str> {
+    if !spec.list || !matches!(spec.value_type, ValueType::String | ValueType::Date) {
+        return None;
+    }
+    let (v, whole) = match values {
+        // One `=value`, or a JSON string.
+        StrList::One(v) => (v, true),
+        // The command's one token (a JSON array's item is one as sent).
+        StrList::Slice([v]) if style == Style::Command => (*v, false),
+        _ => return None,
+    };
+    (has_comma(v.as_bytes()) && (whole || !v.as_bytes().contains(&b' '))).then_some(v)
+}
+
+/// Whether `x` holds a comma. Values are short: a word of eight bytes per
+/// step, the last one overlapping the one before, and two overlapping
+/// halves for four to seven bytes (a loop over the bytes cost about seven
+/// instructions per byte, a `memchr` call more than that on such values).
+#[inline(always)]
+fn has_comma(x: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // A zero byte in `w ^ commas` is a comma; the test has false flags only
+    // above a true one, so any flag means a comma.
+    let found = |w: u64| {
+        let v = w ^ (LO * u64::from(b','));
+        v.wrapping_sub(LO) & !v & HI != 0
+    };
+    let n = x.len();
+    if let (Some(first), Some(last)) = (x.first_chunk::<4>(), x.last_chunk::<4>())
+        && n < 8
+    {
+        return found(u64::from(u32::from_le_bytes(*first)) | u64::from(u32::from_le_bytes(*last)) << 32);
+    }
+    let Some(last) = x.last_chunk::<8>() else { return x.contains(&b',') };
+    x.as_chunks::<8>().0.iter().any(|w| found(u64::from_le_bytes(*w))) || found(u64::from_le_bytes(*last))
+}
+
 /// The flag to suggest for an unknown one: for a one-letter short flag
 /// (`-p`), the only flag that starts with that letter; otherwise the closest.
 #[cold]
@@ -925,9 +974,7 @@ fn check_given<'a>(spec: &FlagSpec<'a>, values: StrList<'a>, errors: &mut Errors
         // One problem, not one per value: the extra values were never meant
         // as values of their own (an unquoted phrase, a trailing comment).
         errors.push(ArgErrorKind::TooManyValues { flag: spec.name, count: n, values, value_type: spec.value_type });
-    } else if n > 1
-        && let Some(value) = punctuated(values)
-    {
+    } else if let Some(value) = if n > 1 { punctuated(values) } else { joined(spec, values, errors.style) } {
         // One problem for the list, not one per value it spoils.
         errors.push(ArgErrorKind::ListPunctuation { flag: spec.name, value, values });
     } else if spec.value_type != ValueType::String {

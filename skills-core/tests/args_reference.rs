@@ -98,6 +98,8 @@ fn number(v: &str) -> bool {
 fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
     let mut errors: Vec<ArgErrorKind<'a>> = Vec::new();
     let mut given: Vec<Option<Vec<&'a str>>> = vec![None; specs.len()];
+    // Whether a flag's value was given after `=`.
+    let mut inline_given = vec![false; specs.len()];
     let mut current = Current::None;
     for (k, &tok) in tokens.iter().enumerate() {
         // A typographic dash before a flag's name: reported, then the flag.
@@ -149,6 +151,7 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                 }
                 Some(i) => {
                     given[i] = Some(inline.into_iter().collect());
+                    inline_given[i] = inline.is_some();
                     current = if inline.is_some() { Current::Inline(i) } else { Current::Values(i) };
                 }
             }
@@ -175,7 +178,7 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
         }
     }
     let mut slots = Vec::new();
-    for (spec, given) in specs.iter().zip(given) {
+    for (k_spec, (spec, given)) in specs.iter().zip(given).enumerate() {
         let Some(values) = given else {
             match spec.default {
                 Some(d) => slots.push((Source::Default, d.iter().map(String::from).collect())),
@@ -204,10 +207,17 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                 slots.push((Source::Given, values.iter().map(|v| v.to_string()).collect()));
                 continue;
             }
-            // `a, b` or `[a b]`: one error for the list, none per value.
+            // `a, b` or `[a b]`: one error for the list, none per value;
+            // for text and dates given one value, also values joined in it:
+            // a token with a comma and no space (`a,b`), or an `=value`
+            // with a comma.
             let bracketed = n > 1 && values[0].starts_with('[') && values[n - 1].ends_with(']');
             let comma = values[..n - 1].iter().find(|v| v.ends_with(','));
-            if let Some(&value) = if bracketed { Some(&values[0]) } else { comma } {
+            let joinable = spec.list && matches!(spec.value_type, ValueType::String | ValueType::Date);
+            let joined = values
+                .iter()
+                .find(|v| n == 1 && joinable && v.contains(',') && (inline_given[k_spec] || !v.contains(' ')));
+            if let Some(&value) = if bracketed { Some(&values[0]) } else { comma.or(joined) } {
                 errors.push(ArgErrorKind::ListPunctuation {
                     flag: spec.name,
                     value,

@@ -645,14 +645,14 @@ fn list_punctuation_hint(flag: &str, values: StrList<'_>, json: bool, out: &mut 
     } else {
         write!(out, "separate values with spaces, without commas or brackets: --{flag}")?;
     }
-    let mut clean = values.iter().map(|v| {
-        let b = v.as_bytes();
+    // Each value split at its commas (`urgent,q1`), without the brackets
+    // and blanks around the parts.
+    let mut clean = values.iter().flat_map(|v| v.split(',')).map(|p| {
+        let p = p.trim_ascii();
+        let b = p.as_bytes();
         let start = usize::from(b.first() == Some(&b'['));
-        let mut end = b.len();
-        while end > start && matches!(b[end - 1], b']' | b',') {
-            end -= 1;
-        }
-        &v[start..end]
+        let end = b.len() - usize::from(b.len() > start && b[b.len() - 1] == b']');
+        &p[start..end]
     });
     write_list(out, &mut clean, json)
 }

@@ -371,7 +371,10 @@ fn scalar_text(v: &Value) -> Option<String> {
 
 /// Arguments read from JSON, owned, before they are lent to the parser.
 pub(crate) enum Owned {
+    /// From an array.
     Values(Vec<String>),
+    /// From a string, number or boolean.
+    Scalar(String),
     Null,
     Unsupported(&'static str),
 }
@@ -398,7 +401,7 @@ pub(crate) fn read_arguments(arguments: &Value) -> Result<Vec<(String, Owned)>, 
                         None => Owned::Unsupported("an array holding arrays, objects or nulls"),
                     }
                 }
-                scalar => Owned::Values(scalar_text(scalar).into_iter().collect()),
+                scalar => scalar_text(scalar).map_or(Owned::Unsupported("a value no flag takes"), Owned::Scalar),
             };
             (k.clone(), owned)
         })
@@ -670,6 +673,7 @@ fn owned_values(owned: &[(String, Owned)]) -> Vec<Vec<&str>> {
         .iter()
         .map(|(_, o)| match o {
             Owned::Values(v) => v.iter().map(String::as_str).collect(),
+            Owned::Scalar(v) => vec![v.as_str()],
             Owned::Null | Owned::Unsupported(_) => Vec::new(),
         })
         .collect()
@@ -682,6 +686,10 @@ fn given<'a>(owned: &'a [(String, Owned)], values: &'a [Vec<&'a str>]) -> Vec<(&
         .map(|((k, o), v)| {
             let g = match o {
                 Owned::Values(_) => Given::Values(StrList::Slice(v)),
+                // One value, told apart from an array of one: a string
+                // given for a list (`"to": "a@b.co, c@d.co"`) is checked
+                // for the commas that joined its values.
+                Owned::Scalar(s) => Given::Values(StrList::One(s)),
                 Owned::Null => Given::Null,
                 Owned::Unsupported(got) => Given::Unsupported { got },
             };
