@@ -748,7 +748,29 @@ fn unrecognized(l: &SourceLine<'_>, sink: &mut Sink<'_>) {
     );
 }
 
-/// Flags declared in the frontmatter, as other skill formats write them
+/// Whether `node` has a shape [`from_frontmatter`] reads as flags: a list
+/// of mappings with a `name`, a JSON Schema object with `properties`, or a
+/// mapping of names to mappings. (A data block in the body is read as flags
+/// only then; one of another shape is an example, not a declaration.)
+pub(crate) fn declares_flags(node: &Node) -> bool {
+    match &node.value {
+        Value::Seq(items) => {
+            !items.is_empty()
+                && items
+                    .iter()
+                    .all(|i| matches!(&i.value, Value::Map(e) if field(e, "name").and_then(Node::as_text).is_some()))
+        }
+        Value::Map(entries) => match field(entries, "properties").map(|n| &n.value) {
+            Some(Value::Map(_)) => true,
+            Some(_) => false,
+            None => !entries.is_empty() && entries.iter().all(|(_, v)| matches!(v.value, Value::Map(_))),
+        },
+        _ => false,
+    }
+}
+
+/// Flags declared in the frontmatter (or in a data block of `## Flags`), as
+/// other skill formats write them
 /// (`parameters:` or `flags:`): a list of mappings with `name`,
 /// `description`, `type`, `required`, `default` and `enum` (or `values`),
 /// or a JSON Schema object (`properties`, `required`), as tool definitions
@@ -1573,11 +1595,41 @@ fn prose_enum(prose: &str) -> Option<Vec<String>> {
     None
 }
 
-/// `addresses`, `tags`, `file_ids`, but not `status`, `address`, `alias`.
+/// `addresses`, `tags`, `file_ids`, but not `status`, `address`, `alias`,
+/// nor a unit one amount is counted in (`SECONDS`, `max_bytes`, `days`).
 fn looks_plural(placeholder: &str) -> bool {
+    const UNITS: &[&str] = &[
+        "seconds",
+        "secs",
+        "minutes",
+        "mins",
+        "hours",
+        "hrs",
+        "days",
+        "weeks",
+        "months",
+        "years",
+        "millis",
+        "milliseconds",
+        "micros",
+        "nanos",
+        "bytes",
+        "kbytes",
+        "bits",
+        "pixels",
+        "degrees",
+        "meters",
+        "metres",
+        "miles",
+        "retries",
+        "cents",
+    ];
     let p = placeholder.to_ascii_lowercase();
     let last = p.rsplit(['_', '-', ' ']).next().unwrap_or(&p);
-    last.len() > 3 && last.ends_with('s') && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
+    last.len() > 3
+        && last.ends_with('s')
+        && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
+        && !UNITS.contains(&last)
 }
 
 fn mentions_default(prose: &str) -> bool {

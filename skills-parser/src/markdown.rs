@@ -292,6 +292,59 @@ pub(crate) fn lines(body: &str, range: Range<usize>, first_line: usize) -> Vec<S
     out
 }
 
+/// The first fenced block of `range` written in YAML or JSON (```` ```yaml ````,
+/// ```` ```yml ````, ```` ```json ````): its text, and the file line of its
+/// first line (`first_line` as for [`lines`]).
+pub(crate) fn data_block(body: &str, range: Range<usize>, first_line: usize) -> Option<(String, usize)> {
+    // Most sections hold no such block: one search for a language name
+    // before any line is looked at.
+    let section = &body[range.clone()];
+    let b = section.as_bytes();
+    let mut from = 0;
+    let named = loop {
+        let Some(i) = memchr::memchr2(b'`', b'~', &b[from..]) else { break false };
+        let run = b[from + i..].iter().take_while(|&&c| c == b[from + i]).count();
+        let info = section[from + i + run..].trim_start_matches([' ', '\t']).as_bytes();
+        if run >= 3
+            && [&b"yaml"[..], b"yml", b"json"]
+                .iter()
+                .any(|l| info.get(..l.len()).is_some_and(|w| w.eq_ignore_ascii_case(l)))
+        {
+            break true;
+        }
+        from += i + run;
+    };
+    if !named {
+        return None;
+    }
+    let before = body[..range.start].bytes().filter(|&b| b == b'\n').count();
+    let mut open: Option<((u8, usize), usize, String)> = None;
+    for (i, raw) in section.split_inclusive('\n').enumerate() {
+        let text = raw.trim_end_matches(['\n', '\r']);
+        match (&mut open, fence_of(text)) {
+            (None, Some((ch, n))) => {
+                let info = text.trim_start().trim_start_matches(ch as char).trim();
+                let word = info.split_whitespace().next().unwrap_or("");
+                if ["yaml", "yml", "json"].iter().any(|l| word.eq_ignore_ascii_case(l)) {
+                    open = Some(((ch, n), first_line + before + i + 1, String::new()));
+                }
+            }
+            (Some(((ch, n), _, _)), Some((c2, n2)))
+                if *ch == c2 && n2 >= *n && text.trim().bytes().all(|b| b == c2) =>
+            {
+                let (_, line, content) = open?;
+                return Some((content, line));
+            }
+            (Some((_, _, content)), _) => {
+                content.push_str(text);
+                content.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

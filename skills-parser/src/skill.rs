@@ -712,6 +712,16 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         }
     }
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
+    // Flags declared as data in `## Flags`: a ```yaml or ```json block with
+    // the shapes the frontmatter's `parameters` takes, read as those are.
+    if front_flags.is_empty()
+        && let Some(s) = markdown::find(&sections, keys::SECTION_FLAGS)
+        && let Some((text, line)) = markdown::data_block(&body, s.content.clone(), body_line)
+        && let Ok(node) = yaml::parse(&text, line)
+        && flags::declares_flags(&node)
+    {
+        front_flags = flags::from_frontmatter(keys::FLAGS, &node, sink);
+    }
     let from_front = !front_flags.is_empty();
     // `Usage: d.a --flag <value>` on a line of its own, as CLI help writes
     // it, when there is no Usage section: the label a Usage section's lines

@@ -1477,3 +1477,42 @@ fn flags_under_other_formats_keys_are_read_as_parameters() {
     assert!(t.skill("d.a").is_some(), "{:#?}", t.diagnostics);
     assert!(t.diagnostics.iter().any(|d| d.message == "unknown frontmatter key `arguments`"), "{:#?}", t.diagnostics);
 }
+
+/// `## Flags` written as data, a ```yaml or ```json block in the shapes the
+/// frontmatter's `parameters` takes, declares the flags; a block of
+/// another shape (an example of output) declares none.
+#[test]
+fn a_data_block_in_the_flags_section_declares_the_flags() {
+    let yaml = "```yaml\nhost:\n  type: string\n  required: true\n  description: Host name\nretries:\n  type: integer\n  default: 3\n```\n";
+    let json = "```json\n{\"type\": \"object\", \"properties\": {\"host\": {\"type\": \"string\", \"description\": \"Host name\"}, \"retries\": {\"type\": \"integer\", \"default\": 3}}, \"required\": [\"host\"]}\n```\n";
+    let list =
+        "```yml\n- name: host\n  type: string\n  required: true\n- name: retries\n  type: integer\n  default: 3\n```\n";
+    for block in [yaml, json, list] {
+        let body = format!(
+            "\n# d.a\n\n## Usage\n\nd.a --host <host> [--retries <n>]\n\n## Flags\n\n{block}\n## Examples\n\nd.a --host h --retries 2\n"
+        );
+        let (_d, t) = one(&skill(FRONT, &body));
+        let s = t.skill("d.a").unwrap_or_else(|| panic!("{block}: {:#?}", t.diagnostics));
+        let flags: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.value_type, f.required)).collect();
+        assert_eq!(flags, [("host", ValueType::String, true), ("retries", ValueType::Integer, false)], "{block}");
+        assert!(t.diagnostics.is_empty(), "{block}: {:#?}", t.diagnostics);
+    }
+    // An example of what the skill returns is no declaration: the flag
+    // lines around it are read as before.
+    let (f, codes) = first_flag("d.a [--x <v>]", "--x <v>  The x\n\n```json\n{\"id\": 1, \"ok\": true}\n```\n");
+    assert_eq!((f.name.as_str(), codes), ("x", vec![]));
+}
+
+/// A placeholder naming the unit of one amount (`SECONDS`, `<max_bytes>`)
+/// is not a plural of values.
+#[test]
+fn a_unit_placeholder_is_one_value() {
+    for flags in
+        ["--x=SECONDS  Give up after this long\n", "--x <max_bytes>  Largest size\n", "--x <days>  How far back\n"]
+    {
+        let (f, codes) = first_flag("d.a [--x <v>]", flags);
+        assert_eq!((f.list, codes), (false, vec![]), "{flags}");
+    }
+    let (_f, codes) = first_flag("d.a [--x <v>]", "--x <tags>  Labels\n");
+    assert_eq!(codes, [Code::ProseList]);
+}
