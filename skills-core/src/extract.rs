@@ -915,11 +915,15 @@ pub struct OtherBlock {
     /// Its lines split into commands as in a ```` ```cmd ```` block
     /// (continuations joined, blank lines and `#` lines skipped).
     pub commands: Vec<Command<'static>>,
+    /// Inside a block quote (`> ```cmd`): quoted, so it did not run even
+    /// when it is a ```` ```cmd ```` block.
+    pub quoted: bool,
 }
 
-/// The closed fenced code blocks of a reply that are not ```` ```cmd ````
-/// blocks and so did not run, outside block quotes, as CommonMark reads
-/// them (list items included).
+/// The closed fenced code blocks of a reply that did not run, as
+/// CommonMark reads them (list items included): those outside block
+/// quotes that are not ```` ```cmd ```` blocks, and the ```` ```cmd ````
+/// blocks inside one ([`OtherBlock::quoted`]).
 ///
 /// A model that writes a command in a ```` ```bash ```` block has it shown,
 /// not run; an application can tell it so (`Turn` does, for replies
@@ -971,28 +975,29 @@ mod commonmark {
         content: String,
     }
 
-    /// Every fenced code block outside block quotes, in order, with the
-    /// first word of its info string and its source range.
-    fn fenced(output: &str, mut each: impl FnMut(&str, Open, core::ops::Range<usize>)) {
+    /// Every fenced code block, in order, with the first word of its info
+    /// string, its source range and whether it is inside a block quote.
+    fn fenced(output: &str, mut each: impl FnMut(&str, Open, core::ops::Range<usize>, bool)) {
         let mut quotes = 0usize;
-        let mut open: Option<(String, Open)> = None;
+        let mut open: Option<(String, Open, bool)> = None;
         for (event, range) in Parser::new(output).into_offset_iter() {
             match event {
                 Event::Start(Tag::BlockQuote(_)) => quotes += 1,
                 Event::End(TagEnd::BlockQuote(_)) => quotes = quotes.saturating_sub(1),
-                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if quotes == 0 => {
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                     let language = info.split_whitespace().next().unwrap_or("");
                     let line = line_of(output, range.start);
-                    open = Some((language.into(), Open { start: range.start, line, content: String::new() }));
+                    open =
+                        Some((language.into(), Open { start: range.start, line, content: String::new() }, quotes > 0));
                 }
                 Event::Text(t) => {
-                    if let Some((_, o)) = &mut open {
+                    if let Some((_, o, _)) = &mut open {
                         o.content.push_str(&t);
                     }
                 }
                 Event::End(TagEnd::CodeBlock) => {
-                    if let Some((language, o)) = open.take() {
-                        each(&language, o, range);
+                    if let Some((language, o, quoted)) = open.take() {
+                        each(&language, o, range, quoted);
                     }
                 }
                 _ => {}
@@ -1003,8 +1008,8 @@ mod commonmark {
     pub(super) fn scan<'a>(output: &'a str, fast: &[Item<'a>]) -> Scan<'a> {
         let mut scan = Scan { items: Vec::new(), blocks: Vec::new() };
         let mut block_lines = Vec::new();
-        fenced(output, |language, o, range| {
-            if !language.eq_ignore_ascii_case("cmd") {
+        fenced(output, |language, o, range, quoted| {
+            if quoted || !language.eq_ignore_ascii_case("cmd") {
                 return;
             }
             block_lines.push(o.line);
@@ -1032,12 +1037,14 @@ mod commonmark {
 
     pub(super) fn other_blocks(output: &str) -> Vec<super::OtherBlock> {
         let mut out = Vec::new();
-        fenced(output, |language, o, range| {
-            if !language.eq_ignore_ascii_case("cmd") && closed(&output[range.clone()]) {
+        fenced(output, |language, o, range, quoted| {
+            let cmd = language.eq_ignore_ascii_case("cmd");
+            if (!cmd || quoted) && closed(&output[range.clone()]) {
                 out.push(super::OtherBlock {
                     language: language.into(),
                     line: o.line,
                     commands: block_commands(&o, range.end),
+                    quoted,
                 });
             }
         });

@@ -266,18 +266,29 @@ impl Turn {
                 |command: &str| crate::route::names_command(catalog, command.split_whitespace().next().unwrap_or(""));
             blocks
                 .iter()
-                .filter(|b| shell_language(&b.language))
+                // A quoted block of another language is an example; a
+                // quoted ```cmd block (`> ```cmd`) was meant to run.
+                .filter(|b| if b.quoted { b.language.eq_ignore_ascii_case("cmd") } else { shell_language(&b.language) })
                 .filter_map(|b| {
                     let lines: Vec<&str> =
                         b.commands.iter().map(|c| c.text.as_ref()).filter(|c| names_skill(c)).collect();
                     let first = *lines.first()?;
                     let fence = std::format!("```{}", b.language);
-                    let message = std::format!(
-                        "the {fence} block on line {} holds `{}`, which was shown, not run: only ```cmd blocks run commands",
-                        b.line,
-                        excerpt(first)
-                    );
-                    let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", lines.join("\n"));
+                    let message = if b.quoted {
+                        std::format!(
+                            "the {fence} block on line {} holds `{}`, but it is inside a quote (`>`), so it was shown, not run",
+                            b.line,
+                            excerpt(first)
+                        )
+                    } else {
+                        std::format!(
+                            "the {fence} block on line {} holds `{}`, which was shown, not run: only ```cmd blocks run commands",
+                            b.line,
+                            excerpt(first)
+                        )
+                    };
+                    let how = if b.quoted { "write the block without `>` before its lines" } else { "write it in a ```cmd block" };
+                    let hint = std::format!("to run it, {how}:\n```cmd\n{}\n```", lines.join("\n"));
                     Some(Outcome::error(&fence, None, "command_not_in_cmd_block", message, &hint))
                 })
                 .collect()

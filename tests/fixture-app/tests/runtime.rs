@@ -626,6 +626,21 @@ fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
         "Use `ops.ping` to check.",
         "```cmd\nops.ping\n```\n\n```bash\nops.ping\n```",
     ]);
+
+    // A ```cmd block in a quote is quoted text, not run: told so, with the
+    // block to write, when nothing else ran.
+    let mut turn = Turn::new("Running:\n\n> ```cmd\n> ops.ping --message hi\n> ```\n", TurnConfig::default());
+    let report = turn.run(&router, &mut ctx);
+    assert!(ctx.calls.is_empty());
+    let text = report.results[0].to_model_text();
+    assert_eq!(error_kind(&report.results[0]), "command_not_in_cmd_block");
+    assert!(text.contains("the ```cmd block on line 3 holds `ops.ping --message hi`, but it is inside a quote (`>`), so it was shown, not run"), "{text}");
+    assert!(
+        text.contains(
+            "Hint: to run it, write the block without `>` before its lines:\n```cmd\nops.ping --message hi\n```"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
