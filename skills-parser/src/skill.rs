@@ -889,7 +889,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
 fn check_placeholders(body: &str, body_line: usize, flags: &[Flag], sink: &mut Sink<'_>) {
     // Lines counted from the last placeholder reported, not from the start.
     let (mut at, mut line) = (0, body_line);
-    for (open, name) in skills_core::template::placeholders(body) {
+    for (range, name) in skills_core::template::placeholders(body) {
+        let open = range.start;
         let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic())
             && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
         if !identifier || flags.iter().any(|f| skills_core::args::same_flag_name(&f.name, name)) {
@@ -905,8 +906,11 @@ fn check_placeholders(body: &str, body_line: usize, flags: &[Flag], sink: &mut S
             Code::UnknownPlaceholder,
             line,
             column,
-            format!("`{{{name}}}` names no flag, so the model reads it as written"),
-            format!("did you mean `{{{flag}}}`? A flag's name in braces is filled with its value"),
+            format!("`{}` names no flag, so the model reads it as written", &body[range.clone()]),
+            format!(
+                "did you mean `{}`? A flag's name in braces is filled with its value",
+                body[range.clone()].replacen(name, flag, 1)
+            ),
         );
     }
 }

@@ -382,6 +382,14 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     "{:#?}",
                     t.diagnostics
                 );
+                // In double braces, the hint keeps them.
+                let (_d, t) = one(&skill(FRONT, &body.replace("{tpoic}", "{{ tpoic }}")));
+                let d = t.diagnostics.iter().find(|d| d.code == Code::UnknownPlaceholder).unwrap();
+                assert_eq!(d.message, "`{{ tpoic }}` names no flag, so the model reads it as written");
+                assert_eq!(
+                    d.hint.as_deref(),
+                    Some("did you mean `{{ topic }}`? A flag's name in braces is filled with its value")
+                );
                 // A skill with a handler fills nothing: no warning.
                 let (_d, t) = one(&skill(&format!("{FRONT}handler: h\n"), &body));
                 assert!(t.diagnostics.iter().all(|d| d.code != Code::UnknownPlaceholder), "{:#?}", t.diagnostics);

@@ -575,7 +575,7 @@ impl Write for HintProbe {
     }
 }
 
-/// Writes a template skill's body with `{flag}` placeholders filled from
+/// Writes a template skill's body with `{flag}` (or `{{flag}}`) placeholders filled from
 /// the command (values of list flags joined by spaces); placeholders of
 /// absent flags, and any other `{...}`, are left for the model.
 ///
@@ -587,8 +587,8 @@ impl Write for HintProbe {
 pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Write) -> fmt::Result {
     let body = skill.body;
     let mut done = 0;
-    for (open, name) in skills_core::template::placeholders(body) {
-        let len = name.len();
+    for (range, name) in skills_core::template::placeholders(body) {
+        let open = range.start;
         let flag = (0..skill.flags.len())
             .find(|&i| skill.flags.spec(i).is_some_and(|s| skills_core::args::same_flag_name(s.name, name)));
         out.write_str(&body[done..open])?;
@@ -603,9 +603,9 @@ pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Writ
                     write_value(out, v, quote)?;
                 }
             }
-            _ => out.write_str(&body[open..open + 1 + len + 1])?,
+            _ => out.write_str(&body[range.clone()])?,
         }
-        done = open + 1 + len + 1;
+        done = range.end;
     }
     out.write_str(&body[done..])
 }

@@ -164,6 +164,16 @@ fn templates_return_their_body_with_flags_filled() {
     assert!(o.text.contains("Write an outline for the Q1 report in 3 sections"), "{}", o.text);
 }
 
+/// `{{flag}}` (and `{{ flag }}`), as Mustache and Jinja write placeholders,
+/// is filled as `{flag}` is; other `{{...}}` stay for the model.
+#[test]
+fn double_brace_placeholders_are_filled_too() {
+    let o = run("plans.brief --topic 'the Q1 report' --sections 4");
+    assert_eq!(o.kind, Kind::Template, "{}", o.text);
+    assert!(o.text.contains("Write a brief about the Q1 report for the team, in 4 parts."), "{}", o.text);
+    assert!(o.text.contains("Keep {{tone | default}} and {today} for the model."), "{}", o.text);
+}
+
 /// A value filled into a command line of a template reads back as itself
 /// when the model runs that line, whatever quotes it holds and wherever
 /// the placeholder stands; prose gets it as written.
