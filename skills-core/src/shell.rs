@@ -33,6 +33,11 @@ pub enum Construct {
     HereString,
     /// `$(...)`: command substitution, another program's output in place.
     Substitution,
+    /// A backslash outside quotes before a character no shell treats
+    /// specially (`C:\Users`, `\d+`, `\n`): it only drops itself, so the
+    /// value would silently lose it (`C:Users`). Models write it for
+    /// Windows paths, regular expressions and escapes of other languages.
+    Backslash,
 }
 
 /// A [`Construct`] and where it is.
@@ -50,8 +55,9 @@ pub struct Found<'a> {
 /// The first here-document, here-string or command substitution in `line`
 /// where a POSIX shell would act on it: outside single quotes and not
 /// after a backslash (`$(` counts inside double quotes, `<<` only outside
-/// quotes). `None` for the usual command, which holds no `<` or `$`: one
-/// pass over its bytes finds that.
+/// quotes); or the first backslash outside quotes that would only drop
+/// itself ([`Construct::Backslash`]). `None` for the usual command, which
+/// holds no `<`, `$` or `\`: one pass over its bytes finds that.
 ///
 /// ```
 /// use skills_core::shell::{Construct, construct};
@@ -67,7 +73,8 @@ pub fn construct(line: &str) -> Option<Found<'_>> {
     let first = first_candidate(line.as_bytes())?;
     let (construct, offset) = scan(line.as_bytes(), first)?;
     let rest = &line[offset..];
-    Some(Found { construct, text: &rest[..word_end(rest.as_bytes())], offset })
+    let end = if construct == Construct::Backslash { 2 } else { word_end(rest.as_bytes()) };
+    Some(Found { construct, text: &rest[..end], offset })
 }
 
 /// [`construct`] for a command held as bytes ([`crate::tokenize::split_in_place`]'s
@@ -77,11 +84,12 @@ pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
     let first = first_candidate(line)?;
     let (construct, offset) = scan(line, first)?;
     let rest = &line[offset..];
-    let end = word_end(rest);
+    let end = if construct == Construct::Backslash { 2 } else { word_end(rest) };
     let operator = match construct {
         Construct::HereDocument => "<<",
         Construct::HereString => "<<<",
         Construct::Substitution => "$(",
+        Construct::Backslash => "\\",
     };
     let text = core::str::from_utf8(&rest[..end]).unwrap_or(operator);
     Some(Found { construct, text, offset })
@@ -96,9 +104,11 @@ pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
 fn first_candidate(b: &[u8]) -> Option<usize> {
     use safe_arch::*;
     let (lt, dollar) = (set_splat_i8_m128i(b'<' as i8), set_splat_i8_m128i(b'$' as i8));
+    let backslash = set_splat_i8_m128i(b'\\' as i8);
     let hits = |piece: &[u8; 16]| {
         let v = load_unaligned_m128i(piece);
-        move_mask_i8_m128i(bitor_m128i(cmp_eq_mask_i8_m128i(v, lt), cmp_eq_mask_i8_m128i(v, dollar)))
+        let either = bitor_m128i(cmp_eq_mask_i8_m128i(v, lt), cmp_eq_mask_i8_m128i(v, dollar));
+        move_mask_i8_m128i(bitor_m128i(either, cmp_eq_mask_i8_m128i(v, backslash)))
     };
     // 32 bytes per test, then 16.
     let (pairs, _) = b.as_chunks::<32>();
@@ -127,12 +137,12 @@ fn first_candidate(b: &[u8]) -> Option<usize> {
         let m = hits(last.try_into().unwrap_or(&[0; 16]));
         return (m != 0).then(|| b.len() - 16 + m.trailing_zeros() as usize);
     }
-    tail.iter().position(|&c| c == b'<' || c == b'$')
+    tail.iter().position(|&c| c == b'<' || c == b'$' || c == b'\\')
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 fn first_candidate(b: &[u8]) -> Option<usize> {
-    memchr::memchr2(b'<', b'$', b)
+    memchr::memchr3(b'<', b'$', b'\\', b)
 }
 
 /// Where the operator's word ends: at a blank or a double quote (the one
@@ -156,6 +166,9 @@ fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
         }
         match c {
             b'\\' if !single => {
+                if !double && b.get(i + 1).is_some_and(|&n| n.is_ascii_graphic() && !SHELL_SPECIAL.contains(&n)) {
+                    return Some((Construct::Backslash, i));
+                }
                 i += 2;
                 continue;
             }
@@ -179,6 +192,10 @@ fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
     }
     None
 }
+
+/// Characters a backslash outside quotes keeps from a shell's reading
+/// (`\ `, `\"`, `\$`, `\*`, ...): before any other, it only drops itself.
+const SHELL_SPECIAL: &[u8] = b"\\'\"$`<>|&;()#*?[]~{}!=";
 
 /// The delimiter of the here-document that `text` starts with (`<<EOF`,
 /// `<<-EOF`, `<< 'EOF'`, `<<"EOF"`): the word whose line ends it, with its
@@ -347,6 +364,16 @@ mod tests {
         assert_eq!(c(""), None);
         assert_eq!(c("$"), None);
         assert_eq!(c("<"), None);
+        // A backslash outside quotes that only drops itself.
+        assert_eq!(c("a --b C:\\Users\\bob"), Some((Construct::Backslash, "\\U", 8)));
+        assert_eq!(c("a --b \\d+ --c $(x)"), Some((Construct::Backslash, "\\d", 6)));
+        assert_eq!(c("a --b x\\.y"), Some((Construct::Backslash, "\\.", 7)));
+        // Meaningful, quoted, or at the end: not reported.
+        for line in
+            ["a --b x\\ y", "a --b \\\"q\\\" \\$5 \\* \\\\ \\'", "a --b 'C:\\U'", "a --b \"C:\\U\"", "a \\", "a \\\nb"]
+        {
+            assert_eq!(c(line), None, "{line}");
+        }
     }
 
     #[test]

@@ -73,6 +73,30 @@ pub fn names_and_aliases(skills: &[Arc<Skill>], domains: &[String], out: &mut Ve
 pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
     let find = |n: &str| all.iter().map(|s| &**s).find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
     for ex in &skill.examples {
+        // What the router refuses before splitting a command.
+        if let Some(found) = skills_core::shell::construct(&ex.text) {
+            use skills_core::shell::Construct;
+            let (message, hint) = match found.construct {
+                Construct::Backslash => (
+                    format!(
+                        "example has `{}` outside quotes, which reads as `{}` (a backslash there is dropped), so the router refuses it",
+                        found.text,
+                        &found.text[1..]
+                    ),
+                    "put the value in single quotes to keep its backslashes (`--path 'C:\\Users'`)",
+                ),
+                Construct::HereDocument | Construct::HereString => (
+                    format!("example uses `{}`, shell input redirection, which the router refuses", found.text),
+                    "give the text as the flag's value, in double quotes, which may span lines",
+                ),
+                Construct::Substitution => (
+                    format!("example uses `{}`, shell command substitution, which the router refuses", found.text),
+                    "write the value itself; to pass `$(` as text, put it in single quotes",
+                ),
+            };
+            out.push(Diagnostic::new(Code::ExampleInvalid, &skill.path, ex.line, found.offset + 1, message).hint(hint));
+            continue;
+        }
         let tokens = match tokenize::split(&ex.text) {
             Ok(t) => t,
             Err(e) => {

@@ -323,6 +323,18 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                 let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.a --y 1")));
                 expect(&t, Code::ExampleInvalid, 18);
                 assert!(t.skill("d.a").is_some(), "documentation errors keep the skill");
+                // What the router refuses before splitting is refused here too.
+                for (example, said) in [
+                    (r"d.a --x C:\Users", "example has `\\U` outside quotes, which reads as `U`"),
+                    ("d.a --x \"$(date)\"", "example uses `$(date)`, shell command substitution"),
+                    ("d.a --x <<EOF", "example uses `<<EOF`, shell input redirection"),
+                ] {
+                    let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", example)));
+                    expect(&t, Code::ExampleInvalid, 18);
+                    assert!(t.diagnostics[0].message.starts_with(said), "{}", t.diagnostics[0].message);
+                }
+                let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", r"d.a --x 'C:\Users'")));
+                assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
             }),
         ),
         (

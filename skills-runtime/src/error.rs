@@ -296,6 +296,9 @@ impl Failure<'_> {
             | Failure::Misplaced { .. }
             | Failure::DomainAsCommand { .. } => "unknown_skill",
             Failure::Prose { .. } => "not_a_command",
+            Failure::ShellSyntax { found, .. } if found.construct == skills_core::shell::Construct::Backslash => {
+                "unquoted_backslash"
+            }
             Failure::ShellSyntax { .. } => "unsupported_syntax",
             Failure::HelpSyntax { .. } => "unexpected_value",
             Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
@@ -332,12 +335,27 @@ impl Failure<'_> {
             Failure::DomainAsCommand { name, domain, .. } => {
                 write!(out, "`{name}` is not a skill: `{domain}` is a domain, whose skills `get_skill` shows")
             }
+            Failure::ShellSyntax { found, command, .. }
+                if found.construct == skills_core::shell::Construct::Backslash =>
+            {
+                let word = backslash_word(command, found.offset);
+                write!(
+                    out,
+                    "`{}` outside quotes is read as `{}`: a backslash there is dropped",
+                    found.text,
+                    &found.text[1..]
+                )?;
+                if let Some(word) = word {
+                    write!(out, ", so `{word}` would lose its backslashes")?;
+                }
+                out.write_str("; nothing ran")
+            }
             Failure::ShellSyntax { found, .. } => {
                 use skills_core::shell::Construct;
                 let (what, cannot) = match found.construct {
                     Construct::HereDocument => ("a shell here-document", "read"),
                     Construct::HereString => ("a shell here-string", "read"),
-                    Construct::Substitution => ("shell command substitution", "run"),
+                    Construct::Substitution | Construct::Backslash => ("shell command substitution", "run"),
                 };
                 write!(out, "`{}` is {what}, which a command here cannot {cannot}; nothing ran", found.text)?;
                 if found.construct == Construct::HereDocument {
@@ -416,6 +434,32 @@ impl Failure<'_> {
                 write!(out, "start the line with the skill name, one command per line: `{skill} ...`")
             }
             Failure::Prose { .. } => out.write_str("write explanations outside the ```cmd block, before or after it"),
+            Failure::ShellSyntax { found, command, flag } if found.construct == skills_core::shell::Construct::Backslash => {
+                out.write_str("put the value in single quotes to keep its backslashes:")?;
+                match backslash_word(command, found.offset) {
+                    Some(word) => {
+                        // The last flag before it, when it is the word right
+                        // before this one.
+                        let start = found.offset - command[..found.offset].iter().rev().take_while(|c| !c.is_ascii_whitespace()).count();
+                        let flag = flag.filter(|f| command[..start].trim_ascii_end().ends_with(f.as_bytes()));
+                        // `--path=C:\x` keeps its flag outside the quotes.
+                        let eq = word.bytes().position(|c| c == b'=').filter(|_| word.starts_with("--"));
+                        let (eq_flag, value) = match eq {
+                            Some(i) => (Some(&word[..i]), &word[i + 1..]),
+                            None => (None, word),
+                        };
+                        match (eq_flag, flag) {
+                            (Some(f), _) => write!(out, " {f}=")?,
+                            (None, Some(f)) => write!(out, " {f} ")?,
+                            (None, None) => out.write_str(" ")?,
+                        }
+                        out.write_str("'")?;
+                        write_single_quoted_inner(out, value)?;
+                        out.write_str("'")
+                    }
+                    None => out.write_str(" --flag 'C:\\Users\\notes.txt'"),
+                }
+            }
             Failure::ShellSyntax { found, command, .. }
                 if found.construct == skills_core::shell::Construct::HereDocument
                     && let Some(doc) = core::str::from_utf8(command)
@@ -510,6 +554,20 @@ pub(crate) fn write_double_quoted_inner(out: &mut dyn Write, mut v: &str) -> fmt
         v = &v[k + 1..];
     }
     out.write_str(v)
+}
+
+/// The word of `command` holding the backslash at `offset`, when it has no
+/// quotes (whose reading a rewrite would change): the text between the
+/// blanks around it.
+fn backslash_word(command: &[u8], offset: usize) -> Option<&str> {
+    let blank = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+    let start = command[..offset].iter().rposition(blank).map_or(0, |i| i + 1);
+    let end = command[offset..].iter().position(blank).map_or(command.len(), |i| offset + i);
+    let word = &command[start..end];
+    if word.iter().any(|&c| c == b'\'' || c == b'"') {
+        return None;
+    }
+    core::str::from_utf8(word).ok()
 }
 
 /// The command a here-document was meant to be: its text as the flag's

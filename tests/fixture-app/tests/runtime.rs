@@ -578,6 +578,32 @@ fn here_documents_and_command_substitution_are_refused_and_their_lines_never_run
     assert_eq!(ctx.calls, ["ops.ping"]);
 }
 
+/// A backslash outside quotes that would only drop itself (`C:\Users`,
+/// `\d+`) is refused, and the hint's quoting keeps the value whole.
+#[test]
+fn a_backslash_that_would_be_dropped_is_refused_with_the_value_quoted() {
+    let router = router();
+    for (line, value) in [
+        (r"ops.ping --message C:\Users\bob\notes.txt", r"C:\Users\bob\notes.txt"),
+        (r"ops.ping --message=\d+\.\d+", r"\d+\.\d+"),
+        (r"ops.ping --message \n", r"\n"),
+    ] {
+        let mut ctx = Ctx::default();
+        let o = router.execute(&mut ctx, line);
+        assert_eq!(error_kind(&o), "unquoted_backslash", "{line}: {}", o.text);
+        assert!(ctx.calls.is_empty(), "{line}");
+        let hint = o.error.unwrap().hint;
+        let fixed = hint.split_once("backslashes: ").map(|(_, f)| f).unwrap_or_else(|| panic!("{hint}"));
+        let ran = router.execute(&mut Ctx::default(), &format!("ops.ping {fixed}"));
+        assert_eq!((error_kind(&ran), ran.text.as_str()), ("none", value), "{fixed}");
+    }
+    // Meaningful escapes and backslashes inside quotes are read as before.
+    for (line, value) in [(r"ops.ping --message a\ b", "a b"), (r#"ops.ping --message "C:\Users""#, r"C:\Users")] {
+        let o = router.execute(&mut Ctx::default(), line);
+        assert_eq!((error_kind(&o), o.text.as_str()), ("none", value), "{line}");
+    }
+}
+
 /// The hint for a here-document is the command it was meant to be, and
 /// that command sends the document's text exactly, whatever it holds.
 #[test]
