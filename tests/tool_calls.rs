@@ -457,3 +457,24 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
         }
     }
 }
+
+/// A name no spelling is close to, but whose action is another word for a
+/// skill's (`tasks.find`) or is a skill's without its domain (`send`): the
+/// suggestion is that skill, on every path.
+#[test]
+fn an_unknown_name_is_told_the_skill_with_the_same_action() {
+    let run = |line: &str| router().execute(&mut demo_app(today(), None), line);
+    for (line, said) in [
+        ("tasks.find --query x", "unknown skill `tasks.find`; did you mean `tasks.search`?"),
+        ("calendar.find --date 2026-02-18", "unknown skill `calendar.find`; did you mean `calendar.list`?"),
+        ("send --to a@b.co", "unknown skill `send`; did you mean `email.send`?"),
+        ("search --query x", "unknown skill `search`; did you mean `email.search`, `memory.search` or `tasks.search`?"),
+        ("get_skill: tasks.remove", "unknown skill or domain `tasks.remove`; did you mean `tasks.delete`?"),
+    ] {
+        assert_eq!(run(line).text, said, "{line}");
+    }
+    // A line of prose stays prose.
+    assert_eq!(kind(&run("Send the summary to Bob")), "not_a_command");
+    let o = call("tasks_find", json!({}));
+    assert_eq!(o.text, "unknown tool `tasks_find`; did you mean `tasks_search`?");
+}

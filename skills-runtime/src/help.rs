@@ -123,7 +123,8 @@ pub(crate) fn write_suggestions(f: &mut dyn Write, names: &[&str]) -> fmt::Resul
     Ok(())
 }
 
-/// Close domain and skill names for `given`, visible ones only.
+/// Close domain and skill names for `given`, visible ones only; when none
+/// is close in spelling, the skills [`by_action`] finds.
 pub(crate) fn closest_names<'c>(
     catalog: &'c dyn Catalog,
     given: &str,
@@ -131,7 +132,67 @@ pub(crate) fn closest_names<'c>(
 ) -> ([&'c str; 3], usize) {
     let domain_names = domains(catalog).map(|d| d.name);
     let skill_names = skills(catalog).filter(|s| visible(s)).map(|s| s.name);
-    suggest::closest_n::<_, 3>(given, domain_names.chain(skill_names))
+    let close = suggest::closest_n::<_, 3>(given, domain_names.chain(skill_names));
+    if close.1 > 0 { close } else { by_action(catalog, given, visible) }
+}
+
+/// Verbs that name the same action, as skills and models word them: one
+/// group per string (one string each rather than a slice of words, which
+/// the firmware would hold as a table of pointers).
+const SAME_ACTIONS: &[&str] = &[
+    "search find query lookup look_up filter list locate",
+    "get show view read fetch open display describe info details",
+    "create add new make insert",
+    "delete remove archive destroy rm del trash drop",
+    "update edit modify change set patch",
+    "send mail post submit",
+    "save store remember record keep",
+    "list all index browse",
+];
+
+/// Skills a name the catalog does not know may mean by its action, for
+/// what spelling cannot find: `tasks.find` gives `tasks.search` (the same
+/// action in another word, in the domain written), and `send` alone gives
+/// `email.send` (the action written without its domain).
+#[cold]
+pub(crate) fn by_action<'c>(
+    catalog: &'c dyn Catalog,
+    given: &str,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> ([&'c str; 3], usize) {
+    let mut found: ([&'c str; 3], usize) = ([""; 3], 0);
+    let mut push = |name: &'c str| {
+        if found.1 < 3 && !found.0[..found.1].contains(&name) {
+            found.0[found.1] = name;
+            found.1 += 1;
+        }
+    };
+    let given = given.trim_end_matches(':');
+    match given.split_once('.') {
+        Some((domain, action)) => {
+            let same = |a: &str| {
+                SAME_ACTIONS
+                    .iter()
+                    .any(|g| g.split(' ').any(|w| w.eq_ignore_ascii_case(action)) && g.split(' ').any(|w| w == a))
+            };
+            for s in skills(catalog).filter(|s| visible(s)) {
+                if let Some((d, a)) = s.name.split_once('.')
+                    && d.eq_ignore_ascii_case(domain)
+                    && same(a)
+                {
+                    push(s.name);
+                }
+            }
+        }
+        None => {
+            for s in skills(catalog).filter(|s| visible(s)) {
+                if s.name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(given)) {
+                    push(s.name);
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Close names for an unknown help name.

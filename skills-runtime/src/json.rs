@@ -646,8 +646,24 @@ fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
         .map(|s| skills_core::names::tool_name(s.name))
         .collect();
     let (close, n) = skills_core::suggest::closest_n::<_, 3>(name, tools.iter().map(String::as_str));
+    let mut suggested: Vec<String> = close[..n].iter().map(|t| t.to_string()).collect();
+    if suggested.is_empty() {
+        // Not close in spelling: the same action in other words
+        // (`tasks_find`), or without its domain (`send`). A domain may hold
+        // `_`, so each split of the name is tried.
+        let mut splits = name.match_indices('_').map(|(i, _)| format!("{}.{}", &name[..i], &name[i + 1..]));
+        let by_action = splits
+            .by_ref()
+            .chain([name.to_string()])
+            .map(|n| crate::help::by_action(view.catalog, &n, &visible))
+            .find(|found| found.1 > 0);
+        if let Some((names, k)) = by_action {
+            suggested = names[..k].iter().map(|s| skills_core::names::tool_name(s)).collect();
+        }
+    }
     let mut message = format!("unknown tool `{name}`");
-    let _ = crate::help::write_suggestions(&mut message, &close[..n]);
+    let names: Vec<&str> = suggested.iter().map(String::as_str).collect();
+    let _ = crate::help::write_suggestions(&mut message, &names);
     Outcome::error(
         "",
         None,

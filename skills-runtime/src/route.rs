@@ -130,9 +130,14 @@ fn unknown_skill<'a>(
         };
         return Failure::DomainAsCommand { name, domain: domain.name, all, skill };
     }
-    let suggestions = unknown_skill_suggestions(catalog, name, visible);
+    let mut suggestions = unknown_skill_suggestions(catalog, name, visible);
     if suggestions.1 == 0 && tokens.len() > 1 && is_prose(name) && !tokens[1..].iter().any(|t| t.starts_with("--")) {
         return Failure::Prose { word: name };
+    }
+    // Not close in spelling: the same action in other words, or without
+    // its domain (`tasks.find`, `send`).
+    if suggestions.1 == 0 {
+        suggestions = help::by_action(catalog, name, visible);
     }
     Failure::UnknownSkill { name, suggestions }
 }

@@ -278,9 +278,10 @@ fn every_error_kind_reads_as_a_correctable_result() {
         ),
         ("ops", "unknown_skill", "`ops` is not a skill: `ops` is a domain, whose skills `get_skill` shows"),
         ("OPS.all", "unknown_skill", "`OPS.all` is not a skill: `ops` is a domain, whose skills `get_skill` shows"),
-        // One word, or a word with flags, stays an unknown skill.
+        // One word, or a word with flags, stays an unknown skill (the
+        // action written without its domain names its skill).
         ("Done.", "unknown_skill", "unknown skill `Done.`"),
-        ("Ping --message hi", "unknown_skill", "unknown skill `Ping`"),
+        ("Ping --message hi", "unknown_skill", "unknown skill `Ping`; did you mean `ops.ping`?"),
     ];
     for &(line, kind, message) in cases {
         let o = run(line);
