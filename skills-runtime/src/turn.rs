@@ -574,42 +574,112 @@ fn one_line_block(line: &str) -> Option<&str> {
     None
 }
 
-/// Whether a block's language is one a model writes commands under by
-/// mistake ([`SHELL_LANGUAGES`]), or `cmd` misspelt with punctuation
-/// (`{cmd}`, `cmd,`, `.cmd`), or a shell session (`shell-session`,
-/// `bash-session`).
+/// Whether a block's language is one a model may write commands under by
+/// mistake: any but the programming, data and markup languages in which a
+/// line that starts with a skill's name is code, data or a quoted example
+/// ([`NOT_COMMAND_LANGUAGES`]). So shells (`bash`, `ps1`), none, plain text,
+/// `cmd` misspelt with punctuation (`{cmd}`, `cmd,`), shell sessions, and
+/// words a model may invent (`skill`, `tool`) all count.
 fn shell_language(language: &str) -> bool {
     let bare = language.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-    let session = language.strip_suffix("-session").or_else(|| language.strip_suffix("session"));
-    SHELL_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(language) || l.eq_ignore_ascii_case(bare))
-        || bare.eq_ignore_ascii_case("cmd")
-        || session.is_some_and(|s| SHELL_LANGUAGES.iter().any(|l| !l.is_empty() && l.eq_ignore_ascii_case(s)))
+    !NOT_COMMAND_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(bare))
 }
 
-/// Fence languages a model writes commands under by mistake: shells, none,
-/// and plain text. A Python or JSON block is something else.
-const SHELL_LANGUAGES: &[&str] = &[
-    "",
-    "bash",
-    "sh",
-    "shell",
-    "zsh",
-    "fish",
-    "console",
-    "terminal",
-    "command",
-    "commands",
-    "cmds",
-    "cli",
-    "powershell",
-    "pwsh",
-    "ps",
-    "bat",
-    "batch",
-    "text",
-    "txt",
-    "plaintext",
-    "plain",
+/// Fence languages whose lines are something else than commands: a Python
+/// or JSON block is code or data (a JSON tool call is read on its own), a
+/// Markdown block an example.
+const NOT_COMMAND_LANGUAGES: &[&str] = &[
+    "python",
+    "py",
+    "python3",
+    "ipython",
+    "javascript",
+    "js",
+    "jsx",
+    "typescript",
+    "ts",
+    "tsx",
+    "node",
+    "json",
+    "jsonc",
+    "json5",
+    "jsonl",
+    "ndjson",
+    "yaml",
+    "yml",
+    "toml",
+    "ini",
+    "xml",
+    "html",
+    "css",
+    "scss",
+    "sql",
+    "rust",
+    "rs",
+    "go",
+    "golang",
+    "java",
+    "kotlin",
+    "kt",
+    "scala",
+    "swift",
+    "c",
+    "h",
+    "cpp",
+    "cxx",
+    "cc",
+    "hpp",
+    "csharp",
+    "cs",
+    "fsharp",
+    "ruby",
+    "rb",
+    "php",
+    "perl",
+    "pl",
+    "lua",
+    "r",
+    "dart",
+    "elixir",
+    "ex",
+    "exs",
+    "erlang",
+    "haskell",
+    "hs",
+    "ocaml",
+    "ml",
+    "clojure",
+    "clj",
+    "lisp",
+    "scheme",
+    "julia",
+    "jl",
+    "zig",
+    "nim",
+    "graphql",
+    "gql",
+    "proto",
+    "protobuf",
+    "markdown",
+    "md",
+    "mdx",
+    "rst",
+    "latex",
+    "tex",
+    "diff",
+    "patch",
+    "csv",
+    "tsv",
+    "dockerfile",
+    "makefile",
+    "make",
+    "cmake",
+    "nix",
+    "hcl",
+    "terraform",
+    "tf",
+    "mermaid",
+    "dot",
 ];
 
 /// One step of a run.

@@ -655,6 +655,9 @@ fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
     // Not reported: other languages, quotes, shell lines, or a reply that runs commands.
     no_errors(&[
         "```python\nops.ping()\n```",
+        "```python\nops.ping --message hi\n```",
+        // An example of a reply, in a Markdown block.
+        "````markdown\n```cmd\nops.ping\n```\n````",
         // JSON that is not a call of a skill (a call is reported: tests/tool_calls.rs).
         "```json\n{\"skill\": \"nope\"}\n```",
         "```json\n{\"name\": \"Bob\", \"arguments\": {}}\n```",
@@ -683,7 +686,7 @@ fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
 #[test]
 fn a_block_whose_language_is_cmd_with_punctuation_or_a_shell_session_is_told_so() {
     let router = router();
-    for language in ["{cmd}", "cmd,", "shell-session", "bash-session", "Console"] {
+    for language in ["{cmd}", "cmd,", "shell-session", "bash-session", "Console", "ps1", "skill", "tool"] {
         let reply = format!("```{language}\nops.ping\n```\n");
         let report = Turn::new(&reply, TurnConfig::default()).run(&router, &mut Ctx::default());
         assert_eq!(report.results.iter().map(error_kind).collect::<Vec<_>>(), ["command_not_in_cmd_block"], "{reply}");
