@@ -769,14 +769,13 @@ pub(crate) fn declares_flags(node: &Node) -> bool {
     }
 }
 
-/// Flags declared in the frontmatter (or in a data block of `## Flags`), as
-/// other skill formats write them
-/// (`parameters:` or `flags:`): a list of mappings with `name`,
-/// `description`, `type`, `required`, `default` and `enum` (or `values`),
-/// or a JSON Schema object (`properties`, `required`), as tool definitions
-/// write it. Each becomes the flag line a `## Flags` table row with those
-/// columns would give, so types and markers mean the same; its place is
-/// the entry's line.
+/// Flags declared in the frontmatter (`parameters:` or `flags:`), or in a
+/// data block of `## Flags`, as other skill formats write them: a list of
+/// mappings with `name`, `description`, `type`, `required`, `default` and
+/// `enum` (or `values`), or a JSON Schema object (`properties`,
+/// `required`), as tool definitions write it. Each becomes the flag line a
+/// `## Flags` table row with those columns would give, so types and
+/// markers mean the same; its place is the entry's line.
 pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag> {
     let mut params: Vec<(&str, &Node, bool)> = Vec::new();
     match &node.value {

@@ -221,9 +221,9 @@ pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Se
 /// `3) Examples`, `2.1 Options`), symbols or emoji around the words
 /// (`⚙️ Flags`, `Flags —`), and words that qualify the name or join two of
 /// its spellings (`Available options`, `Command-line flags`, `Flags and
-/// arguments`, `Usage examples`, `Example commands`). Every word must be one of those; a title
-/// with any other word (`Flags for experts`, `Example output`) is another
-/// section.
+/// arguments`, `Usage examples`, `Example commands`). Every word must be
+/// one of those; a title with any other word (`Flags for experts`,
+/// `Example output`) is another section.
 fn names_section(title: &str, names: &[&str]) -> bool {
     // Qualifiers any section name may carry.
     const QUALIFIERS: &[&str] = &["and", "or", "available", "supported", "all", "command", "command-line", "cli"];

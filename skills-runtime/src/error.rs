@@ -355,7 +355,9 @@ impl Failure<'_> {
                 let (what, cannot) = match found.construct {
                     Construct::HereDocument => ("a shell here-document", "read"),
                     Construct::HereString => ("a shell here-string", "read"),
-                    Construct::Substitution | Construct::Backslash => ("shell command substitution", "run"),
+                    Construct::Substitution => ("shell command substitution", "run"),
+                    // Answered by the arm above.
+                    Construct::Backslash => ("a backslash outside quotes", "keep"),
                 };
                 write!(out, "`{}` is {what}, which a command here cannot {cannot}; nothing ran", found.text)?;
                 if found.construct == Construct::HereDocument {

@@ -651,9 +651,8 @@ fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
         // Not close in spelling: the same action in other words
         // (`tasks_find`), or without its domain (`send`). A domain may hold
         // `_`, so each split of the name is tried.
-        let mut splits = name.match_indices('_').map(|(i, _)| format!("{}.{}", &name[..i], &name[i + 1..]));
+        let splits = name.match_indices('_').map(|(i, _)| format!("{}.{}", &name[..i], &name[i + 1..]));
         let by_action = splits
-            .by_ref()
             .chain([name.to_string()])
             .map(|n| crate::help::by_action(view.catalog, &n, &visible))
             .find(|found| found.1 > 0);
