@@ -270,6 +270,12 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
         let e = router().execute(&mut demo_app(today(), None), line).error.unwrap();
         assert_eq!((e.kind, e.hint.as_str()), ("list_punctuation", hint), "{line}");
     }
+    // An enum value written with spaces between its words: the value to
+    // write, on each path.
+    let e = router().execute(&mut demo_app(today(), None), r#"tasks.search --status "in progress""#).error.unwrap();
+    assert_eq!((e.kind, e.hint.as_str()), ("invalid_enum", "write it as --status in_progress"));
+    let e = call("tasks_search", json!({"status": "In Progress"})).error.unwrap();
+    assert_eq!((e.kind, e.hint.as_str()), ("invalid_enum", r#"send it as "status": "in_progress""#));
     // A value sent as an array's item, or quoted with a space, is one
     // value as written.
     assert_eq!(kind(&call("tasks_search", json!({"tags": ["urgent,q1"]}))), "none");

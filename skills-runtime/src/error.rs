@@ -815,6 +815,14 @@ fn clear_number(value: &str) -> Option<ClearNumber> {
     (text != value && is_number(text) && !b.starts_with(b"_") && !b.ends_with(b"_")).then_some(out)
 }
 
+/// Whether `a` and `b` are the same words, ignoring case and which of a
+/// space, `_` or `-` separates them (`in progress`, `In-Progress` and
+/// `in_progress`).
+fn same_words(a: &str, b: &str) -> bool {
+    let sep = |c: u8| matches!(c, b' ' | b'_' | b'-');
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x.eq_ignore_ascii_case(&y) || (sep(x) && sep(y)))
+}
+
 /// The hint for a value that is clear but written another way: the value
 /// as the command writes it, or as the JSON argument (`quoted` for text).
 fn write_as(out: &mut dyn Write, json: bool, flag: &str, value: &dyn fmt::Display, quoted: bool) -> fmt::Result {
@@ -1223,6 +1231,13 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
                 write!(out, "`{}{flag}` takes one value: one of", if json { "" } else { "--" })?;
                 write_words(out, allowed)
             }
+        }
+        // `--status "in progress"` for `in_progress`: the value with other
+        // separators between its words.
+        Some(&ArgErrorKind::NotInEnum { flag, value, allowed, .. })
+            if let Some(v) = allowed.iter().find(|a| same_words(a, value)) =>
+        {
+            write_as(out, json, flag, &v, true)
         }
         Some(ArgErrorKind::NotInEnum { allowed, .. }) => {
             out.write_str("use one of:")?;
