@@ -20,7 +20,8 @@
 //! |---|---|
 //! | `Type` | `(type: ...)` when it names a type (`integer`, `string list`, `date[]`) |
 //! | `Default` | `(default: ...)` unless empty or `-`, `none`, `n/a` |
-//! | `Required` | `(required)` when `yes`, `true`, `required`, `x`, `✓` |
+//! | `Required` (`Req.`, `Mandatory`) | `(required)` when `yes`, `true`, `required`, `x`, `✓` |
+//! | `Optional` | `(required)` when `no`, `false`, `✗` |
 //! | `Values`, `Choices`, `Allowed values` | `One of: ...` |
 //!
 //! Any other column (`Description`, `Notes`, ...) is description text. The
@@ -38,6 +39,8 @@ enum Column {
     Type,
     Default,
     Required,
+    /// `Optional`: the flag is required where the cell says no.
+    Optional,
     Values,
     Text,
 }
@@ -45,11 +48,12 @@ enum Column {
 impl Column {
     fn from_header(cell: &str) -> Column {
         let name = plain(cell).to_ascii_lowercase();
-        match name.trim_end_matches(['s', ':']) {
+        match name.trim_end_matches(['s', ':', '.', '?', '*']).trim_end() {
             "flag" | "option" | "name" | "argument" | "parameter" | "param" => Column::Flag,
             "type" | "value type" => Column::Type,
             "default" | "default value" => Column::Default,
             "required" | "req" | "mandatory" => Column::Required,
+            "optional" | "opt" => Column::Optional,
             "value" | "choice" | "allowed" | "allowed value" | "possible value" | "valid value" | "accepted value"
             | "supported value" | "one of" | "enum" => Column::Values,
             _ => Column::Text,
@@ -221,6 +225,11 @@ fn is_yes(cell: &str) -> bool {
     matches!(plain(cell).to_ascii_lowercase().as_str(), "yes" | "y" | "true" | "required" | "x" | "✓" | "✔" | "✅")
 }
 
+/// Whether an `Optional` cell says no (the flag is required).
+fn is_no(cell: &str) -> bool {
+    matches!(plain(cell).to_ascii_lowercase().as_str(), "no" | "n" | "false" | "required" | "✗" | "✘" | "❌")
+}
+
 /// A flag's property written `Key: value` on a line of its own under it
 /// (`- Type: integer`, `Default: 20`, `- Required: yes`), as the marker the
 /// table column of that name becomes; `list` says whether the flag takes
@@ -247,6 +256,7 @@ pub(crate) fn property(text: &str, list: bool) -> Option<String> {
         Column::Type => type_cell(value).0,
         Column::Default => Some(format!("(default: {})", plain(value))),
         Column::Required => Some(if is_yes(value) { "(required)".to_string() } else { String::new() }),
+        Column::Optional => Some(if is_no(value) { "(required)".to_string() } else { String::new() }),
         Column::Values => Some(values_clause(value, list)),
     }
 }
@@ -342,7 +352,8 @@ pub(crate) fn read(rows: &[SourceLine<'_>], bare: bool) -> Vec<RowKind> {
                     },
                     Column::Default => format!("(default: {value})"),
                     Column::Required if is_yes(c) => "(required)".to_string(),
-                    Column::Required => continue,
+                    Column::Optional if is_no(c) => "(required)".to_string(),
+                    Column::Required | Column::Optional => continue,
                     Column::Values => values_clause(c, list),
                     Column::Text => c.trim().to_string(),
                 };

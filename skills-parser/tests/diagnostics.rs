@@ -1536,3 +1536,20 @@ fn a_unit_placeholder_is_one_value() {
     let (_f, codes) = first_flag("d.a [--x <v>]", "--x <tags>  Labels\n");
     assert_eq!(codes, [Code::ProseList]);
 }
+
+/// A table's required column by other headers: `Req.` (punctuation after
+/// the name), or `Optional`, where `no` makes the flag required.
+#[test]
+fn required_columns_by_other_headers() {
+    for table in [
+        "| Option | Req. | Description |\n|:--|:-:|:--|\n| `--x` | ✓ | The x |\n",
+        "| Flag | Required? | Description |\n|---|---|---|\n| `--x` | yes | The x |\n",
+        "| Flag | Optional | Description |\n|---|---|---|\n| `--x` | no | The x |\n",
+    ] {
+        let (f, codes) = first_flag("d.a --x <v>", table);
+        assert_eq!((f.required, codes), (true, vec![]), "{table}");
+    }
+    let (f, _) =
+        first_flag("d.a [--x <v>]", "| Flag | Optional | Description |\n|---|---|---|\n| `--x` | yes | The x |\n");
+    assert!(!f.required);
+}
