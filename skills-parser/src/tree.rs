@@ -503,9 +503,15 @@ fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> 
     if !names::is_identifier(stem) {
         result.diags.push(
             Diagnostic::new(Code::InvalidFileName, path, 0, 0, format!("`{name}` cannot name a skill")).hint(
-                match identifier_spelling(stem) {
+                // `email/email.send.md`: the skill's whole name as the file's.
+                match stem.strip_prefix(domain).and_then(|r| r.strip_prefix('.')).filter(|a| names::is_identifier(a)) {
+                    Some(action) => format!(
+                        "rename the file to `{action}.md`: the directory gives the domain, the file the action (`{domain}.{action}`)"
+                    ),
+                    None => match identifier_spelling(stem) {
                     Some(good) => format!("rename the file to `{good}.md`: actions match ^[a-z][a-z0-9_]*$"),
                     None => "skill files are named <action>.md with ^[a-z][a-z0-9_]*$ (for example `send.md`, `daily_digest.md`); the index is SKILL.md".into(),
+                    },
                 },
             ),
         );

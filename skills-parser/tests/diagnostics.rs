@@ -105,6 +105,10 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/Send-It.md", skill(FRONT, BODY).as_bytes())]);
                 expect(&t, Code::InvalidFileName, 0);
                 assert!(hint_of(&t, Code::InvalidFileName).contains("rename the file to `send_it.md`"));
+                // The skill's whole name as the file's: the action alone.
+                let (_d, t) =
+                    build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/d.send.md", skill(FRONT, BODY).as_bytes())]);
+                assert!(hint_of(&t, Code::InvalidFileName).starts_with("rename the file to `send.md`"));
             }),
         ),
         (
