@@ -276,6 +276,11 @@ fn the_json_path_reports_the_same_errors_in_its_own_words() {
     assert_eq!((e.kind, e.hint.as_str()), ("invalid_enum", "write it as --status in_progress"));
     let e = call("tasks_search", json!({"status": "In Progress"})).error.unwrap();
     assert_eq!((e.kind, e.hint.as_str()), ("invalid_enum", r#"send it as "status": "in_progress""#));
+    // Keys in camelCase, as JavaScript APIs name them, are the flags whose
+    // words they join.
+    let camel = call("tasks_search", json!({"dueBefore": "2026-03-01", "Limit": 2}));
+    let snake = call("tasks_search", json!({"due_before": "2026-03-01", "limit": 2}));
+    assert_eq!((kind(&camel), camel.text.as_str()), ("none", snake.text.as_str()));
     // A value sent as an array's item, or quoted with a space, is one
     // value as written.
     assert_eq!(kind(&call("tasks_search", json!({"tags": ["urgent,q1"]}))), "none");

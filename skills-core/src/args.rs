@@ -353,6 +353,27 @@ fn find_flag_loosely(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
     specs.iter().position(|s| same_flag_name(s.name, given))
 }
 
+/// A JSON argument named in camelCase (`dueBefore`), as JavaScript APIs
+/// name keys: the one flag whose words, joined, are its letters
+/// (`due-before`). Only a key with a capital and no separator is read so,
+/// and only when exactly one flag matches.
+#[cold]
+fn find_camel_case(specs: &[FlagSpec<'_>], given: &str) -> Option<usize> {
+    let b = given.as_bytes();
+    if !b.iter().any(u8::is_ascii_uppercase) || b.iter().any(|&c| c == b'-' || c == b'_') {
+        return None;
+    }
+    let joined = |name: &str| {
+        let mut letters = name.bytes().filter(|&c| c != b'-' && c != b'_');
+        b.iter().all(|g| letters.next().is_some_and(|c| c.eq_ignore_ascii_case(g))) && letters.next().is_none()
+    };
+    let mut matching = specs.iter().enumerate().filter(|(_, s)| joined(s.name)).map(|(i, _)| i);
+    match (matching.next(), matching.next()) {
+        (Some(i), None) => Some(i),
+        _ => None,
+    }
+}
+
 /// `name=value` where `name` could be a flag's name (`to=bob@co.com`): a
 /// flag written as a keyword argument, as the error for a stray value
 /// reads it (and the runtime's hint, which also checks the name).
@@ -847,8 +868,9 @@ pub enum Given<'a> {
 /// Builds [`Args`] from arguments given by name (the JSON tool-call path).
 ///
 /// Names match as on the command line (ASCII case ignored, `-` and `_`
-/// alike); an unknown name is reported with the closest real one, never
-/// dropped; a name given twice is reported. Values are validated exactly as
+/// alike), and a camelCase key (`dueBefore`) names the one flag whose
+/// words it joins (`due-before`); an unknown name is reported with the
+/// closest real one, never dropped; a name given twice is reported. Values are validated exactly as
 /// on the command line, so both paths give the same typed values or the same
 /// errors; only the wording differs (`` argument `limit` `` instead of
 /// `` `--limit` ``).
@@ -885,7 +907,7 @@ pub fn from_named_into<'a>(
     let mut assigned: [Option<StrList<'a>>; MAX_FLAGS] = [None; MAX_FLAGS];
     let mut seen = [false; MAX_FLAGS];
     for &(name, given) in named {
-        let Some(idx) = find_flag(specs, name) else {
+        let Some(idx) = find_flag(specs, name).or_else(|| find_camel_case(specs, name)) else {
             errors.push(ArgErrorKind::UnknownFlag {
                 given: name,
                 suggestion: suggest_flag(name, false, specs),
@@ -1361,6 +1383,23 @@ mod tests {
 
     const fn flag(name: &'static str, t: ValueType, list: bool, required: bool) -> FlagSpec<'static> {
         FlagSpec { name, value_type: t, list, required, values: StrList::EMPTY, default: None, short: None }
+    }
+
+    #[test]
+    fn camel_case_json_keys_name_the_one_flag_whose_words_they_join() {
+        let specs = [
+            flag("due-before", ValueType::Date, false, false),
+            flag("re-set", ValueType::Boolean, false, false),
+            flag("reset", ValueType::Boolean, false, false),
+        ];
+        assert_eq!(find_camel_case(&specs, "dueBefore"), Some(0));
+        assert_eq!(find_camel_case(&specs, "DueBefore"), Some(0));
+        // Two flags join to the same letters: neither.
+        assert_eq!(find_camel_case(&specs, "reSet"), None);
+        // Not camelCase: no capital, or separators of its own.
+        assert_eq!(find_camel_case(&specs, "duebefore"), None);
+        assert_eq!(find_camel_case(&specs, "due_Before"), None);
+        assert_eq!(find_camel_case(&specs, "dueBeforeX"), None);
     }
 
     fn search_specs() -> [FlagSpec<'static>; 6] {
