@@ -870,10 +870,10 @@ pub enum Given<'a> {
 /// Names match as on the command line (ASCII case ignored, `-` and `_`
 /// alike), and a camelCase key (`dueBefore`) names the one flag whose
 /// words it joins (`due-before`); an unknown name is reported with the
-/// closest real one, never dropped; a name given twice is reported. Values are validated exactly as
-/// on the command line, so both paths give the same typed values or the same
-/// errors; only the wording differs (`` argument `limit` `` instead of
-/// `` `--limit` ``).
+/// closest real one, never dropped; a name given twice is reported. Values
+/// are validated exactly as on the command line, so both paths give the
+/// same typed values or the same errors; only the wording differs
+/// (`` argument `limit` `` instead of `` `--limit` ``).
 ///
 /// ```
 /// use skills_core::args::{from_named, Given};
