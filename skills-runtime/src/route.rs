@@ -163,11 +163,14 @@ pub(crate) fn names_command(catalog: &dyn Catalog, word: &str) -> bool {
 
 /// What models write before a command on its line: a list marker (`-`,
 /// `*`, `+`, `•`, `1.`, `2)`), a quote marker (`>`), a shell prompt (`$`,
-/// `%`), or a label (`Command:`, `assistant:`).
+/// `%`), a label (`Command:`, `assistant:`), or a verb (`run`, `exec`,
+/// `call`, `sudo`).
 fn is_line_prefix(word: &str) -> bool {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     matches!(word, "-" | "*" | "+" | "•" | ">" | ">>" | "$" | "%")
         || (digits > 0 && matches!(&word[digits..], "." | ")" | ":"))
+        // `run tasks.search ...`: a verb a model puts before a command.
+        || ["run", "exec", "execute", "call", "invoke", "sudo"].iter().any(|v| word.eq_ignore_ascii_case(v))
         || word
             .strip_suffix(':')
             .is_some_and(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'))

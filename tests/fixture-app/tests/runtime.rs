@@ -292,6 +292,11 @@ fn every_error_kind_reads_as_a_correctable_result() {
     }
     let o = run("1. ops.ping");
     assert_eq!(o.error.unwrap().hint, "start the line with the skill name, one command per line: `ops.ping ...`");
+    for line in ["run ops.ping --message hi", "Exec ops.ping", "sudo ops.ping"] {
+        let o = run(line);
+        let word = line.split(' ').next().unwrap();
+        assert_eq!(o.text, format!("`{word}` before `ops.ping` is not part of a command"), "{line}");
+    }
     assert_eq!(run("ops.*").error.unwrap().hint, "write `get_skill: ops.all`");
     assert_eq!(
         run("get_skill: all").error.unwrap().hint,
