@@ -366,7 +366,12 @@ impl Failure<'_> {
                 Ok(())
             }
             Failure::Prose { word } => {
-                write!(out, "`{word}` is not a skill: this line reads as prose, and a ```cmd block holds only commands")
+                // `1 task:`, `- task_2`: no word at all, as a result reads.
+                let reads = if word.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) { "prose" } else { "output" };
+                write!(
+                    out,
+                    "`{word}` is not a skill: this line reads as {reads}, and a ```cmd block holds only commands"
+                )
             }
             Failure::HelpSyntax { extra, .. } => {
                 write!(out, "get_skill takes one name, but `{extra}` follows it")
@@ -435,7 +440,9 @@ impl Failure<'_> {
             Failure::Misplaced { skill, .. } => {
                 write!(out, "start the line with the skill name, one command per line: `{skill} ...`")
             }
-            Failure::Prose { .. } => out.write_str("write explanations outside the ```cmd block, before or after it"),
+            Failure::Prose { .. } => out.write_str(
+                "write explanations outside the ```cmd block, before or after it, and no results: each command's result comes back to you after it runs",
+            ),
             Failure::ShellSyntax { found, command, flag } if found.construct == skills_core::shell::Construct::Backslash => {
                 out.write_str("put the value in single quotes to keep its backslashes:")?;
                 match backslash_word(command, found.offset) {

@@ -134,6 +134,11 @@ fn unknown_skill<'a>(
     if suggestions.1 == 0 && tokens.len() > 1 && is_prose(name) && !tokens[1..].iter().any(|t| t.starts_with("--")) {
         return Failure::Prose { word: name };
     }
+    // A line that starts with no word at all (`1 task:`, `> found 2`,
+    // `- task_2 ...`): output a model wrote after its command, or prose.
+    if suggestions.1 == 0 && !name.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) {
+        return Failure::Prose { word: name };
+    }
     // Not close in spelling: the same action in other words, or without
     // its domain (`tasks.find`, `send`).
     if suggestions.1 == 0 {

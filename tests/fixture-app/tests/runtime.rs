@@ -278,6 +278,17 @@ fn every_error_kind_reads_as_a_correctable_result() {
         ),
         ("ops", "unknown_skill", "`ops` is not a skill: `ops` is a domain, whose skills `get_skill` shows"),
         ("OPS.all", "unknown_skill", "`OPS.all` is not a skill: `ops` is a domain, whose skills `get_skill` shows"),
+        // A result written after a command: no word at all.
+        (
+            "1 task:",
+            "not_a_command",
+            "`1` is not a skill: this line reads as output, and a ```cmd block holds only commands",
+        ),
+        (
+            "> found 2",
+            "not_a_command",
+            "`>` is not a skill: this line reads as output, and a ```cmd block holds only commands",
+        ),
         // One word, or a word with flags, stays an unknown skill (the
         // action written without its domain names its skill).
         ("Done.", "unknown_skill", "unknown skill `Done.`"),
