@@ -696,7 +696,8 @@ fn end_value_items_cold(description: &mut String, items: &[(String, String)]) {
 
 /// A list item that names a flag without dashes, as API references write
 /// parameters, with `--` put before the name: `` - `title`: The title ``,
-/// `- **title** (required): ...`, or a plain name followed by a marker
+/// `- **title** (required): ...` (the markers also in emphasis,
+/// `- **title** *(required)* — ...`), or a plain name followed by a marker
 /// group, `- title (string): ...`. `None` for any other line.
 fn with_dashes(text: &str) -> Option<String> {
     let item = strip_list_marker(text);
@@ -719,7 +720,8 @@ fn with_dashes(text: &str) -> Option<String> {
     let after_wrap = after.trim_start_matches(['`', '*', '_']);
     let closed = after.len() != after_wrap.len();
     let rest = after_wrap.trim_start();
-    let separated = [":", "- ", "—", "–", "(", "<"].iter().any(|sep| rest.starts_with(sep));
+    // `(required)`, also in emphasis (`*(required)*`, `_(string)_`).
+    let separated = [":", "- ", "—", "–", "(", "<", "*(", "_("].iter().any(|sep| rest.starts_with(sep));
     let ok = if wrapped { closed && separated } else { after.starts_with(" (") };
     if !ok {
         return None;

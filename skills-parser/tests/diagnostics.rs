@@ -738,6 +738,8 @@ fn flags_named_without_dashes_as_api_references_write_them() {
         "| Name | Type | Required | Description |\n|---|---|---|---|\n| `x` | string | yes | The x |\n| tags | string[] | | Tags |\n| **on** | boolean | | On |\n",
         "- `x` (string, required): The x\n- `tags` <t>...: Tags\n- **on** (boolean): On\n",
         "* x (required): The x\n* tags (string list): Tags\n* on (boolean flag): On\n",
+        // The markers in emphasis, before a dash or a colon.
+        "- **x** *(required)* — The x\n- `tags` _(string list)_: Tags\n- **on** *(boolean)* — On\n",
     ] {
         let body =
             BODY.replace("d.a [--x <v>]", usage).replace("## Flags", "## Parameters").replace("--x  The x\n", flags);
