@@ -1477,8 +1477,13 @@ fn split_markers(inner: &str, m: &mut Markers, lenient: bool) -> bool {
 
 /// Applies one marker; false when `inner` is not one.
 fn one_marker(inner: &str, m: &mut Markers) -> bool {
-    // `(**required**)`, `(*optional*)`: emphasis is not part of the marker.
+    // `(**required**)`, `(*optional*)`, `` (`string`) ``: emphasis, and a
+    // code span around the whole marker, are not part of it.
     let t = inner.trim().trim_matches(['*', '_']).trim();
+    let t = match t.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {
+        Some(code) if !code.contains('`') => code.trim(),
+        _ => t,
+    };
     let is = |word: &str| t.eq_ignore_ascii_case(word);
     if is("required") {
         m.required = true;

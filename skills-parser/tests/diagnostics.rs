@@ -740,6 +740,8 @@ fn flags_named_without_dashes_as_api_references_write_them() {
         "* x (required): The x\n* tags (string list): Tags\n* on (boolean flag): On\n",
         // The markers in emphasis, before a dash or a colon.
         "- **x** *(required)* — The x\n- `tags` _(string list)_: Tags\n- **on** *(boolean)* — On\n",
+        // Each marker of a group in a code span or emphasis.
+        "- `x` (`string`, **required**): The x\n- `tags` (`string list`): Tags\n- `on` (`boolean`): On\n",
     ] {
         let body =
             BODY.replace("d.a [--x <v>]", usage).replace("## Flags", "## Parameters").replace("--x  The x\n", flags);
