@@ -290,6 +290,11 @@ fn help_cmd(tree: &Tree, query: &str) -> ExitCode {
 
 fn parse(tree: &Tree, line: &str) -> ExitCode {
     let cat = catalog(tree);
+    // What the router refuses before splitting (`<<EOF`, `$(`, `C:\Users`).
+    if let Some(f) = skills_runtime::route::shell_syntax(line.as_bytes()) {
+        print_json(&error_json(&f));
+        return ExitCode::FAILURE;
+    }
     let toks = match tokenize::split(line) {
         Ok(t) => t,
         Err(e) => {

@@ -169,6 +169,16 @@ fn parse_errors_name_the_fix() {
     assert_eq!(k, "invalid_integer");
     assert!(h.contains("whole number"));
 
+    // What the router refuses before splitting, refused here too.
+    let (k, _, h) = parse_error(r"memory.save --content C:\Users\x");
+    assert_eq!(
+        (k.as_str(), h.as_str()),
+        ("unquoted_backslash", r"put the value in single quotes to keep its backslashes: --content 'C:\Users\x'")
+    );
+    let (k, _, h) = parse_error("email.send --to a@b.co --subject Hi --body <<EOF\nHello\nEOF");
+    assert_eq!(k, "unsupported_syntax");
+    assert!(h.ends_with("--body \"Hello\""), "{h}");
+
     let (k, m, _) = parse_error("tasks.search --due-before 2026-02-30");
     assert_eq!(k, "invalid_date");
     assert!(m.contains("that day does not exist"), "{m}");

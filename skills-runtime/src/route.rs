@@ -94,6 +94,29 @@ fn help_step<'a>(
     }
 }
 
+/// Shell syntax in `line` that a command cannot use (`--body <<EOF`,
+/// `"$(cat notes)"`, a backslash outside quotes that would be dropped), as
+/// the failure that refuses it, before anything is split or run; see
+/// `skills_core::shell`. The router checks every command with it first; a
+/// caller of [`step`] does the same to refuse what the router refuses.
+///
+/// ```
+/// use skills_runtime::route::shell_syntax;
+/// assert_eq!(shell_syntax(br"memory.save --content C:\Users").unwrap().kind(), "unquoted_backslash");
+/// assert!(shell_syntax(b"memory.save --content 'C:\\Users'").is_none());
+/// ```
+pub fn shell_syntax(line: &[u8]) -> Option<Failure<'_>> {
+    let found = skills_core::shell::construct_in(line)?;
+    // The flag whose value it was meant to be: the last one before it
+    // (`--body <<EOF`, `--subject "Q1 $(date)"`).
+    let flag = line[..found.offset]
+        .split(u8::is_ascii_whitespace)
+        .rev()
+        .find(|w| w.len() > 2 && w.starts_with(b"--"))
+        .and_then(|w| core::str::from_utf8(w).ok());
+    Some(Failure::ShellSyntax { found, flag, command: line })
+}
+
 /// Why the first token names no skill: something written before the
 /// command (`1. tasks.search`, `` `tasks.search ...` ``), a line of prose,
 /// or a misspelt name (with the closest ones).

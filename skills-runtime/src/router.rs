@@ -52,20 +52,7 @@ fn split_line<'l: 's, 's>(
     Ok(refs)
 }
 
-/// Shell syntax in `line` that a command cannot use (`--body <<EOF`,
-/// `"$(cat notes)"`), as the failure that refuses it, before anything is
-/// split or run; see `skills_core::shell`.
-fn shell_syntax(line: &[u8]) -> Option<Failure<'_>> {
-    let found = skills_core::shell::construct_in(line)?;
-    // The flag whose value it was meant to be: the last one before it
-    // (`--body <<EOF`, `--subject "Q1 $(date)"`).
-    let flag = line[..found.offset]
-        .split(u8::is_ascii_whitespace)
-        .rev()
-        .find(|w| w.len() > 2 && w.starts_with(b"--"))
-        .and_then(|w| core::str::from_utf8(w).ok());
-    Some(Failure::ShellSyntax { found, flag, command: line })
-}
+use crate::route::shell_syntax;
 
 /// What kind of result a command produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
