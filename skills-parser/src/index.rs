@@ -50,8 +50,10 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
             // `name:` is how other skill formats (Agent Skills) title a
             // `SKILL.md`; here it can only be the domain.
             keys::DOMAIN | keys::NAME => {
+                // The domain written in capitals (`name: CRM` for `crm/`) is
+                // the same one, as a title writes it.
                 if let Some(d) = text_value(node, key, sink)
-                    && d != domain
+                    && !d.eq_ignore_ascii_case(domain)
                 {
                     sink.push(
                         Code::InvalidIndex,

@@ -303,6 +303,12 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     ("d/a.md", skill(FRONT, BODY).as_bytes()),
                 ]);
                 expect(&t, Code::InvalidIndex, 2);
+                // The domain in capitals, as a title writes it, is the same.
+                let (_d, t) = build(&[
+                    ("d/SKILL.md", b"---\nname: D\ndescription: x\n---\n"),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                ]);
+                assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
                 // The index exists, so it is not also reported missing.
                 assert!(!t.diagnostics.iter().any(|d| d.code == Code::MissingIndex), "{:?}", t.diagnostics);
                 // `name:` is read as the domain: right when it matches, the
