@@ -335,29 +335,24 @@ impl Failure<'_> {
             Failure::DomainAsCommand { name, domain, .. } => {
                 write!(out, "`{name}` is not a skill: `{domain}` is a domain, whose skills `get_skill` shows")
             }
-            Failure::ShellSyntax { found, command, .. }
-                if found.construct == skills_core::shell::Construct::Backslash =>
-            {
-                let word = backslash_word(command, found.offset);
-                write!(
-                    out,
-                    "`{}` outside quotes is read as `{}`: a backslash there is dropped",
-                    found.text,
-                    &found.text[1..]
-                )?;
-                if let Some(word) = word {
-                    write!(out, ", so `{word}` would lose its backslashes")?;
-                }
-                out.write_str("; nothing ran")
-            }
-            Failure::ShellSyntax { found, .. } => {
+            Failure::ShellSyntax { found, command, .. } => {
                 use skills_core::shell::Construct;
                 let (what, cannot) = match found.construct {
                     Construct::HereDocument => ("a shell here-document", "read"),
                     Construct::HereString => ("a shell here-string", "read"),
                     Construct::Substitution => ("shell command substitution", "run"),
-                    // Answered by the arm above.
-                    Construct::Backslash => ("a backslash outside quotes", "keep"),
+                    Construct::Backslash => {
+                        write!(
+                            out,
+                            "`{}` outside quotes is read as `{}`: a backslash there is dropped",
+                            found.text,
+                            &found.text[1..]
+                        )?;
+                        if let Some((_, word)) = backslash_word(command, found.offset) {
+                            write!(out, ", so `{word}` would lose its backslashes")?;
+                        }
+                        return out.write_str("; nothing ran");
+                    }
                 };
                 write!(out, "`{}` is {what}, which a command here cannot {cannot}; nothing ran", found.text)?;
                 if found.construct == Construct::HereDocument {
@@ -446,10 +441,9 @@ impl Failure<'_> {
             Failure::ShellSyntax { found, command, flag } if found.construct == skills_core::shell::Construct::Backslash => {
                 out.write_str("put the value in single quotes to keep its backslashes:")?;
                 match backslash_word(command, found.offset) {
-                    Some(word) => {
+                    Some((start, word)) => {
                         // The last flag before it, when it is the word right
                         // before this one.
-                        let start = found.offset - command[..found.offset].iter().rev().take_while(|c| !c.is_ascii_whitespace()).count();
                         let flag = flag.filter(|f| command[..start].trim_ascii_end().ends_with(f.as_bytes()));
                         // `--path=C:\x` keeps its flag outside the quotes.
                         let eq = word.bytes().position(|c| c == b'=').filter(|_| word.starts_with("--"));
@@ -566,9 +560,9 @@ pub(crate) fn write_double_quoted_inner(out: &mut dyn Write, mut v: &str) -> fmt
 }
 
 /// The word of `command` holding the backslash at `offset`, when it has no
-/// quotes (whose reading a rewrite would change): the text between the
-/// blanks around it.
-fn backslash_word(command: &[u8], offset: usize) -> Option<&str> {
+/// quotes (whose reading a rewrite would change): where it starts, and the
+/// text between the blanks around it.
+fn backslash_word(command: &[u8], offset: usize) -> Option<(usize, &str)> {
     let blank = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
     let start = command[..offset].iter().rposition(blank).map_or(0, |i| i + 1);
     let end = command[offset..].iter().position(blank).map_or(command.len(), |i| offset + i);
@@ -576,7 +570,7 @@ fn backslash_word(command: &[u8], offset: usize) -> Option<&str> {
     if word.iter().any(|&c| c == b'\'' || c == b'"') {
         return None;
     }
-    core::str::from_utf8(word).ok()
+    Some((start, core::str::from_utf8(word).ok()?))
 }
 
 /// The command a here-document was meant to be: its text as the flag's

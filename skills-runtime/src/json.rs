@@ -401,7 +401,8 @@ pub(crate) fn read_arguments(arguments: &Value) -> Result<Vec<(String, Owned)>, 
                         None => Owned::Unsupported("an array holding arrays, objects or nulls"),
                     }
                 }
-                scalar => scalar_text(scalar).map_or(Owned::Unsupported("a value no flag takes"), Owned::Scalar),
+                // A string, number or boolean: always text.
+                scalar => Owned::Scalar(scalar_text(scalar).unwrap_or_default()),
             };
             (k.clone(), owned)
         })

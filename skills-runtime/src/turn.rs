@@ -204,7 +204,7 @@ impl Turn {
     /// command each stands for.
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>) -> Vec<Outcome> {
-        let (json, tags) = (self.text.contains('{'), self.text.contains("<"));
+        let (json, tags) = (self.text.contains('{'), self.text.contains('<'));
         if !json && !tags {
             return Vec::new();
         }
