@@ -296,6 +296,7 @@ pub(crate) fn lines(body: &str, range: Range<usize>, first_line: usize) -> Vec<S
 /// ```` ```yml ````, ```` ```json ````): its text, and the file line of its
 /// first line (`first_line` as for [`lines`]).
 pub(crate) fn data_block(body: &str, range: Range<usize>, first_line: usize) -> Option<(String, usize)> {
+    const DATA_LANGUAGES: [&str; 3] = ["yaml", "yml", "json"];
     // Most sections hold no such block: one search for a language name
     // before any line is looked at.
     let section = &body[range.clone()];
@@ -306,9 +307,7 @@ pub(crate) fn data_block(body: &str, range: Range<usize>, first_line: usize) -> 
         let run = b[from + i..].iter().take_while(|&&c| c == b[from + i]).count();
         let info = section[from + i + run..].trim_start_matches([' ', '\t']).as_bytes();
         if run >= 3
-            && [&b"yaml"[..], b"yml", b"json"]
-                .iter()
-                .any(|l| info.get(..l.len()).is_some_and(|w| w.eq_ignore_ascii_case(l)))
+            && DATA_LANGUAGES.iter().any(|l| info.get(..l.len()).is_some_and(|w| w.eq_ignore_ascii_case(l.as_bytes())))
         {
             break true;
         }
@@ -325,7 +324,7 @@ pub(crate) fn data_block(body: &str, range: Range<usize>, first_line: usize) -> 
             (None, Some((ch, n))) => {
                 let info = text.trim_start().trim_start_matches(ch as char).trim();
                 let word = info.split_whitespace().next().unwrap_or("");
-                if ["yaml", "yml", "json"].iter().any(|l| word.eq_ignore_ascii_case(l)) {
+                if DATA_LANGUAGES.iter().any(|l| word.eq_ignore_ascii_case(l)) {
                     open = Some(((ch, n), first_line + before + i + 1, String::new()));
                 }
             }

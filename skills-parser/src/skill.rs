@@ -302,7 +302,7 @@ fn toml_as_yaml(text: &str) -> Option<Vec<String>> {
         let (key, value) = (key.trim().trim_matches('"'), value.trim());
         if key.is_empty()
             || value.is_empty()
-            || value.starts_with(['{'])
+            || value.starts_with('{')
             || value.starts_with("\"\"\"")
             || value.starts_with("'''")
         {

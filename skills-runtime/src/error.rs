@@ -362,7 +362,7 @@ impl Failure<'_> {
             }
             Failure::Prose { word } => {
                 // `1 task:`, `- task_2`: no word at all, as a result reads.
-                let reads = if word.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) { "prose" } else { "output" };
+                let reads = if crate::route::has_letters(word) { "prose" } else { "output" };
                 write!(
                     out,
                     "`{word}` is not a skill: this line reads as {reads}, and a ```cmd block holds only commands"
