@@ -73,7 +73,12 @@ fn hints_show_the_fix_with_the_command_own_values() {
         ),
         (
             "tasks.search --limit 5  # the top five",
-            "`--limit` takes one value but got 5",
+            "`# the top five` is a comment, but `#` does not start one inside a command; nothing ran",
+            "put the comment on a line of its own before the command, or leave it out:\n```cmd\n# the top five\ntasks.search --limit 5\n```",
+        ),
+        (
+            "tasks.search --limit 5 #top",
+            "`--limit` takes one value but got 2",
             "`#` does not start a comment inside a command: put a comment on a line of its own, or quote text that holds a `#`",
         ),
         (
@@ -148,8 +153,28 @@ fn hints_show_the_fix_with_the_command_own_values() {
         ),
         (
             "tasks.search --overdue && get_skill",
-            "`--overdue` takes one value but got 2",
-            "`&&` does not chain or redirect commands here: write each command on a line of its own in the ```cmd block",
+            "`&&` joins another command to this one, as a shell would, which a command here cannot do; nothing ran",
+            "write each command on a line of its own; they run in order, and each result comes back to you:\n```cmd\ntasks.search --overdue\nget_skill\n```",
+        ),
+        (
+            "tasks.search --tags q1 | head -1",
+            "`| head -1` sends the result to another program, as a shell would, which a command here cannot do; nothing ran",
+            "write the command alone; its whole result comes back to you: tasks.search --tags q1",
+        ),
+        (
+            "tasks.search --tags q1 2>&1 > out.txt",
+            "`2>&1 > out.txt` redirects to or from a file, as a shell would, which a command here cannot do; nothing ran",
+            "write the command alone; its whole result comes back to you: tasks.search --tags q1",
+        ),
+        (
+            "email.send --to a@b.co --subject Q1 --body < notes.txt",
+            "`< notes.txt` redirects to or from a file, as a shell would, which a command here cannot do; nothing ran",
+            "give the text itself as the value, in double quotes, which may span lines: --body \"...\"",
+        ),
+        (
+            "tasks.search --tags q1 urgent  # the open ones",
+            "`# the open ones` is a comment, but `#` does not start one inside a command; nothing ran",
+            "put the comment on a line of its own before the command, or leave it out:\n```cmd\n# the open ones\ntasks.search --tags q1 urgent\n```",
         ),
         (
             "tasks.search --limit 5; get_skill",
@@ -294,6 +319,8 @@ fn kind_of(message: &str) -> &'static str {
         "invalid_integer"
     } else if message.contains("given more than once") {
         "repeated_flag"
+    } else if message.ends_with("nothing ran") {
+        "unsupported_syntax"
     } else {
         "invalid_enum"
     }

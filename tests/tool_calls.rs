@@ -441,21 +441,34 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
                 call.name
             ),
         ];
-        for reply in [format!("Doing it:\n\n```json\n{value:#}\n```\n"), format!("<tool_call>\n{value}\n</tool_call>")]
-            .into_iter()
-            .chain(tagged)
-        {
+        // Mistral's marker and Llama's special token before the JSON.
+        let plain = json!({"name": call.name, "arguments": call.arguments});
+        let marked = [format!("[TOOL_CALLS] [{plain}]"), format!("<|python_tag|>{plain}")];
+        // As Python calls: Gemini's `tool_code` (or `default_api.` in a
+        // Python block), Llama 3.2's list, a line of text that is a call.
+        let keywords: Vec<String> =
+            call.arguments.as_object().unwrap().iter().map(|(k, v)| format!("{k}={}", python(v))).collect();
+        let python_call = format!("{}({})", call.name, keywords.join(", "));
+        let pythonic = [
+            format!("```tool_code\nprint(default_api.{python_call})\n```"),
+            format!("```python\ndefault_api.{}(\n    {}\n)\n```", call.name, keywords.join(",\n    ")),
+            format!("[{python_call}]"),
+            format!("Calling it now.\n\n{python_call}\n"),
+        ];
+        let replies =
+            [format!("Doing it:\n\n```json\n{value:#}\n```\n"), format!("<tool_call>\n{value}\n</tool_call>")]
+                .into_iter()
+                .chain(marked)
+                .map(|r| (r, "as JSON text"))
+                .chain(tagged.into_iter().map(|r| (r, "as tags in the text")))
+                .chain(pythonic.into_iter().map(|r| (r, "as a Python call")));
+        for (reply, written) in replies {
             let router = router();
             let mut turn = Turn::new(&reply, TurnConfig::default());
             let report = turn.run(&router, &mut demo_app(today(), None));
             assert_eq!(report.results.len(), 1, "{reply}");
             let error = report.results[0].error.as_ref().unwrap();
             assert_eq!(error.kind, "command_not_in_cmd_block", "{reply}");
-            let written = if reply.contains("<tool_call>") || !reply.contains("</") {
-                "as JSON text"
-            } else {
-                "as tags in the text"
-            };
             assert!(
                 error.message.contains(&format!("is written {written}, so it was shown, not run")),
                 "{}",
@@ -467,6 +480,41 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
             assert_eq!((ran.kind, ran.text.as_str()), (direct.kind, direct.text.as_str()), "{command}");
         }
     }
+}
+
+/// `value` as a Python literal.
+fn python(value: &Value) -> String {
+    match value {
+        Value::Null => "None".into(),
+        Value::Bool(b) => if *b { "True" } else { "False" }.into(),
+        Value::Array(items) => format!("[{}]", items.iter().map(python).collect::<Vec<_>>().join(", ")),
+        Value::Object(map) => {
+            format!("{{{}}}", map.iter().map(|(k, v)| format!("{k:?}: {}", python(v))).collect::<Vec<_>>().join(", "))
+        }
+        // JSON's numbers, and its strings' quoting and escapes, are Python's.
+        other => other.to_string(),
+    }
+}
+
+/// A Python call written as a command in a ```cmd block is told the
+/// command it stands for.
+#[test]
+fn a_python_call_as_a_command_is_told_the_command() {
+    let router = router();
+    let ran = router.execute(&mut demo_app(today(), None), r#"tasks_search(status=["todo", "blocked"], limit=1)"#);
+    let error = ran.error.unwrap();
+    assert_eq!(
+        (error.kind, error.hint.as_str()),
+        ("unknown_skill", "a command is not a function call: write tasks.search --status todo blocked --limit 1")
+    );
+    let ran = router.execute(&mut demo_app(today(), None), "[tasks_search(limit=1), email_search(unread=True)]");
+    assert_eq!(
+        ran.error.unwrap().hint,
+        "a command is not a function call: write each on a line of its own:\ntasks.search --limit 1\nemail.search --unread"
+    );
+    // A call of something else keeps the general hint.
+    let ran = router.execute(&mut demo_app(today(), None), "tasks.search(x)");
+    assert!(ran.error.unwrap().hint.starts_with("a command is not a function call: write `tasks.search --flag value`"));
 }
 
 /// A name no spelling is close to, but whose action is another word for a

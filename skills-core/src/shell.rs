@@ -38,6 +38,19 @@ pub enum Construct {
     /// value would silently lose it (`C:Users`). Models write it for
     /// Windows paths, regular expressions and escapes of other languages.
     Backslash,
+    /// `&&`, `||`, `;` or `&` as a word of its own: another command joined
+    /// to this one, as a shell would run it.
+    Chain,
+    /// `|` or `|&` as a word of its own: the result fed to another program.
+    Pipe,
+    /// `>`, `>>`, `<`, `2>&1`, `&>` as a word of its own: input or output
+    /// redirected to a file.
+    Redirect,
+    /// `#` as a word of its own: a comment after the command, which a shell
+    /// would drop (`tasks.search --status todo  # the open ones`). Read as
+    /// words, it would reach the flag before it as values. (`#urgent`, a
+    /// word that only starts with `#`, stays a value.)
+    Comment,
 }
 
 /// A [`Construct`] and where it is.
@@ -55,9 +68,12 @@ pub struct Found<'a> {
 /// The first here-document, here-string or command substitution in `line`
 /// where a POSIX shell would act on it: outside single quotes and not
 /// after a backslash (`$(` counts inside double quotes, `<<` only outside
-/// quotes); or the first backslash outside quotes that would only drop
-/// itself ([`Construct::Backslash`]). `None` for the usual command, which
-/// holds no `<`, `$` or `\`: one pass over its bytes finds that.
+/// quotes); the first backslash outside quotes that would only drop
+/// itself ([`Construct::Backslash`]); or the first operator or `#` written
+/// as a word of its own outside quotes ([`Construct::Chain`],
+/// [`Construct::Pipe`], [`Construct::Redirect`], [`Construct::Comment`]).
+/// `None` for the usual command, which holds none of `<>|&;#$\`: one pass
+/// over its bytes finds that.
 ///
 /// ```
 /// use skills_core::shell::{Construct, construct};
@@ -66,6 +82,9 @@ pub struct Found<'a> {
 /// assert_eq!(construct(r#"email.send --body "$(date)""#).unwrap().construct, Construct::Substitution);
 /// // Quoted, they are text.
 /// assert_eq!(construct(r#"email.send --subject "a << b" --body '$(x)'"#), None);
+/// assert_eq!(construct("tasks.search --status todo | head -1").unwrap().construct, Construct::Pipe);
+/// // Inside a word, or quoted, an operator is text.
+/// assert_eq!(construct(r#"tasks.search --query R&D --sep "|""#), None);
 /// ```
 #[inline]
 pub fn construct(line: &str) -> Option<Found<'_>> {
@@ -90,26 +109,40 @@ pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
         Construct::HereString => "<<<",
         Construct::Substitution => "$(",
         Construct::Backslash => "\\",
+        // ASCII words: never taken.
+        Construct::Chain | Construct::Pipe | Construct::Redirect | Construct::Comment => "",
     };
     let text = core::str::from_utf8(&rest[..end]).unwrap_or(operator);
     Some(Found { construct, text, offset })
 }
 
-/// The first `<`, `$` or `\`. Every routed command passes here, so on
+/// Whether a shell could act on byte `c` ([`construct`]'s candidates).
+#[inline(always)]
+fn is_candidate(c: u8) -> bool {
+    matches!(c, b'<' | b'>' | b'$' | b'\\' | b'|' | b'&' | b';' | b'#')
+}
+
+/// The first of `<>|&;#$\`. Every routed command passes here, so on
 /// x86-64 it compares 16 bytes at a time with SSE2 (part of every x86-64
 /// processor): with `memchr2` for `<` and `$`, the check cost about 150
-/// instructions on a usual 98-byte command, with this 95, and 119 since it
-/// also looks for `\` (callgrind).
+/// instructions on a usual 98-byte command, with this 95, 119 once it also
+/// looked for `\`, and 155 with the operators and `#` (callgrind). Two
+/// masked compares take four characters and two: `x & 0x9d == 0x1c` holds
+/// for `<>\|` (and `^~` and two control characters, which [`scan`] passes
+/// over), `x & 0xfd == 0x24` for `$&`.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 fn first_candidate(b: &[u8]) -> Option<usize> {
     use safe_arch::*;
-    let (lt, dollar) = (set_splat_i8_m128i(b'<' as i8), set_splat_i8_m128i(b'$' as i8));
-    let backslash = set_splat_i8_m128i(b'\\' as i8);
+    let (mask4, four) = (set_splat_i8_m128i(0x9d_u8 as i8), set_splat_i8_m128i(0x1c));
+    let (mask2, two) = (set_splat_i8_m128i(0xfd_u8 as i8), set_splat_i8_m128i(0x24));
+    let (hash, semicolon) = (set_splat_i8_m128i(b'#' as i8), set_splat_i8_m128i(b';' as i8));
     let hits = |piece: &[u8; 16]| {
         let v = load_unaligned_m128i(piece);
-        let either = bitor_m128i(cmp_eq_mask_i8_m128i(v, lt), cmp_eq_mask_i8_m128i(v, dollar));
-        move_mask_i8_m128i(bitor_m128i(either, cmp_eq_mask_i8_m128i(v, backslash)))
+        let redirect_or_backslash = cmp_eq_mask_i8_m128i(bitand_m128i(v, mask4), four);
+        let dollar_or_ampersand = cmp_eq_mask_i8_m128i(bitand_m128i(v, mask2), two);
+        let hash_or_semicolon = bitor_m128i(cmp_eq_mask_i8_m128i(v, hash), cmp_eq_mask_i8_m128i(v, semicolon));
+        move_mask_i8_m128i(bitor_m128i(bitor_m128i(redirect_or_backslash, dollar_or_ampersand), hash_or_semicolon))
     };
     // 32 bytes per test, then 16.
     let (pairs, _) = b.as_chunks::<32>();
@@ -138,12 +171,12 @@ fn first_candidate(b: &[u8]) -> Option<usize> {
         let m = hits(last.try_into().unwrap_or(&[0; 16]));
         return (m != 0).then(|| b.len() - 16 + m.trailing_zeros() as usize);
     }
-    tail.iter().position(|&c| c == b'<' || c == b'$' || c == b'\\')
+    tail.iter().position(|&c| is_candidate(c))
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 fn first_candidate(b: &[u8]) -> Option<usize> {
-    memchr::memchr3(b'<', b'$', b'\\', b)
+    b.iter().position(|&c| is_candidate(c))
 }
 
 /// Where the operator's word ends: at a blank or a double quote (the one
@@ -152,7 +185,8 @@ fn word_end(rest: &[u8]) -> usize {
     rest.iter().position(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'"')).unwrap_or(rest.len())
 }
 
-/// The construct in `b`, whose first `<` or `$` is at `first`.
+/// The construct in `b`, whose first candidate ([`is_candidate`]) is at
+/// `first`.
 #[inline(never)]
 fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
     // Quote state from the start of the line: before the first candidate
@@ -187,11 +221,56 @@ fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
                 i += 2;
                 continue;
             }
+            b'<' | b'>' | b'|' | b'&' | b';' | b'#' if !single && !double => {
+                if let Some(found) = operator_word(b, i) {
+                    return Some(found);
+                }
+            }
             _ => {}
         }
         i += 1;
     }
     None
+}
+
+/// The operator or comment that is the word holding `b[i]`, when that
+/// word is one ([`Construct::Chain`] and the rest): `&&`, `|`, `>>`,
+/// `2>&1`, `#`. An operator inside a longer word (`R&D`, `a>b`) is not one:
+/// a shell would act on it, but a model means the text.
+fn operator_word(b: &[u8], i: usize) -> Option<(Construct, usize)> {
+    let blank = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+    // `2>&1`: the word starts at the descriptor's digit.
+    let start = if i > 0 && b[i - 1].is_ascii_digit() { i - 1 } else { i };
+    // Inside a word, or on a line that starts with `>` or `|`: a
+    // quotation or a table row, which the router names as such.
+    let lead = b.iter().find(|c| !blank(c));
+    if start == 0 || !blank(&b[start - 1]) || b[..start].iter().all(blank) || matches!(lead, Some(b'>' | b'|')) {
+        return None;
+    }
+    let end = b[start..].iter().position(blank).map_or(b.len(), |n| start + n);
+    let word = &b[start..end];
+    if word.iter().all(|&c| c == b'#') {
+        return Some((Construct::Comment, start));
+    }
+    // An optional descriptor, operator characters, an optional target
+    // descriptor (`>&2`, `>&-`).
+    let body = word.strip_prefix(&[word[0]][..]).filter(|_| word[0].is_ascii_digit()).unwrap_or(word);
+    let body = match body.last() {
+        Some(c) if body.len() > 1 && (c.is_ascii_digit() || *c == b'-') => &body[..body.len() - 1],
+        _ => body,
+    };
+    if body.is_empty() || !body.iter().all(|c| b"<>|&;".contains(c)) {
+        return None;
+    }
+    let construct = if body.iter().any(|c| matches!(c, b'<' | b'>')) {
+        Construct::Redirect
+    } else if body == b"|" || body == b"|&" {
+        Construct::Pipe
+    } else {
+        Construct::Chain
+    };
+    // A descriptor or a target goes only with a redirection (`2>`, `>&2`).
+    (construct == Construct::Redirect || body.len() == word.len()).then_some((construct, start))
 }
 
 /// Characters a backslash outside quotes keeps from a shell's reading
@@ -377,14 +456,57 @@ mod tests {
         }
     }
 
+    /// Operators and `#` as words of their own, outside quotes; inside a
+    /// word or quoted, text.
+    #[test]
+    fn operators_and_comments_as_words() {
+        let c = |s| construct(s).map(|f| (f.construct, f.text, f.offset));
+        assert_eq!(c("a --b x && a --c y"), Some((Construct::Chain, "&&", 8)));
+        assert_eq!(c("a --b x; a"), None);
+        assert_eq!(c("a --b x ; a"), Some((Construct::Chain, ";", 8)));
+        assert_eq!(c("a --b x || true"), Some((Construct::Chain, "||", 8)));
+        assert_eq!(c("a --b x &"), Some((Construct::Chain, "&", 8)));
+        assert_eq!(c("a --b x | head -1"), Some((Construct::Pipe, "|", 8)));
+        assert_eq!(c("a --b x |& cat"), Some((Construct::Pipe, "|&", 8)));
+        assert_eq!(c("a --b x > out.txt"), Some((Construct::Redirect, ">", 8)));
+        assert_eq!(c("a --b x >> out.txt"), Some((Construct::Redirect, ">>", 8)));
+        assert_eq!(c("a --b x 2>&1"), Some((Construct::Redirect, "2>&1", 8)));
+        assert_eq!(c("a --b x 2> /dev/null"), Some((Construct::Redirect, "2>", 8)));
+        assert_eq!(c("a --b x &> log"), Some((Construct::Redirect, "&>", 8)));
+        assert_eq!(c("a --b < in.txt"), Some((Construct::Redirect, "<", 6)));
+        assert_eq!(c("a --b x  # the open ones"), Some((Construct::Comment, "#", 9)));
+        assert_eq!(c("a --b x\t#\n"), Some((Construct::Comment, "#", 8)));
+        // The first one found wins.
+        assert_eq!(c("a --b x # a | b"), Some((Construct::Comment, "#", 8)));
+        for text in [
+            "a --b R&D --c a>b --d x|y --e #urgent --f 5;",
+            "a --b '&&' --c \"|\" --d ';' --e '#' --f \">\"",
+            "a --b x2>y --c 1&&",
+            "a --b <b> --c x",
+            "> a --b x",
+            "  | a | --b |",
+            "# a --b x",
+        ] {
+            assert_eq!(c(text), None, "{text}");
+        }
+    }
+
     #[test]
     fn the_first_candidate_at_every_length_and_place() {
+        let candidates = b"<>$\\|&;#";
         for len in 0..80 {
             let mut line = vec![b'a'; len];
             assert_eq!(first_candidate(&line), None);
             for at in (0..len).rev() {
-                line[at] = if at % 2 == 0 { b'<' } else { b'$' };
+                line[at] = candidates[at % candidates.len()];
                 assert_eq!(first_candidate(&line), Some(at), "{len} {at}");
+            }
+        }
+        // Every other byte is no candidate.
+        for c in 0..=255u8 {
+            if !is_candidate(c) && !matches!(c, 0x1c | 0x1e | b'^' | b'~') {
+                let line = [c; 40];
+                assert_eq!(first_candidate(&line), None, "{c:#x}");
             }
         }
     }

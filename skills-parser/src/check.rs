@@ -93,6 +93,17 @@ pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
                     format!("example uses `{}`, shell command substitution, which the router refuses", found.text),
                     "write the value itself; to pass `$(` as text, put it in single quotes",
                 ),
+                Construct::Chain | Construct::Pipe | Construct::Redirect => (
+                    format!(
+                        "example uses `{}`, which joins, pipes or redirects commands in a shell; the router refuses it",
+                        found.text
+                    ),
+                    "write one command per example line, with no pipes or redirections; quote an operator meant as text (`--sep '|'`)",
+                ),
+                Construct::Comment => (
+                    "example has a comment after the command (`#` as a word), which the router refuses".to_string(),
+                    "put the comment on a line of its own, or quote a `#` meant as text",
+                ),
             };
             out.push(Diagnostic::new(Code::ExampleInvalid, &skill.path, ex.line, found.offset + 1, message).hint(hint));
             continue;
@@ -154,7 +165,7 @@ pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
                     .find(|f| f.name == flag && f.placeholder.is_none() && f.value_type == ValueType::String),
                 _ => None,
             });
-            // `notes.add --title x   # a comment`: the shell habit; in a
+            // `notes.add --title x   #note`: the shell habit; in a
             // command `#` is text, and models copy examples as written.
             let comment = errors.iter().any(|e| match *e {
                 args::ArgErrorKind::TooManyValues { values, .. } => values.iter().any(|v| v.starts_with('#')),

@@ -505,11 +505,20 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
                 continue;
             }
             under_heading = false;
-            let title = title.to_ascii_lowercase();
-            required_group = (title.contains("required") || title.contains("mandatory"))
-                && !title.contains("optional")
-                && !title.contains("not required");
+            required_group = requires(title);
             open = false;
+            awaiting = false;
+            continue;
+        }
+        // `**Required flags:**`, `Optional:`: a group's label written as a
+        // paragraph of its own, as a subheading would be (not a line of the
+        // flag above it, nor one under a flag's own heading).
+        if !open
+            && !under_heading
+            && !text.starts_with([' ', '\t'])
+            && let Some(required) = group_label(text)
+        {
+            required_group = required;
             awaiting = false;
             continue;
         }
@@ -728,6 +737,35 @@ fn with_dashes(text: &str) -> Option<String> {
     }
     let name_at = text.len() - head.len();
     Some(format!("{}--{}", &text[..name_at], &text[name_at..]))
+}
+
+/// Whether a group's title (`### Required flags`) makes its flags required.
+fn requires(title: &str) -> bool {
+    let title = title.to_ascii_lowercase();
+    (title.contains("required") || title.contains("mandatory"))
+        && !title.contains("optional")
+        && !title.contains("not required")
+}
+
+/// A line of its own that labels a group of flags, as a subheading would
+/// (`**Required flags:**`, `_Optional_`, `Required arguments:`,
+/// `OPTIONAL`): whether its flags are required. Only these words may make
+/// up a label, so a sentence or a flag's `Required: yes` is none.
+fn group_label(text: &str) -> Option<bool> {
+    const GROUP: [&str; 3] = ["required", "mandatory", "optional"];
+    const NOUN: [&str; 10] =
+        ["flags", "flag", "options", "arguments", "args", "parameters", "params", "inputs", "fields", "settings"];
+    let t = text.trim();
+    if t.len() > 40 {
+        return None;
+    }
+    let t = t.trim_matches(['*', '_']).trim_end().trim_end_matches(':').trim_end().trim_matches(['*', '_']);
+    let t = t.trim_end_matches(':').trim();
+    let mut words = t.split_ascii_whitespace();
+    let first = words.next()?;
+    let group = GROUP.iter().any(|g| first.eq_ignore_ascii_case(g));
+    let rest_ok = words.all(|w| NOUN.iter().any(|n| w.eq_ignore_ascii_case(n)));
+    (group && rest_ok).then(|| requires(t))
 }
 
 /// The title of a `###` (or deeper) heading line: a subsection of Flags.

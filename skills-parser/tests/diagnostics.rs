@@ -338,13 +338,18 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     (r"d.a --x C:\Users", "example has `\\U` outside quotes, which reads as `U`"),
                     ("d.a --x \"$(date)\"", "example uses `$(date)`, shell command substitution"),
                     ("d.a --x <<EOF", "example uses `<<EOF`, shell input redirection"),
+                    ("d.a --x 1 | jq .", "example uses `|`, which joins, pipes or redirects"),
+                    ("d.a --x 1 && d.a --x 2", "example uses `&&`, which joins, pipes or redirects"),
+                    ("d.a --x 1  # one", "example has a comment after the command"),
                 ] {
                     let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", example)));
                     expect(&t, Code::ExampleInvalid, 18);
                     assert!(t.diagnostics[0].message.starts_with(said), "{}", t.diagnostics[0].message);
                 }
-                let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", r"d.a --x 'C:\Users'")));
-                assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+                for example in [r"d.a --x 'C:\Users'", "d.a --x '|'", "d.a --x R&D", "d.a --x #1"] {
+                    let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", example)));
+                    assert!(t.diagnostics.is_empty(), "{example}: {:#?}", t.diagnostics);
+                }
             }),
         ),
         (
@@ -603,14 +608,47 @@ fn flags_under_a_required_subheading_are_required() {
     assert_eq!(required, [("x", true), ("y", false), ("z", false)]);
 }
 
-/// The first flag of the valid skill with its Usage line and `## Flags`
-/// lines replaced, and the codes of every diagnostic.
-#[track_caller]
+/// A group's label written as a paragraph of its own (`**Required
+/// flags:**`, `Optional:`) groups as a subheading does; the same word as a
+/// flag's property line or description does not.
+#[test]
+fn flags_under_a_required_label_are_required() {
+    for (required, optional) in [
+        ("**Required flags:**", "**Optional flags:**"),
+        ("Required:", "Optional:"),
+        ("_Required arguments_", "_Optional arguments_"),
+        ("REQUIRED", "OPTIONAL"),
+        ("**Required**:", "**Optional**:"),
+    ] {
+        let flags = format!(
+            "{required}\n\n- `--x <v>`: The x\n- `--y <v>`: The y (optional)\n\n{optional}\n\n- `--z <v>`: The z\n"
+        );
+        let body = BODY.replace("--x  The x\n", &flags).replace("d.a [--x <v>]", "d.a --x <v> [--y <v>] [--z <v>]");
+        let (_d, t) = one(&skill(FRONT, &body));
+        assert!(t.diagnostics.is_empty(), "{required}: {:#?}", t.diagnostics);
+        let got: Vec<(&str, bool)> =
+            t.skill("d.a").unwrap().flags.iter().map(|f| (f.name.as_str(), f.required)).collect();
+        assert_eq!(got, [("x", true), ("y", false), ("z", false)], "{required}");
+    }
+    // A property line under a flag, and a description that says the word,
+    // are the flag's own.
+    let flags = "- `--x <v>`: The x\n  - Required: no\n- `--y <v>`\n\n    Optional\n\nRequired flags are marked.\n\n- `--z <v>`: The z\n";
+    let body = BODY.replace("--x  The x\n", flags).replace("d.a [--x <v>]", "d.a [--x <v>] [--y <v>] [--z <v>]");
+    let (_d, t) = one(&skill(FRONT, &body));
+    let a = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<(&str, bool)> = a.flags.iter().map(|f| (f.name.as_str(), f.required)).collect();
+    assert_eq!(got, [("x", false), ("y", false), ("z", false)], "{:#?}", t.diagnostics);
+    assert_eq!(a.flags[1].description, "Optional");
+}
+
 /// The valid skill with its usage line and `## Flags` lines replaced.
 fn with_usage_and_flags(usage: &str, flags: &str) -> (tempfile::TempDir, Tree) {
     one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags)))
 }
 
+/// The first flag of the valid skill with its Usage line and `## Flags`
+/// lines replaced, and the codes of every diagnostic.
+#[track_caller]
 fn first_flag(usage: &str, flags: &str) -> (skills_parser::flags::Flag, Vec<Code>) {
     let (_d, t) = with_usage_and_flags(usage, flags);
     let f = t.skill("d.a").unwrap_or_else(|| panic!("{usage} / {flags}: {:#?}", t.diagnostics)).flags[0].clone();
@@ -780,8 +818,9 @@ fn an_example_using_a_flag_alone_suggests_marking_it_boolean() {
     let (_d, t) = one(&skill(FRONT, &body));
     expect(&t, Code::ExampleInvalid, ANY);
     assert!(hint_of(&t, Code::ExampleInvalid).starts_with("if `--on` takes no value, mark it `(boolean flag)`"));
-    // A shell comment after an example.
-    let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.a --x 1   # one")));
+    // A shell comment after an example, its `#` in the word (`# one`, a
+    // word of its own, is refused before reading, as the router does).
+    let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", "d.a --x 1   #one")));
     assert!(hint_of(&t, Code::ExampleInvalid).starts_with("`#` does not start a comment in a command"));
 }
 

@@ -353,6 +353,23 @@ impl Failure<'_> {
                         }
                         return out.write_str("; nothing ran");
                     }
+                    Construct::Chain | Construct::Pipe | Construct::Redirect | Construct::Comment => {
+                        let what = match found.construct {
+                            Construct::Chain => "joins another command to this one, as a shell would",
+                            Construct::Pipe => "sends the result to another program, as a shell would",
+                            Construct::Redirect => "redirects to or from a file, as a shell would",
+                            _ => "is a comment, but `#` does not start one inside a command",
+                        };
+                        let quoted = match found.construct {
+                            Construct::Chain => found.text.as_bytes(),
+                            _ => operator_to_line_end(command, found.offset),
+                        };
+                        write!(out, "`{}` {what}", core::str::from_utf8(quoted).unwrap_or(found.text))?;
+                        if found.construct != Construct::Comment {
+                            out.write_str(", which a command here cannot do")?;
+                        }
+                        return out.write_str("; nothing ran");
+                    }
                 };
                 write!(out, "`{}` is {what}, which a command here cannot {cannot}; nothing ran", found.text)?;
                 if found.construct == Construct::HereDocument {
@@ -474,6 +491,17 @@ impl Failure<'_> {
             {
                 write_here_document_fix(out, &doc)
             }
+            Failure::ShellSyntax { found, command, flag }
+                if matches!(
+                    found.construct,
+                    skills_core::shell::Construct::Chain
+                        | skills_core::shell::Construct::Pipe
+                        | skills_core::shell::Construct::Redirect
+                        | skills_core::shell::Construct::Comment
+                ) && let Ok(command) = core::str::from_utf8(command) =>
+            {
+                write_operator_fix(out, command, found, *flag)
+            }
             Failure::ShellSyntax { found, flag, .. } => {
                 let flag = flag.unwrap_or("--flag");
                 match found.construct {
@@ -571,6 +599,51 @@ fn backslash_word(command: &[u8], offset: usize) -> Option<(usize, &str)> {
         return None;
     }
     Some((start, core::str::from_utf8(word).ok()?))
+}
+
+/// The rest of `command`'s line from `offset`, trimmed (`| head -1`).
+fn operator_to_line_end(command: &[u8], offset: usize) -> &[u8] {
+    let rest = &command[offset.min(command.len())..];
+    rest[..rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())].trim_ascii_end()
+}
+
+/// The hint for an operator or comment ([`skills_core::shell::Construct::Chain`]
+/// and the rest) at `found`: the command or commands to write instead.
+#[cold]
+fn write_operator_fix(
+    out: &mut dyn Write,
+    command: &str,
+    found: &skills_core::shell::Found<'_>,
+    flag: Option<&str>,
+) -> fmt::Result {
+    use skills_core::shell::{Construct, construct};
+    let before = command[..found.offset].trim_ascii_end();
+    let after = operator_to_line_end(command.as_bytes(), found.offset);
+    match found.construct {
+        // Each command joined to the next on a line of its own.
+        Construct::Chain => {
+            out.write_str("write each command on a line of its own; they run in order, and each result comes back to you:\n```cmd\n")?;
+            out.write_str(before)?;
+            let mut rest = &command[found.offset + found.text.len()..];
+            while let Some(next) = construct(rest).filter(|f| f.construct == Construct::Chain) {
+                write!(out, "\n{}", rest[..next.offset].trim_ascii())?;
+                rest = &rest[next.offset + next.text.len()..];
+            }
+            write!(out, "\n{}\n```", rest.trim_ascii())
+        }
+        // `--body < draft.txt`: the file's text was meant as the value.
+        Construct::Redirect if found.text == "<" => write!(
+            out,
+            "give the text itself as the value, in double quotes, which may span lines: {} \"...\"",
+            flag.unwrap_or("--flag")
+        ),
+        Construct::Comment => write!(
+            out,
+            "put the comment on a line of its own before the command, or leave it out:\n```cmd\n{}\n{before}\n```",
+            core::str::from_utf8(after).unwrap_or("#")
+        ),
+        _ => write!(out, "write the command alone; its whole result comes back to you: {before}"),
+    }
 }
 
 /// The command a here-document was meant to be: its text as the flag's

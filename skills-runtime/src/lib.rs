@@ -36,6 +36,8 @@ pub mod turn;
 pub mod dynamic;
 #[cfg(feature = "json")]
 pub mod json;
+#[cfg(feature = "json")]
+pub mod pycall;
 #[cfg(feature = "dev")]
 pub mod registry;
 #[cfg(feature = "workflow")]

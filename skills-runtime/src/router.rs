@@ -876,6 +876,24 @@ impl<C: 'static> Router<C> {
                 {
                     error.hint = std::format!("a command takes flags, not JSON: write {command}");
                 }
+                // `tasks.search(status="todo")`: a Python call; the hint is
+                // the command it stands for.
+                #[cfg(feature = "json")]
+                if let (Failure::UnknownSkill { .. }, Some(error)) = (&f, outcome.error.as_mut())
+                    && let Some(calls) = crate::pycall::calls(line)
+                    && let Some(commands) = calls
+                        .iter()
+                        .map(|c| crate::json::command_for(view.catalog, c))
+                        .collect::<Option<std::vec::Vec<_>>>()
+                {
+                    error.hint = match &commands[..] {
+                        [one] => std::format!("a command is not a function call: write {one}"),
+                        many => std::format!(
+                            "a command is not a function call: write each on a line of its own:\n{}",
+                            many.join("\n")
+                        ),
+                    };
+                }
                 outcome
             }
         }

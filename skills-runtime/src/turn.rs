@@ -197,20 +197,21 @@ impl Turn {
     }
 
     /// [`Turn::shown_not_run`] for tool calls written as text: as JSON in a
-    /// ```` ```json ```` block, in tags (`<tool_call>{...}</tool_call>`)
-    /// or bare, a JSON object (or array of them) starting a line that reads
-    /// as a call of a skill ([`crate::json::ToolCall`]); or as the tags
-    /// other tool-call formats use ([`tagged_calls`]). The hint is the
-    /// command each stands for.
+    /// ```` ```json ```` block, in tags (`<tool_call>{...}</tool_call>`),
+    /// after a marker (`[TOOL_CALLS]`) or bare, a JSON object (or array of
+    /// them) starting a line that reads as a call of a skill
+    /// ([`crate::json::ToolCall`]); as the tags other tool-call formats use
+    /// ([`tagged_calls`]); or as a line of Python calls
+    /// ([`crate::pycall::calls`]). The hint is the command each stands for.
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>) -> Vec<Outcome> {
-        let (json, tags) = (self.text.contains('{'), self.text.contains('<'));
-        if !json && !tags {
+        let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
+        if !json && !tags && !python {
             return Vec::new();
         }
         router.with_catalog(|catalog, _| {
-            // (where, command, written as JSON)
-            let mut commands: Vec<(usize, String, bool)> = Vec::new();
+            // (where, command, how it was written)
+            let mut commands: Vec<(usize, String, &str)> = Vec::new();
             let mut skip_to = 0;
             let mut at = 0;
             for line in self.text.split_inclusive('\n').filter(|_| json) {
@@ -230,21 +231,23 @@ impl Turn {
                 };
                 commands.extend(calls.iter().filter_map(|v| {
                     let call = crate::json::ToolCall::from_json(v).ok()?;
-                    Some((from, crate::json::command_for(catalog, &call)?, true))
+                    Some((from, crate::json::command_for(catalog, &call)?, "as JSON text"))
                 }));
             }
             if tags {
-                commands.extend(
-                    tagged_calls(&self.text)
-                        .into_iter()
-                        .filter_map(|(at, call)| Some((at, crate::json::command_for(catalog, &call)?, false))),
-                );
-                commands.sort_by_key(|c| c.0);
+                commands.extend(tagged_calls(&self.text).into_iter().filter_map(|(at, call)| {
+                    Some((at, crate::json::command_for(catalog, &call)?, "as tags in the text"))
+                }));
             }
-            let Some((_, first, as_json)) = commands.first() else { return Vec::new() };
+            if python {
+                commands.extend(python_calls(&self.text).into_iter().filter_map(|(at, call)| {
+                    Some((at, crate::json::command_for(catalog, &call)?, "as a Python call"))
+                }));
+            }
+            commands.sort_by_key(|c| c.0);
+            let Some((_, first, written)) = commands.first() else { return Vec::new() };
             let skill = first.split(' ').next().unwrap_or(first);
             let more = and_more(commands.len(), "call");
-            let written = if *as_json { "as JSON text" } else { "as tags in the text" };
             let message = std::format!(
                 "a tool call of `{skill}`{more} is written {written}, so it was shown, not run: only ```cmd blocks run commands"
             );
@@ -494,6 +497,43 @@ fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
     calls
 }
 
+/// Tool calls written as Python calls ([`crate::pycall::calls`]), with
+/// where each starts: a top-level line of text that is one (Llama 3.2's
+/// `[tasks_search(limit=5)]`), or a code block that is, in a language that
+/// may hold commands ([`may_hold_commands`]: Gemini's ```` ```tool_code ````,
+/// none, ...). In a Python block, such a line is code, unless it calls
+/// through Gemini's `default_api.`; a block inside a quote is an example.
+#[cfg(feature = "json")]
+fn python_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
+    // Where each 1-based line starts.
+    let starts: Vec<usize> = core::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+    let at = |line: usize| starts.get(line.saturating_sub(1)).copied().unwrap_or(text.len());
+    let mut out = Vec::new();
+    for block in extract::other_blocks(text).iter().filter(|b| !b.quoted) {
+        let lines: Vec<&str> = block.commands.iter().map(|c| c.text.as_ref()).collect();
+        let whole = lines.join("\n");
+        if !may_hold_commands(&block.language) && !whole.contains("default_api.") {
+            continue;
+        }
+        // The block as one call (its arguments may span lines), else each
+        // line that is one.
+        match crate::pycall::calls(&whole) {
+            Some(calls) => out.extend(calls.into_iter().map(|c| (at(block.line), c))),
+            None => {
+                for command in &block.commands {
+                    let calls = crate::pycall::calls(&command.text).unwrap_or_default();
+                    out.extend(calls.into_iter().map(|c| (at(command.line), c)));
+                }
+            }
+        }
+    }
+    for (line, text) in extract::loose_lines(text) {
+        let calls = crate::pycall::calls(untagged(text)).unwrap_or_default();
+        out.extend(calls.into_iter().map(|c| (at(line), c)));
+    }
+    out
+}
+
 /// Whether the tag at `text[at..]` closes `local` (`</invoke>`,
 /// `</prefix:invoke>`).
 #[cfg(feature = "json")]
@@ -503,11 +543,28 @@ fn closes(text: &str, at: usize, local: &str) -> bool {
     name.trim_end().rsplit(':').next() == Some(local)
 }
 
-/// `line` without leading blanks and the tags before its text
-/// (`<tool_call>{"name": ...`).
+/// `line` without leading blanks and the tags or markers before its text:
+/// `<tool_call>{"name": ...`, Mistral's `[TOOL_CALLS] [{...}]`, a special
+/// token such as Llama's `<|python_tag|>`.
 #[cfg(feature = "json")]
 fn untagged_start(line: &str) -> &str {
-    without_leading_tags(line.trim_start())
+    let mut line = line.trim_start();
+    loop {
+        let before = line.len();
+        line = without_leading_tags(line);
+        if let Some(rest) = line.strip_prefix("[TOOL_CALLS]") {
+            line = rest.trim_start();
+        }
+        if let Some(rest) = line.strip_prefix("<|")
+            && let Some((token, after)) = rest.split_once("|>")
+            && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            line = after.trim_start();
+        }
+        if line.len() == before {
+            return line;
+        }
+    }
 }
 
 /// Whether `t`, the text between `<` and `>`, is a tag (`cmd`, `/cmd`,

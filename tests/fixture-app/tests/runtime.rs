@@ -85,9 +85,12 @@ fn names_are_matched_ignoring_case_and_help_by_another_name_points_to_get_skill(
         o.error.unwrap().hint,
         "a ```cmd block holds command lines, not JSON: write the skill name, then its flags (`domain.action --flag value`)"
     );
-    // A function call, as in Python: told to write flags.
+    // A function call, as in Python: told the command, or, when its
+    // arguments are not literals, to write flags.
     let o = run(r#"ops.ping(message="hi")"#);
     assert_eq!(error_kind(&o), "unknown_skill");
+    assert_eq!(o.error.unwrap().hint, "a command is not a function call: write ops.ping --message hi");
+    let o = run("ops.ping(message=greeting)");
     assert_eq!(
         o.error.unwrap().hint,
         "a command is not a function call: write `ops.ping --flag value`, each argument as a flag (`ops.ping --help` shows them)"
@@ -671,6 +674,9 @@ fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
     // Not reported: other languages, quotes, shell lines, or a reply that runs commands.
     no_errors(&[
         "```python\nops.ping()\n```",
+        "```python\nfor m in messages:\n    ops.ping(message=m)\n```",
+        "> ```tool_code\n> ops.ping()\n> ```",
+        "The call `ops.ping()` answers pong.",
         "```python\nops.ping --message hi\n```",
         // An example of a reply, in a Markdown block.
         "````markdown\n```cmd\nops.ping\n```\n````",
