@@ -844,17 +844,51 @@ impl fmt::Display for ClearNumber {
 
 /// The whole number `value` clearly is, though an integer flag refused it:
 /// punctuation after it (`5,`), a zero fraction (`2.0`), digit separators
-/// (`1,000`, `1_000`).
+/// (`1,000`, `1_000`), blanks around it (`" 5"`), an exponent (`1e3`,
+/// `2.5E2`), full-width digits (`５`).
 fn whole_number(value: &str) -> Option<i64> {
     use skills_core::args::parse_integer;
-    let trimmed = value.trim_end_matches([',', ';', '.']);
+    let trimmed = value.trim().trim_end_matches([',', ';', '.']);
     if let Some(n) = parse_integer(trimmed) {
         return Some(n);
+    }
+    // `５０`: full-width digits, as some keyboards and models write them.
+    if trimmed.chars().all(|c| ('\u{ff10}'..='\u{ff19}').contains(&c)) && trimmed.len() <= 3 * 18 {
+        let mut ascii = [0u8; 18];
+        for (slot, c) in ascii.iter_mut().zip(trimmed.chars()) {
+            *slot = b'0' + (u32::from(c) - 0xff10) as u8;
+        }
+        return parse_integer(core::str::from_utf8(&ascii[..trimmed.chars().count()]).ok()?);
+    }
+    if let Some((mantissa, exponent)) = trimmed.split_once(['e', 'E']) {
+        return scientific(mantissa, exponent);
     }
     let cleared = clear_number(value);
     let text = cleared.as_ref().map_or(trimmed, ClearNumber::as_str);
     let (int, fraction) = text.split_once('.').unwrap_or((text, ""));
     if fraction.bytes().all(|b| b == b'0') { parse_integer(int) } else { None }
+}
+
+/// `mantissa` times ten to `exponent` (`1e3`, `2.5e2`), when it is a whole
+/// number that fits.
+fn scientific(mantissa: &str, exponent: &str) -> Option<i64> {
+    use skills_core::args::parse_integer;
+    let exponent = u32::try_from(parse_integer(exponent)?).ok().filter(|&e| e <= 18)?;
+    let (int, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let fraction = fraction.trim_end_matches('0');
+    // The fraction's digits move left of the point; the rest must be zeros.
+    let shift = u32::try_from(fraction.len()).ok().filter(|&f| f <= exponent)?;
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) || int.is_empty() {
+        return None;
+    }
+    let digits = parse_integer(int)?.checked_mul(10i64.pow(shift))?;
+    let fraction_value = if fraction.is_empty() { 0 } else { parse_integer(fraction)? };
+    let digits = if digits < 0 || int.starts_with('-') {
+        digits.checked_sub(fraction_value)?
+    } else {
+        digits.checked_add(fraction_value)?
+    };
+    digits.checked_mul(10i64.checked_pow(exponent - shift)?)
 }
 
 fn clear_number(value: &str) -> Option<ClearNumber> {
@@ -1327,7 +1361,26 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
 
 #[cfg(test)]
 mod tests {
-    use super::clear_date;
+    use super::{clear_date, whole_number};
+
+    #[test]
+    fn a_whole_number_written_another_way() {
+        for (given, n) in [
+            ("9e18", 9_000_000_000_000_000_000),
+            ("-9.2e18", -9_200_000_000_000_000_000),
+            ("1.50e2", 150),
+            ("-1.5e1", -15),
+            ("0e5", 0),
+            ("\t7\n", 7),
+            ("１２", 12),
+            ("-12", -12),
+        ] {
+            assert_eq!(whole_number(given), Some(n), "{given}");
+        }
+        for given in ["1e19", "9.3e18", "1e-1", "1.5e0", "e5", "1e", "1ee2", "1.x e2", "１.５", "５a", "1e99999999999"] {
+            assert_eq!(whole_number(given), None, "{given}");
+        }
+    }
 
     #[test]
     fn a_date_is_guessed_only_when_it_cannot_be_another_day() {

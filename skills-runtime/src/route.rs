@@ -62,6 +62,21 @@ pub fn step<'a>(
             let query = rest.first().map_or(HelpQuery::Domains, |&n| HelpQuery::Name(n));
             return help_step(catalog, query, name, visible);
         }
+        // `get-skill email`, `getSkill: email`, `get_skills`: `get_skill`
+        // spelt another way, which can mean nothing else.
+        if spells_get_skill(name) {
+            let rest = match rest {
+                [":", more @ ..] => more,
+                _ => rest,
+            };
+            match rest {
+                [] => return help_step(catalog, HelpQuery::Domains, name, visible),
+                [n] if !n.trim_start_matches(':').is_empty() => {
+                    return help_step(catalog, HelpQuery::Name(n.trim_start_matches(':')), name, visible);
+                }
+                _ => {}
+            }
+        }
         return Step::Fail(unknown_skill(catalog, tokens, visible));
     };
     let Some(skill) = catalog.skill_at(index) else {
@@ -219,6 +234,19 @@ pub(crate) fn is_prose(word: &str) -> bool {
     let b = word.as_bytes();
     let end = b.len() - b.iter().rev().take_while(|&&c| matches!(c, b',' | b'.' | b':' | b';' | b'!' | b'?')).count();
     end > 0 && b[..end].iter().all(|&c| c.is_ascii_alphabetic() || c == b'\'' || c >= 0x80)
+}
+
+/// Whether `word` is `get_skill` written with another separator or none,
+/// in any case, with an `s` or a colon after it (`get-skill`, `getSkill:`,
+/// `GET_SKILLS`), but not `get_skill` itself (which [`help::parse_query`]
+/// reads).
+fn spells_get_skill(word: &str) -> bool {
+    let word = word.strip_suffix(':').unwrap_or(word);
+    let word = word.strip_suffix(['s', 'S']).unwrap_or(word);
+    let mut letters = word.bytes().filter(|&b| !matches!(b, b'-' | b'_' | b'.' | b' '));
+    b"getskill".iter().all(|&c| letters.next().is_some_and(|b| b.eq_ignore_ascii_case(&c)))
+        && letters.next().is_none()
+        && word.len() <= b"get_skill".len() + 1
 }
 
 /// Close skill names for an unknown one; `get_skill` for a model that asks

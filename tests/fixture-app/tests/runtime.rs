@@ -95,16 +95,17 @@ fn names_are_matched_ignoring_case_and_help_by_another_name_points_to_get_skill(
         o.error.unwrap().hint,
         "a command is not a function call: write `ops.ping --flag value`, each argument as a flag (`ops.ping --help` shows them)"
     );
-    // `help` in words is the help request (no skill is named `help`);
-    // another spelling of `get_skill` is pointed to it.
-    for asked in ["help", "Help"] {
+    // `help` in words is the help request (no skill is named `help`), and
+    // so is `get_skill` with other separators, an `s` or in camel case.
+    for asked in ["help", "Help", "get_skills", "get-skill", "GetSkills:"] {
         assert!(run(asked).text.starts_with("Available skill domains:"), "{asked}");
     }
-    let o = run("get_skills");
-    assert_eq!(error_kind(&o), "unknown_skill");
-    assert_eq!(o.text, "unknown skill `get_skills`; did you mean `get_skill`?");
-    // Misspelt, with a word after it: still pointed to it, not read as prose.
-    for (asked, word) in [("get-skill ops", "get-skill"), ("getskill: ops", "getskill:"), ("GetSkil", "GetSkil")] {
+    for asked in ["get-skill ops", "getskill: ops", "getSkill : ops", "GET-SKILLS ops"] {
+        assert_eq!(run(asked).text, run("get_skill: ops").text, "{asked}");
+    }
+    // Misspelt, or with more words than one name: pointed to it, not read
+    // as prose.
+    for (asked, word) in [("GetSkil", "GetSkil"), ("get_skil ops", "get_skil"), ("get-skill ops tasks", "get-skill")] {
         let o = run(asked);
         assert_eq!(error_kind(&o), "unknown_skill", "{asked}");
         assert_eq!(o.text, format!("unknown skill `{word}`; did you mean `get_skill`?"));
