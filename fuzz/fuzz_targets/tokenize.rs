@@ -25,7 +25,23 @@ fuzz_target!(|data: &[u8]| {
     }
     let in_bytes = skills_core::shell::construct_in(data);
     if let Some(f) = in_bytes {
-        assert!(matches!(data.get(f.offset..f.offset + 2), Some(b"<<" | b"$(")), "{f:?}");
+        use skills_core::shell::Construct;
+        let at = &data[f.offset..];
+        let starts = match f.construct {
+            Construct::HereDocument => at.starts_with(b"<<"),
+            Construct::HereString => at.starts_with(b"<<<"),
+            Construct::Substitution => at.starts_with(b"$("),
+            Construct::Backslash => at.starts_with(b"\\"),
+            Construct::Comment => at.starts_with(b"#"),
+            Construct::Chain | Construct::Pipe | Construct::Redirect => {
+                at.first().is_some_and(|c| b"0123456789|&;<>".contains(c))
+            }
+        };
+        assert!(starts, "{f:?}");
+        // An operator or a comment is a word of its own, after the first.
+        if matches!(f.construct, Construct::Chain | Construct::Pipe | Construct::Redirect | Construct::Comment) {
+            assert!(f.offset > 0 && data[f.offset - 1].is_ascii_whitespace(), "{f:?}");
+        }
     }
     let Ok(text) = std::str::from_utf8(data) else {
         assert!(in_place.is_err(), "invalid UTF-8 must be refused");

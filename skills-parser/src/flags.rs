@@ -189,15 +189,16 @@ fn strip_placeholder(s: &str) -> Option<(&str, &str)> {
     Some((&s[..end], &s[end + 1..]))
 }
 
-/// The choices a placeholder lists: `asc|desc` (from `<asc|desc>`) or
-/// `{en,fr,de}`; two or more enum values, or `None`.
+/// The choices a placeholder lists: `asc|desc` (from `<asc|desc>`, or
+/// bare), `(asc|desc)` (docopt's group) or `{en,fr,de}`; two or more enum
+/// values, or `None`.
 fn placeholder_choices(p: &str) -> Option<Vec<String>> {
     if !p.contains('|') && !p.starts_with('{') {
         return None;
     }
     let (inner, separator) = match p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
         Some(inner) => (inner, if inner.contains('|') { '|' } else { ',' }),
-        None => (p, '|'),
+        None => (p.strip_prefix('(').and_then(|p| p.strip_suffix(')')).unwrap_or(p), '|'),
     };
     let values: Vec<String> =
         inner.split(separator).map(|v| v.trim().trim_matches(['"', '\'', '`']).to_string()).collect();
@@ -431,6 +432,13 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
             placeholder = Some(p.to_string());
             repeated = rep;
             after = r;
+        } else if let end = after.bytes().position(|b| b == b' ' || b == b'\t').unwrap_or(after.len())
+            && after.as_bytes()[..end].contains(&b'|')
+            && placeholder_choices(&after[..end]).is_some()
+        {
+            // `--format md|html|pdf`: the choices, bare.
+            placeholder = Some(after[..end].to_string());
+            after = after[end..].trim_start();
         }
     } else if !repeated {
         // `` `--tags <tag>`... `` or `` `--tags <tag>` ... ``.
@@ -633,7 +641,9 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
     out.retain(|f| f.name != "help");
     for f in out.iter_mut().filter(|f| f.in_required_group) {
         let lower = f.description.to_ascii_lowercase();
-        let stated = lower.contains("required)") || lower.contains("(optional") || lower.contains("(default");
+        let stated = ["required)", "(optional", "(default", "required]", "[optional", "[default"]
+            .iter()
+            .any(|marker| lower.contains(marker));
         if !stated && !f.description.is_empty() {
             f.description.push_str(" (required)");
         }
@@ -756,7 +766,8 @@ fn group_label(text: &str) -> Option<bool> {
     const NOUN: [&str; 10] =
         ["flags", "flag", "options", "arguments", "args", "parameters", "params", "inputs", "fields", "settings"];
     let t = text.trim();
-    if t.len() > 40 {
+    let lead = t.bytes().find(|&b| b != b'*' && b != b'_');
+    if t.len() > 40 || !lead.is_some_and(|b| b"rRoOmM".contains(&b)) {
         return None;
     }
     let t = t.trim_matches(['*', '_']).trim_end().trim_end_matches(':').trim_end().trim_matches(['*', '_']);
@@ -1300,19 +1311,32 @@ fn clause_end(s: &str) -> usize {
 fn markers(description: &str) -> Markers {
     let mut m = Markers::default();
     let mut prose = String::new();
-    // Top-level parenthesized groups.
+    // Top-level parenthesized groups, and bracketed ones as docopt writes
+    // them (`[default: 10]`, `[required]`; not a link's `[text](url)`).
     let mut depth = 0usize;
     let mut group_start = 0usize;
+    let mut bracket_start = None;
     let mut last = 0usize;
-    for (i, c) in description.char_indices() {
+    // Bytes: the brackets are ASCII, so their places are char boundaries.
+    for (i, c) in description.bytes().enumerate() {
         match c {
-            '(' => {
+            b'[' if depth == 0 => bracket_start = Some(i),
+            b']' if depth == 0
+                && let Some(start) = bracket_start.take() =>
+            {
+                let inner = &description[start + 1..i];
+                if start >= last && !description[i + 1..].starts_with('(') && marker_group(inner, &mut m) {
+                    prose.push_str(&description[last..start]);
+                    last = i + 1;
+                }
+            }
+            b'(' => {
                 if depth == 0 {
                     group_start = i;
                 }
                 depth += 1;
             }
-            ')' if depth > 0 => {
+            b')' if depth > 0 => {
                 depth -= 1;
                 if depth == 0 {
                     let inner = &description[group_start + 1..i];

@@ -1322,6 +1322,30 @@ fn choices_in_a_placeholder_get_the_prose_enum_warning() {
     let (f, codes) = first_flag("d.a [--x <v>]", "--x <asc|desc>  Order. One of: asc, desc\n");
     assert_eq!(f.value_type, ValueType::Enum);
     assert!(!codes.contains(&Code::ProseEnum), "{codes:?}");
+    // Bare, and in docopt's parentheses: a placeholder too, not a switch.
+    for flags in ["--x asc|desc  Order\n", "--x=(asc|desc)  Order\n", "`--x` `asc|desc`  Order\n"] {
+        let (f, codes) = first_flag("d.a [--x <v>]", flags);
+        assert_eq!((f.value_type, codes), (ValueType::String, vec![Code::ProseEnum]), "{flags}");
+        assert_eq!(f.description, "Order", "{flags}");
+    }
+}
+
+/// Docopt's bracketed markers, `[default: 10]` and `[required]`, are the
+/// markers in parentheses; a link's `[text](url)` is prose.
+#[test]
+fn docopt_brackets_are_markers() {
+    let (f, codes) = first_flag("d.a [--x <n>]", "--x=<n>  Speed in knots [default: 10].\n");
+    assert_eq!(
+        (f.value_type, f.default.as_deref(), codes),
+        (ValueType::Integer, Some(&["10".to_string()][..]), vec![])
+    );
+    let (f, codes) = first_flag("d.a --x <v>", "--x <v>  The x [required]\n");
+    assert_eq!((f.required, codes), (true, vec![]));
+    let (f, codes) = first_flag("d.a [--x <v>]", "--x <v>  See [required](https://x.y/required)\n");
+    assert_eq!((f.required, codes), (false, vec![]));
+    // Under a required group, `[optional]` states it.
+    let (f, codes) = first_flag("d.a [--x <v>]", "### Required\n\n--x <v>  The x [optional]\n");
+    assert_eq!((f.required, codes), (false, vec![]));
 }
 
 /// GNU-style option lines: `-o FILE, --output FILE` (the short spelling

@@ -80,6 +80,9 @@ const MARKERS: &[&str] = &[
     "(YYYY-MM-DD)",
     "(string, required)",
     "(integer, optional, default: 20)",
+    "[default: 10]",
+    "[required]",
+    "[see](x)",
     "One of: low, normal, high",
     "One or more of: a, b, c",
     "One of `x`, `y`.",
@@ -97,8 +100,21 @@ const MARKERS: &[&str] = &[
     "space-separated",
 ];
 
-const PLACEHOLDERS: &[&str] =
-    &["", " <text>", " <n>", " <float>", " <date>", " <tags>...", " <asc|desc>", " {en,fr}", " VALUE", " <é>", " <"];
+const PLACEHOLDERS: &[&str] = &[
+    "",
+    " <text>",
+    " <n>",
+    " <float>",
+    " <date>",
+    " <tags>...",
+    " <asc|desc>",
+    " {en,fr}",
+    " VALUE",
+    " <é>",
+    " <",
+    " a|b",
+    " (x|y)",
+];
 
 const NAMES: &[&str] =
     &["to", "limit", "due-before", "status", "tags", "color", "on", "x_y", "Bad", "é", "", "[no-]quiet"];

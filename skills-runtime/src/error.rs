@@ -1377,7 +1377,8 @@ mod tests {
         ] {
             assert_eq!(whole_number(given), Some(n), "{given}");
         }
-        for given in ["1e19", "9.3e18", "1e-1", "1.5e0", "e5", "1e", "1ee2", "1.x e2", "１.５", "５a", "1e99999999999"] {
+        for given in ["1e19", "9.3e18", "1e-1", "1.5e0", "e5", "1e", "1ee2", "1.x e2", "１.５", "５a", "1e99999999999"]
+        {
             assert_eq!(whole_number(given), None, "{given}");
         }
     }
