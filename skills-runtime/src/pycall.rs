@@ -297,4 +297,93 @@ mod tests {
         let deep = format!("a(x={}1{})", "[".repeat(100_000), "]".repeat(100_000));
         assert!(read(&deep).is_none());
     }
+
+    /// A small deterministic generator (xorshift), for the property tests.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A JSON value a call's argument may hold, and the Python literal
+    /// that writes it (strings in either quote, with escapes).
+    fn value(rng: &mut Rng, depth: usize) -> (serde_json::Value, String) {
+        const TEXT: [&str; 9] = ["a", " ", "'", "\"", "\\", "\n", "é", "😀", "\u{1}"];
+        match rng.below(if depth > 2 { 4 } else { 6 }) {
+            0 => (json!(null), "None".into()),
+            1 => {
+                let b = rng.below(2) == 0;
+                (json!(b), if b { "True" } else { "False" }.into())
+            }
+            2 => {
+                let n = rng.below(2001) as i64 - 1000;
+                (json!(n), n.to_string())
+            }
+            3 => {
+                let text: String = (0..rng.below(6)).map(|_| TEXT[rng.below(TEXT.len())]).collect();
+                let literal = if rng.below(2) == 0 {
+                    serde_json::to_string(&text).unwrap()
+                } else {
+                    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'").replace('\n', "\\n"))
+                };
+                (json!(text), literal)
+            }
+            4 => {
+                let items: Vec<_> = (0..rng.below(4)).map(|_| value(rng, depth + 1)).collect();
+                let tuple = rng.below(2) == 0 && !items.is_empty();
+                let inner: Vec<&str> = items.iter().map(|(_, l)| l.as_str()).collect();
+                let literal =
+                    if tuple { format!("({},)", inner.join(", ")) } else { format!("[{}]", inner.join(", ")) };
+                (serde_json::Value::Array(items.into_iter().map(|(v, _)| v).collect()), literal)
+            }
+            _ => {
+                let mut map = serde_json::Map::new();
+                let mut parts = Vec::new();
+                for k in 0..rng.below(3) {
+                    let (v, l) = value(rng, depth + 1);
+                    parts.push(format!("'k{k}': {l}"));
+                    map.insert(format!("k{k}"), v);
+                }
+                (serde_json::Value::Object(map), format!("{{{}}}", parts.join(", ")))
+            }
+        }
+    }
+
+    /// Calls written from random arguments read back as those arguments,
+    /// with any spacing; and any text of call-like pieces reads or is
+    /// refused without a panic.
+    #[test]
+    fn written_calls_read_back_and_any_text_is_safe() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let blank = [" ", "", "\n  ", "\t"];
+        for _ in 0..20_000 {
+            let mut expected = serde_json::Map::new();
+            let mut keywords = Vec::new();
+            for k in 0..rng.below(4) {
+                let (v, literal) = value(&mut rng, 0);
+                let b = blank[rng.below(blank.len())];
+                keywords.push(format!("{b}arg_{k}{b}={b}{literal}{b}"));
+                expected.insert(format!("arg_{k}"), v);
+            }
+            let call = format!("tools.do_it({})", keywords.join(","));
+            let line = match rng.below(3) {
+                0 => call,
+                1 => format!("print({call})"),
+                _ => format!("[{call}]"),
+            };
+            let got = calls(&line).unwrap_or_else(|| panic!("{line}"));
+            let arguments = if expected.is_empty() { serde_json::Value::Null } else { expected.into() };
+            assert_eq!((got[0].name.as_str(), &got[0].arguments), ("do_it", &arguments), "{line}");
+        }
+        const PIECES: [&str; 16] = ["a", "(", ")", "[", "]", "{", "}", "=", ",", "'", "\"", "\\", "u12", ":", " ", "é"];
+        for _ in 0..50_000 {
+            let text: String = (0..rng.below(24)).map(|_| PIECES[rng.below(PIECES.len())]).collect();
+            let _ = calls(&text);
+        }
+    }
 }
