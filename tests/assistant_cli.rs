@@ -152,6 +152,16 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "a value that starts with a dash is written with `=`: --query=-urgent",
         ),
         (
+            "tasks.search --query \"-urgent or late\"",
+            "unknown flag `-urgent or late`\n`--query` needs a value",
+            "a value that starts with a dash is written with `=`: --query=\"-urgent or late\"",
+        ),
+        (
+            "tasks.search --query \"--- draft ---\"",
+            "unknown flag `--- draft ---`\n`--query` needs a value",
+            "a value that starts with a dash is written with `=`: --query=\"--- draft ---\"",
+        ),
+        (
             "tasks.search --overdue && get_skill",
             "`&&` joins another command to this one, as a shell would, which a command here cannot do; nothing ran",
             "write each command on a line of its own; they run in order, and each result comes back to you:\n```cmd\ntasks.search --overdue\nget_skill\n```",

@@ -539,8 +539,15 @@ fn meet_flag<'a>(
 ) -> Current {
     match found {
         None => {
-            let short = tokens[i].as_bytes().get(1) != Some(&b'-');
-            errors.push(ArgErrorKind::UnknownFlag { given: name, suggestion: suggest_flag(name, short, specs), short });
+            let tok = tokens[i];
+            let short = tok.as_bytes().get(1) != Some(&b'-');
+            // `---x` is given as written: the dashes past two are kept.
+            let lead = tok.bytes().take_while(|&c| c == b'-').count();
+            let given = match tok.get(2..lead + name.len()) {
+                Some(g) if lead > 2 && tok[lead..].starts_with(name) => g,
+                _ => name,
+            };
+            errors.push(ArgErrorKind::UnknownFlag { given, suggestion: suggest_flag(name, short, specs), short });
             Current::Skipping
         }
         Some(idx) if args.slots[idx].source != Source::Absent => {

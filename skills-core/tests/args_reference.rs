@@ -131,7 +131,10 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                     } else {
                         suggest::closest(name, specs.iter().map(|s| s.name))
                     };
-                    errors.push(ArgErrorKind::UnknownFlag { given: name, suggestion, short });
+                    // `---x`: given with the dashes past two.
+                    let lead = tok.len() - tok.trim_start_matches('-').len();
+                    let given = if lead > 2 && !lookalike { &tok[2..lead + name.len()] } else { name };
+                    errors.push(ArgErrorKind::UnknownFlag { given, suggestion, short });
                     current = Current::Skip;
                 }
                 Some(i) if given[i].is_some() => {

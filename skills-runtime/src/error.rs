@@ -1250,13 +1250,27 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
             write!(out, "write the value after a space: --{flag}")?;
             write_list(out, &mut core::iter::once(value), false)
         }
-        Some(&ArgErrorKind::UnknownFlag { given, short: true, suggestion: None })
-            if let Some(flag) = errors.iter().find_map(|e| match e {
-                ArgErrorKind::MissingValue { flag } => Some(*flag),
-                _ => None,
-            }) =>
+        // `--query -urgent`, `--body "--- draft ---"`: a value that starts
+        // with a dash, read as a flag (a long one only when no flag name
+        // could be written so).
+        Some(&ArgErrorKind::UnknownFlag { given, short, suggestion: None })
+            if (short || given.bytes().any(|c| !(c.is_ascii_alphanumeric() || c == b'-' || c == b'_')))
+                && let Some(flag) = errors.iter().find_map(|e| match e {
+                    ArgErrorKind::MissingValue { flag } => Some(*flag),
+                    _ => None,
+                }) =>
         {
-            write!(out, "a value that starts with a dash is written with `=`: --{flag}=-{given}")
+            let dashes = if short { "-" } else { "--" };
+            let quote = given.bytes().any(|c| matches!(c, b' ' | b'\t' | b'\'' | b'"'));
+            write!(out, "a value that starts with a dash is written with `=`: --{flag}=")?;
+            if quote {
+                out.write_char('"')?;
+                out.write_str(dashes)?;
+                write_double_quoted_inner(out, given)?;
+                out.write_char('"')
+            } else {
+                write!(out, "{dashes}{given}")
+            }
         }
         Some(ArgErrorKind::UnknownFlag { .. }) => {
             if skill.flags.is_empty() {
