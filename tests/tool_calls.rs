@@ -512,6 +512,15 @@ fn a_python_call_as_a_command_is_told_the_command() {
         ran.error.unwrap().hint,
         "a command is not a function call: write each on a line of its own:\ntasks.search --limit 1\nemail.search --unread"
     );
+    // A JSON tool call, alone or in an array, the same way.
+    let ran = router.execute(
+        &mut demo_app(today(), None),
+        r#"[{"name": "tasks_search", "arguments": {"limit": 1}}, {"type": "function", "function": {"name": "email_search", "arguments": "{\"unread\": true}"}}]"#,
+    );
+    assert_eq!(
+        ran.error.unwrap().hint,
+        "a ```cmd block holds command lines, not JSON: write each on a line of its own:\ntasks.search --limit 1\nemail.search --unread"
+    );
     // A call of something else keeps the general hint.
     let ran = router.execute(&mut demo_app(today(), None), "tasks.search(x)");
     assert!(ran.error.unwrap().hint.starts_with("a command is not a function call: write `tasks.search --flag value`"));

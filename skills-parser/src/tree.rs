@@ -500,6 +500,16 @@ fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> 
         result.index = parsed.item;
         return result;
     }
+    // `README.md`, a note for people beside the skills: not read, and no
+    // reason to fail a build.
+    if stem.eq_ignore_ascii_case("readme") {
+        result.diags.push(
+            Diagnostic::new(Code::StrayFile, path, 0, 0, format!("`{name}` is not a skill and is ignored")).hint(
+                "skills are <action>.md in lowercase; what `get_skill: <domain>` shows goes in the domain's SKILL.md",
+            ),
+        );
+        return result;
+    }
     if !names::is_identifier(stem) {
         result.diags.push(
             Diagnostic::new(Code::InvalidFileName, path, 0, 0, format!("`{name}` cannot name a skill")).hint(

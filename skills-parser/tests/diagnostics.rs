@@ -511,6 +511,16 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     ("d/a.md", skill(FRONT, BODY).as_bytes()),
                 ]);
                 expect(&t, Code::StrayFile, 0);
+                // A domain's README is a note for people: a warning, not
+                // an invalid skill name that would fail the build.
+                let (_d, t) = build(&[
+                    ("d/SKILL.md", INDEX.as_bytes()),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                    ("d/Readme.md", b"# For people"),
+                ]);
+                let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).collect();
+                assert_eq!(codes, [Code::StrayFile], "{:#?}", t.diagnostics);
+                assert!(t.skill("d.a").is_some());
             }),
         ),
         (

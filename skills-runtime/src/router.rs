@@ -876,22 +876,22 @@ impl<C: 'static> Router<C> {
                 {
                     error.hint = std::format!("a command takes flags, not JSON: write {command}");
                 }
-                // `tasks.search(status="todo")`: a Python call; the hint is
-                // the command it stands for.
+                // `tasks.search(status="todo")`, `{"name": "tasks_search",
+                // ...}`: a Python call or a JSON tool call; the hint is the
+                // command it stands for.
                 #[cfg(feature = "json")]
                 if let (Failure::UnknownSkill { .. }, Some(error)) = (&f, outcome.error.as_mut())
-                    && let Some(calls) = crate::pycall::calls(line)
+                    && let Some((calls, what)) = crate::pycall::calls(line)
+                        .map(|c| (c, "a command is not a function call"))
+                        .or_else(|| json_calls(line).map(|c| (c, "a ```cmd block holds command lines, not JSON")))
                     && let Some(commands) = calls
                         .iter()
                         .map(|c| crate::json::command_for(view.catalog, c))
                         .collect::<Option<std::vec::Vec<_>>>()
                 {
                     error.hint = match &commands[..] {
-                        [one] => std::format!("a command is not a function call: write {one}"),
-                        many => std::format!(
-                            "a command is not a function call: write each on a line of its own:\n{}",
-                            many.join("\n")
-                        ),
+                        [one] => std::format!("{what}: write {one}"),
+                        many => std::format!("{what}: write each on a line of its own:\n{}", many.join("\n")),
                     };
                 }
                 outcome
@@ -992,6 +992,17 @@ mod tests {
             }
         }
     }
+}
+
+/// The tool calls `line` is as JSON: an object, or an array of them, in
+/// any shape [`crate::json::ToolCall`] reads.
+#[cfg(feature = "json")]
+fn json_calls(line: &str) -> Option<std::vec::Vec<crate::json::ToolCall>> {
+    let items = match serde_json::from_str::<serde_json::Value>(line.trim()).ok()? {
+        serde_json::Value::Array(items) => items,
+        one => std::vec![one],
+    };
+    items.iter().map(|v| crate::json::ToolCall::from_json(v).ok()).collect()
 }
 
 /// The command `line` stands for when it is a skill's name followed by its

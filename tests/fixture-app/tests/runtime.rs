@@ -78,9 +78,15 @@ fn every_form_of_a_skill_request_returns_its_body() {
 fn names_are_matched_ignoring_case_and_help_by_another_name_points_to_get_skill() {
     let o = run("Ops.Ping --message hi");
     assert_eq!((o.kind, o.text.as_str()), (Kind::Reply, "hi"));
-    // A tool call's JSON written as a command: told what a command line is.
-    let o = run(r#"{"skill": "ops.ping", "arguments": {}}"#);
+    // A tool call's JSON written as a command: told the command it stands
+    // for, or, when it calls no skill, what a command line is.
+    let o = run(r#"{"skill": "ops.ping", "arguments": {"message": "hi there"}}"#);
     assert_eq!(error_kind(&o), "unknown_skill");
+    assert_eq!(
+        o.error.unwrap().hint,
+        "a ```cmd block holds command lines, not JSON: write ops.ping --message \"hi there\""
+    );
+    let o = run(r#"{"skill": "ops.nope", "arguments": {}}"#);
     assert_eq!(
         o.error.unwrap().hint,
         "a ```cmd block holds command lines, not JSON: write the skill name, then its flags (`domain.action --flag value`)"
