@@ -243,6 +243,11 @@ fn hints_show_the_fix_with_the_command_own_values() {
         ("tasks.search --limit 1,000", "`--limit` expects an integer, not `1,000`", "write it as --limit 1000"),
         ("tasks.search --limit 1_000", "`--limit` expects an integer, not `1_000`", "write it as --limit 1000"),
         ("tasks.search --limit 1e3", "`--limit` expects an integer, not `1e3`", "write it as --limit 1000"),
+        (
+            "tasks.search --limit=",
+            "`--limit` expects an integer, not an empty value",
+            "write a whole number such as 20",
+        ),
         ("tasks.search --limit 2.5E1", "`--limit` expects an integer, not `2.5E1`", "write it as --limit 25"),
         (
             "tasks.search --limit 1.25e1",
