@@ -116,6 +116,11 @@ pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
     Some(Found { construct, text, offset })
 }
 
+/// A blank between words, line breaks included.
+fn is_blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
+
 /// Whether a shell could act on byte `c` ([`construct`]'s candidates).
 #[inline(always)]
 fn is_candidate(c: u8) -> bool {
@@ -192,6 +197,7 @@ fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
     // Quote state from the start of the line: before the first candidate
     // only quotes and backslashes matter.
     let (mut single, mut double) = (false, false);
+    let mut lead = None;
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -222,7 +228,9 @@ fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
                 continue;
             }
             b'<' | b'>' | b'|' | b'&' | b';' | b'#' if !single && !double => {
-                if let Some(found) = operator_word(b, i) {
+                // Where the line's text starts, found once per line.
+                let lead = *lead.get_or_insert_with(|| b.iter().position(|c| !is_blank(*c)).unwrap_or(b.len()));
+                if let Some(found) = operator_word(b, i, lead) {
                     return Some(found);
                 }
             }
@@ -236,18 +244,17 @@ fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
 /// The operator or comment that is the word holding `b[i]`, when that
 /// word is one ([`Construct::Chain`] and the rest): `&&`, `|`, `>>`,
 /// `2>&1`, `#`. An operator inside a longer word (`R&D`, `a>b`) is not one:
-/// a shell would act on it, but a model means the text.
-fn operator_word(b: &[u8], i: usize) -> Option<(Construct, usize)> {
-    let blank = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+/// a shell would act on it, but a model means the text. `lead` is where
+/// the line's text starts.
+fn operator_word(b: &[u8], i: usize, lead: usize) -> Option<(Construct, usize)> {
     // `2>&1`: the word starts at the descriptor's digit.
     let start = if i > 0 && b[i - 1].is_ascii_digit() { i - 1 } else { i };
-    // Inside a word, or on a line that starts with `>` or `|`: a
-    // quotation or a table row, which the router names as such.
-    let lead = b.iter().find(|c| !blank(c));
-    if start == 0 || !blank(&b[start - 1]) || b[..start].iter().all(blank) || matches!(lead, Some(b'>' | b'|')) {
+    // Inside a word, first on the line, or on a line that starts with `>`
+    // or `|`: a quotation or a table row, which the router names as such.
+    if start <= lead || !is_blank(b[start - 1]) || matches!(b.get(lead), Some(b'>' | b'|')) {
         return None;
     }
-    let end = b[start..].iter().position(blank).map_or(b.len(), |n| start + n);
+    let end = b[start..].iter().position(|&c| is_blank(c)).map_or(b.len(), |n| start + n);
     let word = &b[start..end];
     if word.iter().all(|&c| c == b'#') {
         return Some((Construct::Comment, start));
@@ -486,9 +493,16 @@ mod tests {
             "> a --b x",
             "  | a | --b |",
             "# a --b x",
+            "  a --b x2>y",
         ] {
             assert_eq!(c(text), None, "{text}");
         }
+        assert_eq!(c("  a --b x | y"), Some((Construct::Pipe, "|", 10)));
+        // Long lines of candidates inside words, after many blanks: read in
+        // one pass (a search for the line's start per candidate took
+        // quadratic time).
+        let line = format!("{}a {}", " ".repeat(200_000), "&a ".repeat(200_000));
+        assert_eq!(c(&line), None);
     }
 
     #[test]
