@@ -57,7 +57,7 @@ use crate::usage::UsageFlag;
 use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
 use crate::yaml::{Node, Value};
 use skills_core::Date;
-use skills_core::args::parse_integer;
+use skills_core::args::{is_number, parse_integer};
 use skills_core::spec::{FlagSpec, StrList, ValueType};
 
 /// One flag of a skill, as its markdown declares it.
@@ -1411,7 +1411,7 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
         return prose;
     }
     let mut kept = String::new();
-    for mut sentence in prose.split_inclusive(". ") {
+    for mut sentence in sentences(&prose) {
         // `The note text, required.`: the marker after a separator, last in
         // the sentence.
         if let Some((rest, word)) = trailing_marker(sentence) {
@@ -1447,6 +1447,32 @@ fn sentence_markers(prose: String, m: &mut Markers) -> String {
         }
     }
     kept
+}
+
+/// The sentences of `prose`, each with the blank after it: a sentence ends
+/// at `. `, also when emphasis closes after its period (`**Required.** The
+/// name.`).
+fn sentences(prose: &str) -> impl Iterator<Item = &str> {
+    let b = prose.as_bytes();
+    let mut start = 0;
+    core::iter::from_fn(move || {
+        if start >= b.len() {
+            return None;
+        }
+        let mut i = start;
+        while let Some(dot) = memchr::memchr(b'.', &b[i..]).map(|d| i + d) {
+            let after = dot + 1 + b[dot + 1..].iter().take_while(|&&c| c == b'*' || c == b'_').count();
+            if b.get(after) == Some(&b' ') {
+                let sentence = &prose[start..after + 1];
+                start = after + 1;
+                return Some(sentence);
+            }
+            i = dot + 1;
+        }
+        let rest = &prose[start..];
+        start = b.len();
+        Some(rest)
+    })
 }
 
 /// A sentence that ends with `, required` or `, optional` (or after `;`
@@ -1596,12 +1622,12 @@ fn default_in_words(t: &str) -> Option<&str> {
     unmistakable(v).then_some(v)
 }
 
-/// A value that cannot be prose: an integer, or one value in backticks or
-/// quotes (`defaults to today` and `defaults to the sender` stay prose,
-/// which the `prose-default` warning reports).
+/// A value that cannot be prose: a number (`20`, `0.5`), or one value in
+/// backticks or quotes (`defaults to today` and `defaults to the sender`
+/// stay prose, which the `prose-default` warning reports).
 fn unmistakable(v: &str) -> bool {
     let quoted = |q: char| v.len() >= 2 && v.starts_with(q) && v.ends_with(q) && !v[1..v.len() - 1].contains(q);
-    parse_integer(v).is_some() || quoted('`') || quoted('"') || quoted('\'')
+    parse_integer(v).is_some() || is_number(v) || quoted('`') || quoted('"') || quoted('\'')
 }
 
 /// The value of a sentence that states a default and nothing else (its

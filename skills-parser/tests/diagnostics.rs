@@ -1013,9 +1013,15 @@ fn required_and_optional_may_be_sentences_of_their_own() {
         "1. `--x <v>` — The x. **Required.**\n",
         "- `--x` (string): *Required*. The x\n",
         "--x <v>  The x (**required**)\n",
+        // Emphasis closing after the period still ends the sentence.
+        "- `--x <v>` — **Required.** The x.\n",
+        "- `--x <v>` — _Required._ The x.\n",
     ] {
         assert_eq!(required("d.a --x <v>", flags), (true, vec![]), "{flags}");
     }
+    // A default given as a decimal number is unmistakable too.
+    let (f, codes) = first_flag("d.a [--x <r>]", "--x <r>  A ratio (type: number). Default 0.5.\n");
+    assert_eq!((f.default.as_deref(), codes), (Some(&["0.5".to_string()][..]), vec![]));
     for flags in ["--x <v>  Optional. The x.\n", "--x <v>  The x is required for sending.\n"] {
         assert_eq!(required("d.a [--x <v>]", flags), (false, vec![]), "{flags}");
     }
