@@ -364,6 +364,14 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     if emphasis {
         after = after.strip_prefix("**").or_else(|| after.strip_prefix("__")).unwrap_or(after);
     }
+    // `` `-q, --query <text>` ``: the short spelling inside the backticks.
+    let head = match split_short_spelling(head) {
+        (Some(letter), rest) if rest.starts_with("--") => {
+            short = short.or(Some(letter));
+            rest
+        }
+        _ => head,
+    };
     let Some(name_part) = head.strip_prefix("--") else {
         return Ok(None);
     };
@@ -2322,6 +2330,8 @@ mod tests {
         assert_eq!(p("- `--limit`, `-l` <n>: How many"), Some(("limit".into(), Some("n".into()), "How many".into())));
         assert_eq!(p("-n, --name <x>  The name"), Some(("name".into(), Some("x".into()), "The name".into())));
         assert_eq!(p("`-n`, `--name`: The name"), Some(("name".into(), None, "The name".into())));
+        assert_eq!(p("`-q, --query <text>`  Search"), Some(("query".into(), Some("text".into()), "Search".into())));
+        assert_eq!(parse_line("`-q, --query <text>`").unwrap().unwrap().short, Some('q'));
         assert_eq!(p("-n  Not a flag line"), None);
         assert_eq!(parse_line("-n, --name x").unwrap().unwrap().column, 5);
     }

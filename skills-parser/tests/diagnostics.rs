@@ -1346,6 +1346,20 @@ fn choices_in_a_placeholder_get_the_prose_enum_warning() {
     }
 }
 
+/// A definition list whose terms hold the short spelling and the flag in
+/// one code span (`` `-q, --query <text>` `` then `: Search text.`).
+#[test]
+fn a_short_spelling_inside_the_terms_code_span() {
+    let (_d, t) = with_usage_and_flags(
+        "d.a -x <v> [-n <n>]",
+        "`-x, --xx <v>`\n: The x. **Required**\n\n`-n, --count <n>`\n: How many. Default `10`.\n",
+    );
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.short, f.required, f.value_type)).collect();
+    assert_eq!(got, [("xx", Some('x'), true, ValueType::String), ("count", Some('n'), false, ValueType::Integer)]);
+    assert!(t.diagnostics.iter().all(|d| d.code != Code::UnrecognizedFlagLine), "{:#?}", t.diagnostics);
+}
+
 /// Docopt's bracketed markers, `[default: 10]` and `[required]`, are the
 /// markers in parentheses; a link's `[text](url)` is prose.
 #[test]
