@@ -335,6 +335,24 @@ impl LineParts {
     }
 }
 
+/// A flag that only Usage shows, as Usage writes it: its placeholder and
+/// `...`, and `(required)` when it is not in brackets.
+pub(crate) fn from_usage(u: &UsageFlag) -> RawFlag {
+    RawFlag {
+        name: u.name.clone(),
+        short: None,
+        placeholder: None,
+        repeated: u.repeated,
+        description: if u.optional { String::new() } else { "(required)".to_string() },
+        line: u.line,
+        column: u.column,
+        indent: usize::MAX,
+        in_required_group: false,
+        negated: false,
+        value_items: Vec::new(),
+    }
+}
+
 /// Reads one candidate line. `Ok(None)` when the line is not a flag line;
 /// `Err((message, column))` when it is one with an invalid name.
 fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {

@@ -806,9 +806,19 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 Code::UsageFlagUndocumented,
                 u.line,
                 u.column,
-                format!("Usage shows `--{}` but `## Flags` does not document it", u.name),
+                format!("Usage shows `--{}` but `## Flags` does not document it; it is read from Usage alone", u.name),
                 format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
             );
+            // The help page a model reads shows the flag, so a command may
+            // use it: declared as Usage writes it (a value or a switch,
+            // several values after `...`, required without brackets).
+            if flags::is_flag_name(&u.name)
+                && !flag_list.iter().any(|f: &flags::Flag| skills_core::args::same_flag_name(&f.name, &u.name))
+                && let Some(mut f) = flags::resolve(&flags::from_usage(u), Some(u), false, true, sink)
+            {
+                f.description.clear();
+                flag_list.push(f);
+            }
         }
     }
     let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {

@@ -817,8 +817,9 @@ fn flags_named_without_dashes_as_api_references_write_them() {
     // bullets without a separator or marker group.
     let (_d, t) = one(&with_flags("--x  The x\n- `y`: not read as a flag\n"));
     assert_eq!(t.skill("d.a").unwrap().flags.len(), 1);
+    // (Usage's `--x` is then read from Usage alone.)
     let (_d, t) = one(&with_flags("- `none`\n- see the note below (if any)\n"));
-    assert!(t.skill("d.a").is_none_or(|s| s.flags.is_empty()), "{:#?}", t.skill("d.a"));
+    assert!(t.skill("d.a").is_none_or(|s| s.flags.iter().all(|f| f.name == "x")), "{:#?}", t.skill("d.a"));
 }
 
 #[test]
@@ -1344,6 +1345,34 @@ fn choices_in_a_placeholder_get_the_prose_enum_warning() {
         assert_eq!((f.value_type, codes), (ValueType::String, vec![Code::ProseEnum]), "{flags}");
         assert_eq!(f.description, "Order", "{flags}");
     }
+}
+
+/// A flag that Usage shows and `## Flags` does not document is read from
+/// Usage, with the warning: the help page shows it, so a command may use it.
+#[test]
+fn a_flag_only_usage_shows_is_read_from_usage() {
+    let body = BODY
+        .replace("d.a [--x <v>]", "d.a --x <v> --to <address>... [--on] [--n <n>]")
+        .replace("--x  The x\n", "--x  The x (required)\n")
+        .replace("d.a --x 1\n", "d.a --x 1 --to a b --on --n 2\n");
+    let (_d, t) = one(&skill(FRONT, &body));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.required, f.list, f.value_type)).collect();
+    assert_eq!(
+        got,
+        [
+            ("x", true, false, ValueType::String),
+            ("to", true, true, ValueType::String),
+            ("on", false, false, ValueType::Boolean),
+            ("n", false, false, ValueType::Integer),
+        ]
+    );
+    let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::UsageFlagUndocumented; 3], "{:#?}", t.diagnostics);
+    // Without any `## Flags` section too.
+    let (_d, t) = one(&skill(FRONT, &BODY.replace("## Flags\n\n--x  The x\n", "")));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert_eq!(s.flags.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["x"]);
 }
 
 /// A definition list whose terms hold the short spelling and the flag in
