@@ -651,6 +651,12 @@ fn flags_under_a_required_label_are_required() {
     assert_eq!(a.flags[1].description, "Optional");
 }
 
+/// Each flag's name, whether it is required, whether it is a list, and its
+/// type.
+fn shapes(s: &skills_parser::skill::Skill) -> Vec<(&str, bool, bool, ValueType)> {
+    s.flags.iter().map(|f| (f.name.as_str(), f.required, f.list, f.value_type)).collect()
+}
+
 /// The valid skill with its usage line and `## Flags` lines replaced.
 fn with_usage_and_flags(usage: &str, flags: &str) -> (tempfile::TempDir, Tree) {
     one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags)))
@@ -801,9 +807,8 @@ fn flags_named_without_dashes_as_api_references_write_them() {
             BODY.replace("d.a [--x <v>]", usage).replace("## Flags", "## Parameters").replace("--x  The x\n", flags);
         let (_d, t) = one(&skill(FRONT, &body));
         let s = t.skill("d.a").unwrap_or_else(|| panic!("{flags}: {:#?}", t.diagnostics));
-        let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.required, f.list, f.value_type)).collect();
         assert_eq!(
-            got,
+            shapes(s),
             [
                 ("x", true, false, ValueType::String),
                 ("tags", false, true, ValueType::String),
@@ -1357,9 +1362,8 @@ fn a_flag_only_usage_shows_is_read_from_usage() {
         .replace("d.a --x 1\n", "d.a --x 1 --to a b --on --n 2\n");
     let (_d, t) = one(&skill(FRONT, &body));
     let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
-    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.required, f.list, f.value_type)).collect();
     assert_eq!(
-        got,
+        shapes(s),
         [
             ("x", true, false, ValueType::String),
             ("to", true, true, ValueType::String),
