@@ -853,7 +853,8 @@ fn whole_number(value: &str) -> Option<i64> {
         return Some(n);
     }
     // `５０`: full-width digits, as some keyboards and models write them.
-    if trimmed.chars().all(|c| ('\u{ff10}'..='\u{ff19}').contains(&c)) && trimmed.len() <= 3 * 18 {
+    if !trimmed.is_empty() && trimmed.len() <= 3 * 18 && trimmed.chars().all(|c| ('\u{ff10}'..='\u{ff19}').contains(&c))
+    {
         let mut ascii = [0u8; 18];
         for (slot, c) in ascii.iter_mut().zip(trimmed.chars()) {
             *slot = b'0' + (u32::from(c) - 0xff10) as u8;

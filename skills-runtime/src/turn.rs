@@ -201,8 +201,8 @@ impl Turn {
     /// after a marker (`[TOOL_CALLS]`) or bare, a JSON object (or array of
     /// them) starting a line that reads as a call of a skill
     /// ([`crate::json::ToolCall`]); as the tags other tool-call formats use
-    /// ([`tagged_calls`]); or as a line of Python calls
-    /// ([`crate::pycall::calls`]). The hint is the command each stands for.
+    /// ([`tagged_calls`]); or as Python calls, on a line of text or in a
+    /// block ([`python_calls`]). The hint is the command each stands for.
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>) -> Vec<Outcome> {
         let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
