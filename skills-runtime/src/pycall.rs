@@ -24,8 +24,8 @@ use serde_json::{Map, Number, Value};
 const MAX_DEPTH: usize = 16;
 
 /// The Python calls that `line` is, with the name each calls (`tasks_search`,
-/// `tasks.search`; without `default_api.` or `functions.`): one, or a list
-/// of them. `None` when the line is anything else.
+/// `tasks.search`; without `default_api.`, `functions.` or `tools.`): one,
+/// or a list of them. `None` when the line is anything else.
 ///
 /// ```
 /// use skills_runtime::pycall::calls;
