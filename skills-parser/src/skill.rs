@@ -801,21 +801,28 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     usage::check_positionals(&usage, &placeholders, sink);
     for u in &usage.flags {
         // `[--help]` is the router's help request, documented or not.
-        if u.name != "help" && !declared.iter().any(|d| skills_core::args::same_flag_name(d, &u.name)) {
+        let is_declared = |name: &str| declared.iter().any(|d| skills_core::args::same_flag_name(d, name));
+        if u.name != "help" && !is_declared(&u.name) {
+            // The help page a model reads shows the flag, so a command may
+            // use it: declared as Usage writes it (a value or a switch,
+            // several values after `...`, required without brackets). Not
+            // `--no-color` beside a declared `--color`: that is the
+            // switch's negation, which the `negated-form` warning covers.
+            let from_usage = flags::is_flag_name(&u.name)
+                && !u.name.strip_prefix("no-").is_some_and(is_declared)
+                && !flag_list.iter().any(|f: &flags::Flag| skills_core::args::same_flag_name(&f.name, &u.name));
             sink.push(
                 Code::UsageFlagUndocumented,
                 u.line,
                 u.column,
-                format!("Usage shows `--{}` but `## Flags` does not document it; it is read from Usage alone", u.name),
+                format!(
+                    "Usage shows `--{}` but `## Flags` does not document it{}",
+                    u.name,
+                    if from_usage { "; it is read from Usage alone" } else { "" }
+                ),
                 format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
             );
-            // The help page a model reads shows the flag, so a command may
-            // use it: declared as Usage writes it (a value or a switch,
-            // several values after `...`, required without brackets).
-            if flags::is_flag_name(&u.name)
-                && !flag_list.iter().any(|f: &flags::Flag| skills_core::args::same_flag_name(&f.name, &u.name))
-                && let Some(mut f) = flags::resolve(&flags::from_usage(u), Some(u), false, true, sink)
-            {
+            if from_usage && let Some(mut f) = flags::resolve(&flags::from_usage(u), Some(u), false, true, sink) {
                 f.description.clear();
                 flag_list.push(f);
             }

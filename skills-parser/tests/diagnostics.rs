@@ -1377,6 +1377,12 @@ fn a_flag_only_usage_shows_is_read_from_usage() {
     let (_d, t) = one(&skill(FRONT, &BODY.replace("## Flags\n\n--x  The x\n", "")));
     let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
     assert_eq!(s.flags.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["x"]);
+    // `--no-x` beside a declared switch `--x` is its negation, not a flag.
+    let (_d, t) = with_usage_and_flags("d.a [--no-x]", "--[no-]x  The x\n");
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert_eq!(s.flags.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["x"]);
+    let d = t.diagnostics.iter().find(|d| d.code == Code::UsageFlagUndocumented).unwrap();
+    assert_eq!(d.message, "Usage shows `--no-x` but `## Flags` does not document it");
 }
 
 /// A definition list whose terms hold the short spelling and the flag in
