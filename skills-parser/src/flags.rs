@@ -1653,7 +1653,7 @@ fn default_in_words(t: &str) -> Option<&str> {
 /// stay prose, which the `prose-default` warning reports).
 fn unmistakable(v: &str) -> bool {
     let quoted = |q: char| v.len() >= 2 && v.starts_with(q) && v.ends_with(q) && !v[1..v.len() - 1].contains(q);
-    parse_integer(v).is_some() || is_number(v) || quoted('`') || quoted('"') || quoted('\'')
+    is_number(v) || quoted('`') || quoted('"') || quoted('\'')
 }
 
 /// The value of a sentence that states a default and nothing else (its

@@ -189,10 +189,17 @@ impl Turn {
             return Vec::new();
         }
         self.looked_elsewhere = true;
-        let mut out = self.shown_in_blocks(router);
+        // The reply's other blocks, read once with pulldown-cmark (after a
+        // cheap test for a fence) for both checks that look at them.
+        let blocks = if self.text.contains("```") || self.text.contains("~~~") {
+            extract::other_blocks(&self.text)
+        } else {
+            Vec::new()
+        };
+        let mut out = self.shown_in_blocks(router, &blocks);
         out.extend(self.shown_in_prose(router));
         #[cfg(feature = "json")]
-        out.extend(self.shown_as_tool_calls(router));
+        out.extend(self.shown_as_tool_calls(router, &blocks));
         out
     }
 
@@ -204,7 +211,7 @@ impl Turn {
     /// ([`tagged_calls`]); or as Python calls, on a line of text or in a
     /// block ([`python_calls`]). The hint is the command each stands for.
     #[cfg(feature = "json")]
-    fn shown_as_tool_calls<C>(&self, router: &Router<C>) -> Vec<Outcome> {
+    fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
         let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
         if !json && !tags && !python {
             return Vec::new();
@@ -240,7 +247,7 @@ impl Turn {
                 }));
             }
             if python {
-                commands.extend(python_calls(&self.text).into_iter().filter_map(|(at, call)| {
+                commands.extend(python_calls(&self.text, blocks).into_iter().filter_map(|(at, call)| {
                     Some((at, crate::json::command_for(catalog, &call)?, "as a Python call"))
                 }));
             }
@@ -258,12 +265,10 @@ impl Turn {
     }
 
     /// [`Turn::shown_not_run`] for code blocks of another language.
-    fn shown_in_blocks<C>(&self, router: &Router<C>) -> Vec<Outcome> {
-        // Cheap test first: the fallback reads the reply with pulldown-cmark.
-        if !(self.text.contains("```") || self.text.contains("~~~")) {
+    fn shown_in_blocks<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
+        if blocks.is_empty() {
             return Vec::new();
         }
-        let blocks = extract::other_blocks(&self.text);
         router.with_catalog(|catalog, _| {
             let names_skill =
                 |command: &str| crate::route::names_command(catalog, command.split_whitespace().next().unwrap_or(""));
@@ -499,17 +504,18 @@ fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
 
 /// Tool calls written as Python calls ([`crate::pycall::calls`]), with
 /// where each starts: a top-level line of text that is one (Llama 3.2's
-/// `[tasks_search(limit=5)]`), or a code block that is, in a language that
-/// may hold commands ([`may_hold_commands`]: Gemini's ```` ```tool_code ````,
-/// none, ...). In a Python block, such a line is code, unless it calls
-/// through Gemini's `default_api.`; a block inside a quote is an example.
+/// `[tasks_search(limit=5)]`), or one of `blocks` (the reply's other
+/// blocks) that is, in a language that may hold commands
+/// ([`may_hold_commands`]: Gemini's ```` ```tool_code ````, none, ...). In a
+/// Python block, such a line is code, unless it calls through Gemini's
+/// `default_api.`; a block inside a quote is an example.
 #[cfg(feature = "json")]
-fn python_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
+fn python_calls(text: &str, blocks: &[extract::OtherBlock]) -> Vec<(usize, crate::json::ToolCall)> {
     // Where each 1-based line starts.
     let starts: Vec<usize> = core::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
     let at = |line: usize| starts.get(line.saturating_sub(1)).copied().unwrap_or(text.len());
     let mut out = Vec::new();
-    for block in extract::other_blocks(text).iter().filter(|b| !b.quoted) {
+    for block in blocks.iter().filter(|b| !b.quoted) {
         let lines: Vec<&str> = block.commands.iter().map(|c| c.text.as_ref()).collect();
         let whole = lines.join("\n");
         if !may_hold_commands(&block.language) && !whole.contains("default_api.") {
@@ -527,9 +533,13 @@ fn python_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
             }
         }
     }
-    for (line, text) in extract::loose_lines(text) {
-        let calls = crate::pycall::calls(untagged(text)).unwrap_or_default();
-        out.extend(calls.into_iter().map(|c| (at(line), c)));
+    // Cheap test first, on raw lines (a prose line fails at its first
+    // word): the lines are then confirmed to be prose with pulldown-cmark.
+    if text.lines().any(|l| crate::pycall::calls(untagged(l)).is_some()) {
+        for (line, text) in extract::loose_lines(text) {
+            let calls = crate::pycall::calls(untagged(text)).unwrap_or_default();
+            out.extend(calls.into_iter().map(|c| (at(line), c)));
+        }
     }
     out
 }
