@@ -5,7 +5,7 @@ use crate::index::DomainIndex;
 use crate::skill::Skill;
 use skills_core::spec::ValueType;
 use skills_core::{args, names, suggest, tokenize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 /// Reports aliases that repeat, or shadow a skill, a domain or `get_skill`,
@@ -172,13 +172,15 @@ pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
                 args::ArgErrorKind::UnexpectedValue { value, .. } => value.starts_with('#'),
                 _ => false,
             });
+            let repeated = repeated_hint(&errors);
             let hint = match no_value {
                 _ if comment => "`#` does not start a comment in a command, and models copy examples as written: put the comment on a line of its own above the example".to_string(),
                 Some(f) => format!(
                     "if `--{}` takes no value, mark it `(boolean flag)` in `## Flags` (or show it without a value in Usage); else give it a value in the example",
                     f.name
                 ),
-                None => "fix the example or the flag it uses: examples must run as written".to_string(),
+                None => repeated
+                    .unwrap_or_else(|| "fix the example or the flag it uses: examples must run as written".to_string()),
             };
             out.push(
                 Diagnostic::new(
@@ -198,18 +200,67 @@ pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// `--tag home --tag list` in an example: the flag written once with all
+/// its values, as a command must give it (repeats are refused so that a
+/// borrowed list stays one run of the input).
+fn repeated_hint(errors: &args::ArgErrors<'_>) -> Option<String> {
+    let flag = errors.iter().find_map(|e| match *e {
+        args::ArgErrorKind::Repeated { flag, list: true, .. } => Some(flag),
+        _ => None,
+    })?;
+    let mut values = Vec::new();
+    for e in errors.iter() {
+        if let args::ArgErrorKind::Repeated { flag: f, list: true, first, again } = *e
+            && f == flag
+        {
+            if values.is_empty() {
+                values.extend(first.iter());
+            }
+            values.extend(again.iter());
+        }
+    }
+    let mut hint = format!("a flag is given once and models copy examples as written: write `--{flag}");
+    for v in values {
+        hint.push(' ');
+        push_word(&mut hint, v);
+    }
+    hint.push('`');
+    Some(hint)
+}
+
+/// `v` as one word of a command: bare when it can be, else in double
+/// quotes with `"`, `\`, `$` and `` ` `` escaped.
+fn push_word(out: &mut String, v: &str) {
+    let plain =
+        !v.is_empty() && v.bytes().all(|b| b.is_ascii_alphanumeric() || b"@%+=:,./_^~".contains(&b) || b >= 0x80);
+    if plain {
+        out.push_str(v);
+        return;
+    }
+    out.push('"');
+    for c in v.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+}
+
 fn one_line(s: &str) -> String {
     s.replace('\n', "; ")
 }
 
 /// Compares a domain index's skill table with the domain's skills.
-pub fn index_table(index: &DomainIndex, skills: &[&Skill], out: &mut Vec<Diagnostic>) {
+/// `failed`: skills whose files have errors, which are left out of the tree
+/// but are not missing: their own errors say why.
+pub fn index_table(index: &DomainIndex, skills: &[&Skill], failed: &HashSet<&str>, out: &mut Vec<Diagnostic>) {
     if index.listed.is_empty() {
         return;
     }
     let (what, entry) = if index.listed_as_items { ("index", "item") } else { ("table", "row") };
     for (name, line) in &index.listed {
-        if !skills.iter().any(|s| &s.name == name) {
+        if !skills.iter().any(|s| &s.name == name) && !failed.contains(name.as_str()) {
             out.push(
                 Diagnostic::new(
                     Code::IndexTableStale,

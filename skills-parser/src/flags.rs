@@ -98,7 +98,9 @@ impl Flag {
             list: self.list,
             required: self.required,
             values: StrList::Lines(&self.values_lines),
-            default: self.default_lines.as_deref().map(StrList::Lines),
+            // One value may be the empty string (`(default: "")`), which
+            // `Lines` would read as no value at all.
+            default: self.default_lines.as_deref().map(|d| if self.list { StrList::Lines(d) } else { StrList::One(d) }),
             short: self.short,
         }
     }
@@ -123,7 +125,11 @@ impl Flag {
             s.push_str(&format!(" ({})", self.values.join(", ")));
         }
         if let Some(d) = &self.default {
-            s.push_str(&format!(", default: {}", d.join(", ")));
+            s.push_str(", default: ");
+            for (i, v) in d.iter().enumerate() {
+                s.push_str(if i == 0 { "" } else { ", " });
+                s.push_str(if v.is_empty() { "\"\"" } else { v });
+            }
         }
         s
     }
@@ -1529,8 +1535,7 @@ fn trailing_default(sentence: &str) -> Option<(&str, String)> {
     })?;
     let before = t[..at].trim_end_matches(['*', '_']).trim_end();
     let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
-    // `default ""` stays prose: an empty default is no default.
-    let value = sentence_default(&t[at..]).filter(|v| !strip_quotes(v).is_empty())?;
+    let value = sentence_default(&t[at..])?;
     (!rest.is_empty()).then_some((rest, value))
 }
 
@@ -1768,9 +1773,12 @@ fn mentions_default(prose: &str) -> bool {
     false
 }
 
+/// A value without its quotes: a code span's backticks, then a pair of
+/// straight quotes inside it (`` `"asc"` ``, as a literal is written).
 fn strip_quotes(s: &str) -> &str {
     let s = s.trim();
-    for q in ['"', '\'', '`'] {
+    let s = s.strip_prefix('`').and_then(|r| r.strip_suffix('`')).unwrap_or(s);
+    for q in ['"', '\''] {
         if let Some(inner) = s.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
             return inner;
         }
@@ -1884,6 +1892,11 @@ pub(crate) fn resolve(
     let placeholder = raw.placeholder.clone().or_else(|| usage.and_then(|u| u.placeholder.clone()));
     let placeholder_lower = placeholder.as_deref().map(|p| p.trim().to_ascii_lowercase());
     let default_raw = m.defaults.first().map(|d| strip_quotes(d).to_string());
+    // `(default: "")`, a table cell `""`: the empty string, written so.
+    let quoted_empty = m.defaults.first().is_some_and(|d| {
+        let d = d.trim();
+        d.len() >= 2 && strip_quotes(d).is_empty()
+    });
 
     let explicit_type = declared.first().map(|(_, t)| *t);
     let value_type = match explicit_type {
@@ -2020,13 +2033,18 @@ pub(crate) fn resolve(
             );
             good = false;
         }
-        if parts.is_empty() {
+        let empty_string = parts.is_empty() && quoted_empty && value_type == ValueType::String && !list;
+        if parts.is_empty() && !empty_string {
             sink.push(
                 Code::InvalidDefault,
                 line,
                 col,
                 format!("`--{name}` has an empty default"),
-                "write the value: `(default: 20)`, or remove the marker",
+                if value_type == ValueType::String {
+                    "write the empty string quoted, `(default: \"\")`, or remove the marker"
+                } else {
+                    "write the value, or remove the marker: an optional flag without a default is absent when not given"
+                },
             );
             good = false;
         }
@@ -2103,6 +2121,7 @@ pub(crate) fn resolve(
         }
         if good && value_type != ValueType::Boolean {
             // Enum defaults are stored as written in the value list.
+            let parts = if empty_string { vec![String::new()] } else { parts };
             let parts = parts
                 .iter()
                 .map(|v| values.iter().find(|x| x.eq_ignore_ascii_case(v)).cloned().unwrap_or_else(|| v.clone()))
@@ -2471,13 +2490,15 @@ mod tests {
             ("Sort order; defaults to \"asc\".", "\"asc\""),
             ("How many — default 20", "20"),
             ("Colour; **default** `green`", "`green`"),
+            // The empty string, written so.
+            ("Body, default \"\"", "\"\""),
         ] {
             let m = markers(d);
             assert_eq!(m.defaults, [v], "{d}");
             assert!(!mentions_default(&m.prose), "{d}: {}", m.prose);
         }
-        // Prose, an empty value, or a value that could be prose: no marker.
-        for d in ["Body, default \"\"", "Start, defaults to today", "The default colour", "Level default `2`"] {
+        // Prose, or a value that could be prose: no marker.
+        for d in ["Start, defaults to today", "The default colour", "Level default `2`"] {
             assert!(markers(d).defaults.is_empty(), "{d}");
         }
     }

@@ -41,6 +41,11 @@ pub const SKILL_KEYS: &[&str] =
     &[NAME, DESCRIPTION, HANDLER, SCHEDULE, TAGS, AUTHOR, CREATED, ALIASES, ELIGIBILITY, READ_ONLY, PARAMETERS, FLAGS];
 /// Every key a `SKILL.md` may have (`name` is another spelling of `domain`).
 pub const INDEX_KEYS: &[&str] = &[DOMAIN, NAME, DESCRIPTION];
+/// Keys other skill formats define (the Agent Skills standard's
+/// `license`, `compatibility`, `metadata` and `allowed-tools`, and a
+/// `version`): kept for applications, without an `unknown-key` warning,
+/// since a file written for those formats means them.
+pub const OTHER_FORMAT_KEYS: &[&str] = &["license", "compatibility", "metadata", "allowed-tools", "version"];
 
 /// The domain index file of each domain directory.
 pub const INDEX_FILE: &str = "SKILL.md";

@@ -434,6 +434,9 @@ pub(crate) fn key_spelling<'k>(
 
 /// Reports an unknown key, suggesting the closest known one.
 pub(crate) fn unknown_key(key: &str, node: &Node, known: &[&str], sink: &mut Sink<'_>) {
+    if keys::OTHER_FORMAT_KEYS.contains(&key) {
+        return;
+    }
     let hint = match suggest::closest(key, known.iter().copied()) {
         Some(k) => format!("did you mean `{k}`? unknown keys are kept but have no effect"),
         None => format!(

@@ -11,7 +11,7 @@ use crate::index::{DomainIndex, parse_index};
 use crate::keys;
 use crate::skill::{Skill, parse_skill};
 use skills_core::names;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::fs;
 use std::io::Read;
@@ -102,6 +102,8 @@ impl Tree {
 struct FileResult {
     skill: Option<Arc<Skill>>,
     partial: Option<Arc<Skill>>,
+    /// The skill this file names, when its errors leave it out.
+    failed: Option<String>,
     index: Option<DomainIndex>,
     diags: Vec<Diagnostic>,
 }
@@ -180,6 +182,7 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     // Skills left out by definition errors whose flags parsed: their
     // examples are still checked, so one run reports every problem.
     let mut partial = Vec::new();
+    let mut failed_files = Vec::new();
     let mut indexes: Vec<DomainIndex> = Vec::new();
     let mut domain_dirs = Vec::new();
 
@@ -237,6 +240,7 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
         for (path, text, result) in part.read {
             skills.extend(result.skill.clone());
             partial.extend(result.partial.clone());
+            failed_files.extend(result.failed.clone());
             indexes.extend(result.index.clone());
             diags.extend(result.diags.iter().cloned());
             seen.insert(path, (text, result));
@@ -258,9 +262,10 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     for s in &skills {
         by_domain.entry(s.domain.as_str()).or_default().push(s);
     }
+    let failed: HashSet<&str> = failed_files.iter().chain(&excluded).map(String::as_str).collect();
     for idx in &indexes {
         let in_domain = by_domain.get(idx.domain.as_str()).map_or(&[][..], Vec::as_slice);
-        check::index_table(idx, in_domain, &mut diags);
+        check::index_table(idx, in_domain, &failed, &mut diags);
     }
 
     for d in &domain_dirs {
@@ -493,7 +498,7 @@ fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, out: &mut Loa
 /// What one file gives, from its text alone (and its place: `name` is the
 /// file name, `stem` without `.md`).
 fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> FileResult {
-    let mut result = FileResult { skill: None, partial: None, index: None, diags: Vec::new() };
+    let mut result = FileResult { skill: None, partial: None, failed: None, index: None, diags: Vec::new() };
     if name == keys::INDEX_FILE {
         let parsed = parse_index(path, domain, text);
         result.diags = parsed.diagnostics;
@@ -532,6 +537,7 @@ fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> 
         result.partial = parsed.partial.map(Arc::new);
     }
     result.diags = parsed.diagnostics;
+    result.failed = parsed.item.is_none().then(|| format!("{domain}.{stem}"));
     result.skill = parsed.item.map(Arc::new);
     result
 }

@@ -67,7 +67,7 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Box::new(|| {
                 let (_d, t) = build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", b"---\nname: d.a\n\xff\n")]);
                 expect(&t, Code::InvalidUtf8, 3);
-                assert!(t.skill("d.a").is_none());
+                assert!(t.skill("d.a").is_none(), "{:#?}", t.diagnostics);
             }),
         ),
         (Code::EmptyFile, Box::new(|| expect(&one("  \n").1, Code::EmptyFile, 0))),
@@ -875,7 +875,7 @@ fn an_excluded_skill_still_has_its_examples_checked() {
     // independent problem and is reported in the same run.
     let text = skill("name: d.a\ndescription: x\nschedule: \"0 8 * *\"\n", &BODY.replace("d.a --x 1", "d.a --y 1"));
     let (_d, t) = one(&text);
-    assert!(t.skill("d.a").is_none());
+    assert!(t.skill("d.a").is_none(), "{:#?}", t.diagnostics);
     expect(&t, Code::InvalidSchedule, 4);
     expect(&t, Code::ExampleInvalid, 19);
     // ... but not when the flags themselves failed: that would be noise.
@@ -1698,4 +1698,78 @@ fn required_columns_by_other_headers() {
     let (f, _) =
         first_flag("d.a [--x <v>]", "| Flag | Optional | Description |\n|---|---|---|\n| `--x` | yes | The x |\n");
     assert!(!f.required);
+}
+
+/// `""` as a string flag's default is the empty string, in every place a
+/// default is written, and reaches the parser as one value; without quotes,
+/// or for a flag of another type, an empty default is still an error.
+#[test]
+fn a_quoted_empty_default_is_the_empty_string() {
+    for flags in [
+        "--x <text>  Separator. Default: \"\".\n",
+        "--x <text>  Separator (default: \"\")\n",
+        "--x <text>  Separator, default `''`\n",
+        "| Flag | Default | Description |\n|---|---|---|\n| `--x` | `\"\"` | Separator |\n",
+    ] {
+        let (f, codes) = first_flag("d.a [--x <text>]", flags);
+        assert_eq!((f.default.as_deref(), codes), (Some(&[String::new()][..]), vec![]), "{flags}");
+        assert_eq!(f.type_summary(), "string, default: \"\"");
+        let specs = [f.spec()];
+        let args = skills_core::args::parse(&specs, &[]).unwrap();
+        assert_eq!(args.slot(0).values.first(), Some(""), "{flags}");
+    }
+    // `"a"` in a code span is the value `a`.
+    let (f, _) = first_flag("d.a [--x <text>]", "--x <text>  Order (default: `\"asc\"`)\n");
+    assert_eq!(f.default.as_deref(), Some(&["asc".to_string()][..]));
+    let (_d, t) = with_usage_and_flags("d.a [--x <n>]", "--x <n>  Count (default: \"\")\n");
+    expect(&t, Code::InvalidDefault, ANY);
+    assert!(hint_of(&t, Code::InvalidDefault).contains("remove the marker"));
+    let (_d, t) = with_usage_and_flags("d.a [--x <text>]", "--x <text>  Text (default: )\n");
+    expect(&t, Code::InvalidDefault, ANY);
+    assert_eq!(
+        hint_of(&t, Code::InvalidDefault),
+        "write the empty string quoted, `(default: \"\")`, or remove the marker"
+    );
+}
+
+/// A list flag repeated in an example is refused as the command would be,
+/// and the hint writes the flag once with all its values.
+#[test]
+fn a_repeated_flag_in_an_example_is_told_the_flag_written_once() {
+    let text = with_flags("--x <v>...  Tags\n").replace("d.a --x 1\n", "d.a --x home --x \"to do\" --x 3\n");
+    let (_d, t) = one(&text);
+    expect(&t, Code::ExampleInvalid, 18);
+    assert_eq!(
+        hint_of(&t, Code::ExampleInvalid),
+        "a flag is given once and models copy examples as written: write `--x home \"to do\" 3`"
+    );
+}
+
+/// A skill left out of the tree for its own errors is not also reported
+/// missing from the domain's table: its errors say why.
+#[test]
+fn an_index_row_for_a_skill_with_errors_is_not_stale() {
+    let index =
+        "---\ndomain: d\ndescription: x\n---\n\n| Skill | Does |\n|---|---|\n| d.a | Does a |\n| d.gone | Old |\n";
+    let broken = with_flags("--x  The x (default: )\n");
+    let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", broken.as_bytes())]);
+    assert!(t.skill("d.a").is_none(), "{:#?}", t.diagnostics);
+    let stale: Vec<_> =
+        t.diagnostics.iter().filter(|d| d.code == Code::IndexTableStale).map(|d| d.message.as_str()).collect();
+    assert_eq!(stale, ["the table lists `d.gone`, which is not a skill of `d`"]);
+}
+
+/// Keys of the Agent Skills standard (`license`, `metadata`, ...) and
+/// `version` are kept without a warning; another unknown key still warns.
+#[test]
+fn keys_of_other_skill_formats_are_kept_quietly() {
+    let front = "name: d.a\ndescription: Does a\nlicense: MIT\nversion: 2\ncompatibility: any\nallowed-tools: Bash Read\nmetadata:\n  author: me\n";
+    let (_d, t) = one(&skill(front, BODY));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    assert!(t.skill("d.a").is_some());
+    let index = "---\ndomain: d\ndescription: x\nlicense: MIT\nmetadata:\n  v: 1\n---\n\n# d\n";
+    let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let (_d, t) = one(&skill("name: d.a\ndescription: Does a\nlicence: MIT\n", BODY));
+    expect(&t, Code::UnknownKey, 4);
 }

@@ -19,9 +19,9 @@ pub fn router() -> skills_runtime::Router<Ctx> {
 }
 
 #[skill("ops.ping")]
-fn ping(ctx: &mut Ctx, message: Option<&str>) -> String {
+fn ping(ctx: &mut Ctx, message: Option<&str>, prefix: &str) -> String {
     ctx.calls.push("ops.ping");
-    message.unwrap_or("pong").to_string()
+    format!("{prefix}{}", message.unwrap_or("pong"))
 }
 
 #[skill("ops.flaky")]

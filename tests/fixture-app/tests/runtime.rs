@@ -942,3 +942,17 @@ fn a_typed_struct_of_more_than_twelve_flags_reads_every_field_in_place() {
     assert_eq!(f.retries, 4);
     assert_eq!(f.labels.map(|l| l.iter().collect::<Vec<_>>()), Some(vec!["a", "b"]));
 }
+
+/// `(default: "")` reaches the handler as the empty string when the flag is
+/// left out, on the compiled table and through a dev-mode registry alike.
+#[test]
+fn an_empty_string_default_reaches_the_handler() {
+    assert_eq!(run("ops.ping").text, "pong");
+    assert_eq!(run(r#"ops.ping --prefix "> ""#).text, "> pong");
+    let tree = skills_parser::load(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/skills")),
+        &skills_parser::LoadOptions::default(),
+    );
+    let flag = tree.skill("ops.ping").unwrap().flags.iter().find(|f| f.name == "prefix").unwrap().clone();
+    assert_eq!(flag.default.as_deref(), Some(&[String::new()][..]));
+}
