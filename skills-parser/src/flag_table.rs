@@ -317,7 +317,17 @@ pub(crate) fn read(rows: &[SourceLine<'_>], bare: bool) -> Vec<RowKind> {
                 // `` `-p, --pinned` ``: the flag starts inside the code
                 // span, whose backticks no longer pair up.
                 None if head.starts_with(['`', '*', '_']) => head.to_string(),
-                None => head.replace(['`', '*'], ""),
+                // `--x*`, `--x\*`: a required mark (kept for the line
+                // reader), not emphasis.
+                None => {
+                    let mark =
+                        head.strip_suffix("\\*").or_else(|| head.strip_suffix('*').filter(|h| !h.ends_with('*')));
+                    let mut text = mark.unwrap_or(head).replace(['`', '*'], "");
+                    if mark.is_some() {
+                        text.push('*');
+                    }
+                    text
+                }
             };
             // `-p, --pinned`: the short spelling before the long one is the
             // flag's too (the row's column stays the long one's).

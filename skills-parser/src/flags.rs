@@ -436,7 +436,19 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
         }
         None => (name_part, None),
     };
-    let name = name.trim_end_matches([',', ':']);
+    let mut name = name.trim_end_matches([',', ':']);
+    // `--folder*`, `` `--folder`* ``: the asterisk that marks a required
+    // field in forms and API tables.
+    let mut starred = false;
+    if let Some(n) = name.strip_suffix('*') {
+        starred = true;
+        name = n.strip_suffix('\\').unwrap_or(n);
+    } else if let Some(r) =
+        after.strip_prefix("\\*").or_else(|| after.strip_prefix('*').filter(|r| !r.starts_with('*')))
+    {
+        starred = true;
+        after = r;
+    }
     if !is_flag_name(name) {
         return Err((format!("`--{name}` is not a valid flag name"), column));
     }
@@ -486,12 +498,13 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
             break;
         }
     }
+    let description = after.trim_end();
     Ok(Some(LineParts {
         name: name.to_string(),
         short,
         placeholder,
         repeated,
-        description: after.trim_end().to_string(),
+        description: if starred { format!("(required) {description}") } else { description.to_string() },
         column,
         negated,
     }))
@@ -1120,12 +1133,18 @@ fn bare_type(t: &str) -> Option<(ValueType, bool)> {
 pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
     let s = spec.trim();
     let (base, list) = if s.eq_ignore_ascii_case("list") { ("string", true) } else { list_form(s) };
+    // Besides the format's words: JSON Schema's, and those of the
+    // languages skill authors write handlers in (`i64`, `f64`, `long`); a
+    // switch in a table is often typed `flag`.
     let words: [(&[&str], ValueType); 5] = [
-        (&["string", "text", "str"], ValueType::String),
-        (&["integer", "int"], ValueType::Integer),
-        (&["number", "float", "double", "decimal", "numeric"], ValueType::Number),
+        (&["string", "text", "str", "&str"], ValueType::String),
+        (
+            &["integer", "int", "long", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "usize", "isize"],
+            ValueType::Integer,
+        ),
+        (&["number", "float", "double", "decimal", "numeric", "real", "f32", "f64"], ValueType::Number),
         (&["date"], ValueType::Date),
-        (&["boolean", "bool"], ValueType::Boolean),
+        (&["boolean", "bool", "flag", "switch"], ValueType::Boolean),
     ];
     let t = words.iter().find(|(w, _)| w.iter().any(|w| base.eq_ignore_ascii_case(w)))?.1;
     Some((t, list))

@@ -1773,3 +1773,50 @@ fn keys_of_other_skill_formats_are_kept_quietly() {
     let (_d, t) = one(&skill("name: d.a\ndescription: Does a\nlicence: MIT\n", BODY));
     expect(&t, Code::UnknownKey, 4);
 }
+
+/// An asterisk after a flag's name marks it required, as forms and API
+/// tables do: in a table cell, a list item or a flag line, in a code span
+/// or after it, escaped or not.
+#[test]
+fn a_starred_flag_is_required() {
+    for flags in [
+        "| Name | Type | Description |\n|---|---|---|\n| `--x`* | string | The x |\n\n\\* required\n",
+        "| Name | Description |\n|---|---|\n| `--x*` | The x |\n",
+        "| Name | Description |\n|---|---|\n| --x\\* | The x |\n",
+        "- `--x`* — The x\n",
+        "- `--x <v>`* — The x\n",
+        "--x*  The x\n",
+    ] {
+        let (f, codes) = first_flag("d.a --x <v>", flags);
+        assert_eq!((f.name.as_str(), f.required, codes), ("x", true, vec![]), "{flags}");
+    }
+    // Emphasis around the name is not a mark.
+    let (f, _) = first_flag("d.a [--x <v>]", "- **--x** — The x\n");
+    assert!(!f.required);
+    let (f, _) = first_flag("d.a [--x <v>]", "- `--x` *The x*\n");
+    assert!(!f.required);
+}
+
+/// A table's `Type` column read in the words of JSON Schema and of the
+/// languages handlers are written in: `flag` is a switch, `i64` an integer.
+#[test]
+fn type_words_of_other_languages_are_read() {
+    for (word, ty) in [
+        ("flag", ValueType::Boolean),
+        ("switch", ValueType::Boolean),
+        ("i64", ValueType::Integer),
+        ("u32", ValueType::Integer),
+        ("long", ValueType::Integer),
+        ("f64", ValueType::Number),
+        ("&str", ValueType::String),
+    ] {
+        let table = format!("| Name | Type | Description |\n|---|---|---|\n| `--x` | {word} | The x |\n");
+        let (usage, example) =
+            if ty == ValueType::Boolean { ("d.a [--x]", "d.a --x\n") } else { ("d.a [--x <v>]", "d.a --x 1\n") };
+        let text = BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", &table).replace("d.a --x 1\n", example);
+        let (_d, t) = one(&skill(FRONT, &text));
+        let f = t.skill("d.a").unwrap_or_else(|| panic!("{word}: {:#?}", t.diagnostics)).flags[0].clone();
+        let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!((f.value_type, codes), (ty, vec![]), "{word}");
+    }
+}
