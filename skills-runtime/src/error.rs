@@ -426,7 +426,7 @@ impl Failure<'_> {
             Failure::UnknownSkill { name, .. } | Failure::UnknownHelp { name, .. }
                 if let Some(c) = odd_space(name) =>
             {
-                write_odd_space_hint("", name, c, out)
+                write_odd_space_hint(format_args!(""), name, c, out)
             }
             // A JSON tool call, or a line of one, written as a command.
             Failure::UnknownSkill { name, .. } if name.starts_with(['{', '[', '"', '}']) => out.write_str(
@@ -1095,13 +1095,14 @@ fn odd_space(word: &str) -> Option<char> {
     })
 }
 
-/// `dashes` go before `word` (a flag's name is given without them).
-fn write_odd_space_hint(dashes: &str, word: &str, c: char, out: &mut dyn Write) -> fmt::Result {
+/// `lead` goes before `word`: a flag's dashes (its name is given without
+/// them), or the flag a value was given to (`--limit `).
+fn write_odd_space_hint(lead: fmt::Arguments<'_>, word: &str, c: char, out: &mut dyn Write) -> fmt::Result {
     let what = if c.is_whitespace() { "a space that is not a plain one" } else { "an invisible character" };
     let plain = alloc_free::Replaced { word, c };
     write!(
         out,
-        "`{dashes}{word}` holds {what} (U+{:04X}): write a plain space between words and nothing inside them: {dashes}{plain}",
+        "`{lead}{word}` holds {what} (U+{:04X}): write a plain space between words and nothing inside them: {lead}{plain}",
         c as u32
     )
 }
@@ -1158,7 +1159,21 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
         ArgErrorKind::UnknownFlag { given, short, .. } => odd_space(given).map(|c| (given, short, c)),
         _ => None,
     }) {
-        return write_odd_space_hint(if short { "-" } else { "--" }, given, c, out);
+        return write_odd_space_hint(format_args!("{}", if short { "-" } else { "--" }), given, c, out);
+    }
+    // `--limit 5\u{200B}`: a typed value refused for a character that
+    // cannot be seen.
+    if !json
+        && let Some((flag, value, c)) = errors.iter().find_map(|e| match *e {
+            ArgErrorKind::BadInteger { flag, value }
+            | ArgErrorKind::BadNumber { flag, value }
+            | ArgErrorKind::BadDate { flag, value, .. }
+            | ArgErrorKind::BadBoolean { flag, value, .. }
+            | ArgErrorKind::NotInEnum { flag, value, .. } => odd_space(value).map(|c| (flag, value, c)),
+            _ => None,
+        })
+    {
+        return write_odd_space_hint(format_args!("--{flag} "), value, c, out);
     }
     if !json && let Some(op) = shell_operator(errors) {
         return write!(

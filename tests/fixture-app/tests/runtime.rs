@@ -509,6 +509,13 @@ fn no_break_and_zero_width_spaces_are_named_with_the_plain_command() {
         o.error.unwrap().hint,
         "`--message\u{200b}` holds an invisible character (U+200B): write a plain space between words and nothing inside them: --message"
     );
+    // In a typed value, which it makes invalid: named with the flag.
+    let o = run("ops.scale --factor 0.5\u{2060}");
+    assert_eq!(error_kind(&o), "invalid_number");
+    assert_eq!(
+        o.error.unwrap().hint,
+        "`--factor 0.5\u{2060}` holds an invisible character (U+2060): write a plain space between words and nothing inside them: --factor 0.5"
+    );
 }
 
 #[test]
