@@ -237,7 +237,7 @@ fn is_no(cell: &str) -> bool {
 /// text. `None` when the key names no column or the value means nothing to
 /// it (`Note: ...`, `Type: see below`): the line is description text.
 pub(crate) fn property(text: &str, list: bool) -> Option<String> {
-    let (key, value) = text.split_once(':')?;
+    let (key, value) = property_parts(text)?;
     let value = value.trim();
     if is_empty_value(plain(value)) {
         return match Column::from_header(key) {
@@ -259,6 +259,23 @@ pub(crate) fn property(text: &str, list: bool) -> Option<String> {
         Column::Optional => Some(if is_no(value) { "(required)".to_string() } else { String::new() }),
         Column::Values => Some(values_clause(value, list)),
     }
+}
+
+/// A property line's key and value: `Key: value`, or with the key in
+/// emphasis, `**Key:** value` and `**Key**: value` (`__` alike).
+fn property_parts(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim_start();
+    for wrap in ["**", "__"] {
+        if let Some(r) = text.strip_prefix(wrap) {
+            let close = r.find(wrap)?;
+            let (inner, after) = (&r[..close], &r[close + wrap.len()..]);
+            return match inner.strip_suffix(':') {
+                Some(key) => Some((key, after)),
+                None => after.strip_prefix(':').map(|value| (inner, value)),
+            };
+        }
+    }
+    text.split_once(':')
 }
 
 /// A `Values` cell as the enum clause it stands for: `One of: a, b.`, or

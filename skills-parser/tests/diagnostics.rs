@@ -1820,3 +1820,37 @@ fn type_words_of_other_languages_are_read() {
         assert_eq!((f.value_type, codes), (ty, vec![]), "{word}");
     }
 }
+
+/// In a section that never writes `--`, a heading may name a flag bare
+/// (`### title`, as API references give each parameter a heading), with
+/// its properties as items under it, their keys in bold or not. A heading
+/// in words, or a group's title, stays a heading.
+#[test]
+fn a_bare_heading_names_a_flag_with_its_properties() {
+    let flags = "### title\n\n- **Type:** string\n- **Required:** yes\n- **Description:** The title\n\n\
+                 ### `max_count`\n\n- __Type__: integer\n- Default: 5\n\n\
+                 ### tags (string list)\n\nLabels.\n\n### Notes\n\nKeep titles short.\n";
+    let text = skill(
+        FRONT,
+        &BODY
+            .replace("d.a [--x <v>]", "d.a --title <t> [--max-count <n>] [--tags <tag>...]")
+            .replace("--x  The x\n", flags)
+            .replace("d.a --x 1\n", "d.a --title T --max-count 2 --tags a b\n"),
+    );
+    let (_d, t) = one(&text);
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let s = t.skill("d.a").unwrap();
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.value_type, f.list, f.required)).collect();
+    assert_eq!(
+        got,
+        [
+            ("title", ValueType::String, false, true),
+            ("max_count", ValueType::Integer, false, false),
+            ("tags", ValueType::String, true, false),
+        ]
+    );
+    assert_eq!(s.flags[1].default.as_deref(), Some(&["5".to_string()][..]));
+    // A group's title over bare items is still a group.
+    let (f, codes) = first_flag("d.a --x <v>", "### Required\n\n- `x` (string): The x\n");
+    assert_eq!((f.name.as_str(), f.required, codes), ("x", true, vec![]));
+}
