@@ -1,7 +1,8 @@
 //! The `## Examples` section: every line that is a command.
 //!
-//! A line is a command when its first word (after a list marker, backticks
-//! or a `$ ` prompt) is a skill name (`x.y`), an alias of this skill, or
+//! A line is a command when its first word (after a list marker or a `$ `
+//! prompt, or in a code span that starts the line and may be followed by
+//! what the command does) is a skill name (`x.y`), an alias of this skill, or
 //! `get_skill`. A command whose quotes are still open at the end of a line
 //! continues on the next line. Commands under a label that marks them wrong
 //! (`**Bad**:`, `❌ Wrong:`, `Don't:`) are counter-examples: shown on the
@@ -137,5 +138,20 @@ mod tests {
         assert_eq!(ex[0].text, "email.send --to a@b.c --subject \"Hi\" --body x");
         assert_eq!(ex[1].text, "email.send --to a@b.c --subject \"multi\nline\" --body y");
         assert_eq!(ex[2].line, 15);
+    }
+
+    /// A code span that starts the line is the command, also when what it
+    /// does follows it.
+    #[test]
+    fn a_command_in_a_code_span_before_its_description() {
+        let src = [
+            "- `cal.today` — today's events",
+            "- `cal.today --all`: including declined ones",
+            "1. `cal.today --from \"a b\"` (quoted)",
+            "`` `cal.today` `` is not read as one",
+        ];
+        let lines: Vec<_> = src.iter().enumerate().map(|(i, t)| SourceLine { line: i + 1, text: t }).collect();
+        let texts: Vec<String> = read(&lines, &[]).into_iter().map(|e| e.text).collect();
+        assert_eq!(texts, ["cal.today", "cal.today --all", "cal.today --from \"a b\""]);
     }
 }

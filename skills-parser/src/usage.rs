@@ -40,8 +40,10 @@ pub struct UsageFlag {
 pub(crate) fn command_text(line: &str) -> (&str, usize) {
     let s = strip_list_marker(line);
     let s = s.strip_prefix("$ ").unwrap_or(s);
-    let s = match s.strip_prefix('`').and_then(|r| r.strip_suffix('`')) {
-        Some(inner) if !inner.contains('`') => inner,
+    // `` `cal.today --all` `` alone, or followed by what it does
+    // (`` - `cal.today` — today's events ``): the code span is the command.
+    let s = match s.strip_prefix('`').and_then(|r| r.split_once('`')) {
+        Some((inner, after)) if !inner.is_empty() && !after.starts_with('`') => inner,
         _ => s,
     };
     let s = s.trim();
