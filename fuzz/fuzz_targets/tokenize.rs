@@ -31,6 +31,7 @@ fuzz_target!(|data: &[u8]| {
             Construct::HereDocument => at.starts_with(b"<<"),
             Construct::HereString => at.starts_with(b"<<<"),
             Construct::Substitution => at.starts_with(b"$("),
+            Construct::AnsiC => at.starts_with(b"$'"),
             Construct::Backslash => at.starts_with(b"\\"),
             Construct::Comment => at.starts_with(b"#"),
             Construct::Chain | Construct::Pipe | Construct::Redirect => {

@@ -33,6 +33,12 @@ pub enum Construct {
     HereString,
     /// `$(...)`: command substitution, another program's output in place.
     Substitution,
+    /// `$'...'`: bash's ANSI-C quoting, whose `\n`, `\t` and `\'` bash
+    /// turns into the characters. POSIX quoting (and Python's
+    /// `shlex.split`) reads it as a `$` and single-quoted text, so the
+    /// value would keep the `$` and the escapes as written. Models write it
+    /// for a text with line breaks.
+    AnsiC,
     /// A backslash outside quotes before a character no shell treats
     /// specially (`C:\Users`, `\d+`, `\n`): it only drops itself, so the
     /// value would silently lose it (`C:Users`). Models write it for
@@ -65,10 +71,10 @@ pub struct Found<'a> {
     pub offset: usize,
 }
 
-/// The first here-document, here-string or command substitution in `line`
-/// where a POSIX shell would act on it: outside single quotes and not
-/// after a backslash (`$(` counts inside double quotes, `<<` only outside
-/// quotes); the first backslash outside quotes that would only drop
+/// The first here-document, here-string, command substitution or ANSI-C
+/// quote in `line` where a shell would act on it: outside single quotes and
+/// not after a backslash (`$(` counts inside double quotes, `<<` and `$'`
+/// only outside quotes); the first backslash outside quotes that would only drop
 /// itself ([`Construct::Backslash`]); or the first operator or `#` written
 /// as a word of its own outside quotes ([`Construct::Chain`],
 /// [`Construct::Pipe`], [`Construct::Redirect`], [`Construct::Comment`]).
@@ -108,6 +114,7 @@ pub fn construct_in(line: &[u8]) -> Option<Found<'_>> {
         Construct::HereDocument => "<<",
         Construct::HereString => "<<<",
         Construct::Substitution => "$(",
+        Construct::AnsiC => "$'",
         Construct::Backslash => "\\",
         // ASCII words: never taken.
         Construct::Chain | Construct::Pipe | Construct::Redirect | Construct::Comment => "",
@@ -216,6 +223,8 @@ fn scan(b: &[u8], first: usize) -> Option<(Construct, usize)> {
             b'\'' if !double => single = !single,
             b'"' if !single => double = !double,
             b'$' if !single && b.get(i + 1) == Some(&b'(') => return Some((Construct::Substitution, i)),
+            // Inside double quotes, `$'` is text to bash too.
+            b'$' if !single && !double && b.get(i + 1) == Some(&b'\'') => return Some((Construct::AnsiC, i)),
             b'<' if !single && !double && b.get(i + 1) == Some(&b'<') => {
                 if b.get(i + 2) == Some(&b'<') {
                     return Some((Construct::HereString, i));
@@ -441,6 +450,10 @@ mod tests {
         assert_eq!(c("a --b \"$(cat f)\""), Some((Construct::Substitution, "$(cat", 7)));
         assert_eq!(c("a --b \"x $(date)\""), Some((Construct::Substitution, "$(date)", 9)));
         assert_eq!(c("a --b $(date)"), Some((Construct::Substitution, "$(date)", 6)));
+        assert_eq!(c("a --b $'x\\ny'"), Some((Construct::AnsiC, "$'x\\ny'", 6)));
+        // Quoted, or escaped, it is text.
+        assert_eq!(c("a --b \"$'x'\" --c '$'"), None);
+        assert_eq!(c("a --b \\$'x'"), None);
         // Quoted, escaped, or not an operator: text.
         assert_eq!(c("a --b '<<EOF' --c '$(x)'"), None);
         assert_eq!(c("a --b \"<<EOF\""), None);

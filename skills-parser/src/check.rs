@@ -93,6 +93,13 @@ pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
                     format!("example uses `{}`, shell command substitution, which the router refuses", found.text),
                     "write the value itself; to pass `$(` as text, put it in single quotes",
                 ),
+                Construct::AnsiC => (
+                    format!(
+                        "example uses `{}`, bash's ANSI-C quoting, which the router refuses: POSIX quoting would keep the `$` and the escapes as written",
+                        found.text
+                    ),
+                    "write the value in double quotes with the characters themselves: a line break inside the quotes, not `\\n`",
+                ),
                 Construct::Chain | Construct::Pipe | Construct::Redirect => (
                     format!(
                         "example uses `{}`, which joins, pipes or redirects commands in a shell; the router refuses it",

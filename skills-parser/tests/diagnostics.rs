@@ -341,12 +341,14 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     ("d.a --x 1 | jq .", "example uses `|`, which joins, pipes or redirects"),
                     ("d.a --x 1 && d.a --x 2", "example uses `&&`, which joins, pipes or redirects"),
                     ("d.a --x 1  # one", "example has a comment after the command"),
+                    (r"d.a --x $'a\nb'", "example uses `$'a\\nb'`, bash's ANSI-C quoting"),
                 ] {
                     let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", example)));
                     expect(&t, Code::ExampleInvalid, 18);
                     assert!(t.diagnostics[0].message.starts_with(said), "{}", t.diagnostics[0].message);
                 }
-                for example in [r"d.a --x 'C:\Users'", "d.a --x '|'", "d.a --x R&D", "d.a --x #1"] {
+                for example in [r"d.a --x 'C:\Users'", "d.a --x '|'", "d.a --x R&D", "d.a --x #1", r#"d.a --x "$'a'""#]
+                {
                     let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a --x 1", example)));
                     assert!(t.diagnostics.is_empty(), "{example}: {:#?}", t.diagnostics);
                 }

@@ -341,6 +341,7 @@ impl Failure<'_> {
                     Construct::HereDocument => ("a shell here-document", "read"),
                     Construct::HereString => ("a shell here-string", "read"),
                     Construct::Substitution => ("shell command substitution", "run"),
+                    Construct::AnsiC => ("bash's ANSI-C quoting", "read (it would keep the `$` and the escapes)"),
                     Construct::Backslash => {
                         write!(
                             out,
@@ -371,7 +372,18 @@ impl Failure<'_> {
                         return out.write_str("; nothing ran");
                     }
                 };
-                write!(out, "`{}` is {what}, which a command here cannot {cannot}; nothing ran", found.text)?;
+                // `$'a b'` whole when short (its word ends at the blank).
+                let whole = match found.construct {
+                    Construct::AnsiC => {
+                        ansi_c_body(command, found.offset).filter(|b| b.len() <= 60 && !b.contains('\n'))
+                    }
+                    _ => None,
+                };
+                match whole {
+                    Some(body) => write!(out, "`$'{body}'`")?,
+                    None => write!(out, "`{}`", found.text)?,
+                }
+                write!(out, " is {what}, which a command here cannot {cannot}; nothing ran")?;
                 if found.construct == Construct::HereDocument {
                     out.write_str(", its lines included")?;
                 }
@@ -502,6 +514,20 @@ impl Failure<'_> {
             {
                 write_operator_fix(out, command, found, *flag)
             }
+            // `--body $'Hi\nBo'`: the same text in double quotes, with the
+            // line break itself.
+            Failure::ShellSyntax { found, command, flag }
+                if found.construct == skills_core::shell::Construct::AnsiC
+                    && let Some(body) = ansi_c_body(command, found.offset) =>
+            {
+                write!(
+                    out,
+                    "write the text in double quotes, with its line breaks and tabs as they are: {} \"",
+                    flag.unwrap_or("--flag")
+                )?;
+                write_ansi_c_decoded(out, body)?;
+                out.write_str("\"")
+            }
             Failure::ShellSyntax { found, flag, .. } => {
                 let flag = flag.unwrap_or("--flag");
                 match found.construct {
@@ -585,6 +611,77 @@ pub(crate) fn write_double_quoted_inner(out: &mut dyn Write, mut v: &str) -> fmt
         v = &v[k + 1..];
     }
     out.write_str(v)
+}
+
+/// The text between the quotes of the `$'...'` at `offset` in `command`,
+/// as written; `None` when it is not closed or not UTF-8.
+fn ansi_c_body(command: &[u8], offset: usize) -> Option<&str> {
+    let body = command.get(offset + 2..)?;
+    let mut i = 0;
+    while i < body.len() {
+        match body[i] {
+            b'\\' => i += 2,
+            b'\'' => return core::str::from_utf8(&body[..i]).ok(),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// `body` of a `$'...'` with bash's escapes turned into the characters
+/// they stand for, written for double quotes (`"` and `\` escaped). An
+/// escape bash does not define, or a code that is no character, is kept
+/// as written.
+fn write_ansi_c_decoded(out: &mut dyn Write, body: &str) -> fmt::Result {
+    let mut chars = body.chars().peekable();
+    let put = |out: &mut dyn Write, c: char| match c {
+        '"' | '\\' => write!(out, "\\{c}"),
+        c => out.write_char(c),
+    };
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            put(out, c)?;
+            continue;
+        }
+        let Some(e) = chars.next() else { return out.write_str("\\\\") };
+        let (radix, most) = match e {
+            'n' => (0, '\n' as u32),
+            't' => (0, '\t' as u32),
+            'r' => (0, '\r' as u32),
+            '\\' | '\'' | '"' | '?' => (0, e as u32),
+            'x' => (16, 2),
+            'u' => (16, 4),
+            'U' => (16, 8),
+            '0'..='7' => (8, 2),
+            _ => {
+                out.write_char('\\')?;
+                put(out, e)?;
+                continue;
+            }
+        };
+        if radix == 0 {
+            put(out, char::from_u32(most).unwrap_or(e))?;
+            continue;
+        }
+        // Up to `most` more digits (an octal escape's first is `e`).
+        let mut code = if radix == 8 { e.to_digit(8).unwrap_or(0) } else { 0 };
+        let mut digits = u32::from(radix == 8);
+        while digits < most + u32::from(radix == 8)
+            && let Some(d) = chars.peek().and_then(|d| d.to_digit(radix))
+        {
+            code = code.saturating_mul(radix).saturating_add(d);
+            digits += 1;
+            chars.next();
+        }
+        match char::from_u32(code) {
+            Some(c) if digits > 0 => put(out, c)?,
+            _ => {
+                out.write_char('\\')?;
+                put(out, e)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The word of `command` holding the backslash at `offset`, when it has no

@@ -612,6 +612,31 @@ fn here_documents_and_command_substitution_are_refused_and_their_lines_never_run
     assert_eq!(ctx.calls, ["ops.ping"]);
 }
 
+/// Bash's `$'...'` is refused (POSIX quoting would keep the `$` and the
+/// escapes), and the hint's double-quoted text, run, gives what bash would.
+#[test]
+fn ansi_c_quoting_is_refused_with_the_text_it_stands_for() {
+    let router = router();
+    for (line, value) in [
+        (r"ops.ping --message $'Hi\nBo'", "Hi\nBo"),
+        (r#"ops.ping --message $'tab\there \'q\' "dq" back\\slash'"#, "tab\there 'q' \"dq\" back\\slash"),
+        (r"ops.ping --message $'\x41\u00e9\101\101x \z'", "AéAAx \\z"),
+    ] {
+        let mut ctx = Ctx::default();
+        let o = router.execute(&mut ctx, line);
+        assert_eq!(error_kind(&o), "unsupported_syntax", "{line}: {}", o.text);
+        assert!(o.text.contains("bash's ANSI-C quoting"), "{}", o.text);
+        assert!(ctx.calls.is_empty(), "{line}");
+        let hint = o.error.unwrap().hint;
+        let fixed = hint.split_once("as they are: ").map(|(_, f)| f).unwrap_or_else(|| panic!("{hint}"));
+        let ran = router.execute(&mut Ctx::default(), &format!("ops.ping {fixed}"));
+        assert_eq!((error_kind(&ran), ran.text.as_str()), ("none", value), "{fixed}");
+    }
+    // In double or single quotes, it is text.
+    let o = router.execute(&mut Ctx::default(), r#"ops.ping --message "$'x'""#);
+    assert_eq!(o.text, "$'x'");
+}
+
 /// A backslash outside quotes that would only drop itself (`C:\Users`,
 /// `\d+`) is refused, and the hint's quoting keeps the value whole.
 #[test]
