@@ -18,7 +18,7 @@
 //! compiled handlers. `--static` uses only what was compiled; `--dev` turns
 //! dev mode on in a release build.
 
-use assistant::{App, router};
+use assistant::App;
 use clap::{Parser, Subcommand, ValueEnum};
 use skills_runtime::json::{ToolCall, ToolFormat};
 use skills_runtime::turn::{Turn, TurnConfig};
@@ -139,7 +139,7 @@ fn main() -> ExitCode {
     let today = cli.today.unwrap_or_else(App::today_utc);
     let dev = dev_mode(&cli);
     let mut app = assistant::demo_app(today, cli.skills_root.clone());
-    let router = build_router(dev, &mut app);
+    let router = build_router(dev, &mut app, router_config(cli.today));
     let access = if cli.read_only { Access::ReadOnly } else { Access::All };
     match cli.command {
         Command::Exec { json, line } => print_outcome(&router.execute_with(&mut app, &line, access), json),
@@ -212,7 +212,23 @@ fn dev_mode(cli: &Cli) -> bool {
 
 /// The router: over a live registry in dev mode, else the compiled table.
 #[cfg_attr(not(feature = "dev"), allow(unused_variables))]
-fn build_router(dev: bool, app: &mut App) -> skills_runtime::Router<App> {
+/// The router's configuration: with `--today`, a clock moved by whole days
+/// so that it reads that day (dates in words such as `tomorrow` are told
+/// the day they stand for from it), still running.
+fn router_config(today: Option<Date>) -> skills_runtime::router::RouterConfig {
+    let mut config = skills_runtime::router::RouterConfig::default();
+    if let Some(today) = today {
+        let shift = today.days_since_epoch() - App::today_utc().days_since_epoch();
+        let by = std::time::Duration::from_secs(shift.unsigned_abs().saturating_mul(86_400));
+        config.clock = std::sync::Arc::new(move || {
+            let now = std::time::SystemTime::now();
+            (if shift < 0 { now.checked_sub(by) } else { now.checked_add(by) }).unwrap_or(now)
+        });
+    }
+    config
+}
+
+fn build_router(dev: bool, app: &mut App, config: skills_runtime::router::RouterConfig) -> skills_runtime::Router<App> {
     #[cfg(feature = "dev")]
     if dev {
         use skills_runtime::registry::Event;
@@ -226,9 +242,9 @@ fn build_router(dev: bool, app: &mut App) -> skills_runtime::Router<App> {
             app.skills_root = Some(PathBuf::from(assistant::skills::TABLE.root));
         }
         app.registry = Some(registry.clone());
-        return skills_runtime::Router::with_registry(&assistant::skills::TABLE, registry);
+        return skills_runtime::Router::with_registry_and_config(&assistant::skills::TABLE, registry, config);
     }
-    router()
+    skills_runtime::Router::with_config(&assistant::skills::TABLE, config)
 }
 
 fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev: bool) -> ExitCode {

@@ -260,7 +260,7 @@ fn hints_show_the_fix_with_the_command_own_values() {
         (
             "tasks.search --due-before tomorrow",
             "`--due-before` expects a date written YYYY-MM-DD, not `tomorrow`",
-            "write the date as YYYY-MM-DD, such as 2026-03-01",
+            "`tomorrow` is Wednesday 2026-02-18 (today is Tuesday 2026-02-17, UTC): write --due-before 2026-02-18",
         ),
         // Dates that say which day they are, written another way.
         (
@@ -559,4 +559,34 @@ fn attendees_and_recipients_joined_by_commas_are_told_the_list_to_write() {
     }
     let out = stdout(&assistant(&["exec", "email.send --to bob --subject Hi --body x"]));
     assert!(out.contains("Error (handler_error): `bob` in --to is not an email address; nothing was sent"), "{out}");
+}
+
+/// A date written in words is told the day it stands for, counted from the
+/// clock (`--today` moves it), in the static and the dev-mode router alike.
+#[test]
+fn a_date_in_words_is_told_its_day() {
+    for mode in ["--static", "--dev"] {
+        let o = assistant(&[mode, "exec", "tasks.search --due-before \"next friday\""]);
+        assert_eq!(o.status.code(), Some(1));
+        assert_eq!(
+            stdout(&o),
+            "[Command Result: tasks.search]\nError (invalid_date): `--due-before` expects a date written YYYY-MM-DD, not `next friday`\nHint: `next friday` is Friday 2026-02-20 (today is Tuesday 2026-02-17, UTC): write --due-before 2026-02-20\n",
+            "{mode}"
+        );
+    }
+    // Run, the hint's command works.
+    let o = assistant(&["exec", "tasks.search --due-before 2026-02-20"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // A tool call is told the argument to send.
+    let o = assistant(&["call", r#"{"skill": "tasks.search", "arguments": {"due_before": "tomorrow"}}"#]);
+    assert!(
+        stdout(&o).ends_with(
+            "Hint: `tomorrow` is Wednesday 2026-02-18 (today is Tuesday 2026-02-17, UTC): send it as \"due-before\": \"2026-02-18\"\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    // Words that name no one day keep the format.
+    let o = assistant(&["exec", "tasks.search --due-before \"next week\""]);
+    assert!(stdout(&o).contains("Hint: write the date as YYYY-MM-DD"), "{}", stdout(&o));
 }

@@ -89,6 +89,13 @@ impl Breakers {
         self.config
     }
 
+    /// Today's date in UTC by the clock (what a date written in words,
+    /// such as `tomorrow`, is counted from in hints).
+    pub(crate) fn today(&self) -> Option<skills_core::Date> {
+        let secs = (self.clock)().duration_since(SystemTime::UNIX_EPOCH).ok()?.as_secs();
+        skills_core::Date::from_days_since_epoch(i64::try_from(secs / 86_400).ok()?)
+    }
+
     fn states(&self) -> std::sync::MutexGuard<'_, Vec<BreakerState>> {
         // A panic while holding this lock cannot leave a state half-written
         // (each update is one assignment), so a poisoned lock is still sound.

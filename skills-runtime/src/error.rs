@@ -1086,6 +1086,71 @@ fn clear_date(value: &str) -> Option<skills_core::Date> {
     skills_core::Date::new(y, u8::try_from(m).ok()?, u8::try_from(d).ok()?).ok()
 }
 
+/// Weekday names, Monday first, as [`skills_core::Date::weekday`] counts.
+#[cfg(feature = "std")]
+pub(crate) const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/// The day a date written in words stands for, counted from `today`:
+/// `today`, `tomorrow`, `yesterday`, `the day after tomorrow`, a weekday
+/// (`friday`, `fri`; `this`, `on`, `coming` before it: that day of this
+/// week, or of next week once it has passed; `next friday`: the first
+/// Friday after today), `in 3 days`, `2 weeks from now`, `3 days ago`.
+/// `None` for anything else (`next week`, `end of month`: no one day).
+#[cfg(feature = "std")]
+pub(crate) fn relative_date(value: &str, today: skills_core::Date) -> Option<skills_core::Date> {
+    let mut words = [""; 5];
+    let mut n = 0;
+    for w in value.split_ascii_whitespace() {
+        *words.get_mut(n)? = w.trim_end_matches([',', '.']);
+        n += 1;
+    }
+    let is = |w: &str, word: &str| w.eq_ignore_ascii_case(word);
+    // `friday`, `fri`, `thurs`: the name or its start, three letters or more.
+    let weekday = |w: &str| {
+        WEEKDAYS.iter().position(|d| w.len() >= 3 && d.len() >= w.len() && d[..w.len()].eq_ignore_ascii_case(w))
+    };
+    let ahead_to = |target: usize, strictly: bool| {
+        let now = usize::from(today.weekday());
+        let days = (target + 7 - now) % 7;
+        i64::try_from(if strictly && days == 0 { 7 } else { days }).ok()
+    };
+    let count = |w: &str| -> Option<i64> {
+        let word = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+            .iter()
+            .position(|x| is(w, x))
+            .and_then(|i| i64::try_from(i + 1).ok());
+        word.or_else(|| w.parse::<i64>().ok().filter(|n| (0..=3660).contains(n)))
+    };
+    let unit = |w: &str| {
+        if is(w, "day") || is(w, "days") {
+            Some(1)
+        } else if is(w, "week") || is(w, "weeks") {
+            Some(7)
+        } else {
+            None
+        }
+    };
+    let days = match &words[..n] {
+        [w] if is(w, "today") => 0,
+        [w] if is(w, "tomorrow") => 1,
+        [w] if is(w, "yesterday") => -1,
+        [the, day, after, tomorrow]
+            if is(the, "the") && is(day, "day") && is(after, "after") && is(tomorrow, "tomorrow") =>
+        {
+            2
+        }
+        [day, after, tomorrow] if is(day, "day") && is(after, "after") && is(tomorrow, "tomorrow") => 2,
+        [w] => ahead_to(weekday(w)?, false)?,
+        [this, w] if ["this", "on", "coming"].iter().any(|p| is(this, p)) => ahead_to(weekday(w)?, false)?,
+        [next, w] if is(next, "next") => ahead_to(weekday(w)?, true)?,
+        [inn, k, u] if is(inn, "in") => count(k)? * unit(u)?,
+        [k, u, from, now] if is(from, "from") && is(now, "now") => count(k)? * unit(u)?,
+        [k, u, ago] if is(ago, "ago") => -(count(k)? * unit(u)?),
+        _ => return None,
+    };
+    today.add_days(days)
+}
+
 /// `p` as a number when it is `min` to `max` (at most 4) ASCII digits.
 fn digits(p: &str, min: usize, max: usize) -> Option<u16> {
     if p.len() < min || p.len() > max {
@@ -1489,6 +1554,37 @@ fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn 
 #[cfg(test)]
 mod tests {
     use super::{clear_date, whole_number};
+
+    /// Dates in words, counted from Tuesday 2026-11-24.
+    #[cfg(feature = "std")]
+    #[test]
+    fn a_date_written_in_words() {
+        use super::relative_date;
+        let today = skills_core::Date::parse("2026-11-24").unwrap();
+        for (given, day) in [
+            ("today", "2026-11-24"),
+            ("Tomorrow", "2026-11-25"),
+            ("yesterday", "2026-11-23"),
+            ("the day after tomorrow", "2026-11-26"),
+            ("friday", "2026-11-27"),
+            ("Fri", "2026-11-27"),
+            ("thurs", "2026-11-26"),
+            ("this Tuesday", "2026-11-24"),
+            ("on monday", "2026-11-30"),
+            ("next tuesday", "2026-12-01"),
+            ("next friday", "2026-11-27"),
+            ("in 3 days", "2026-11-27"),
+            ("in two weeks", "2026-12-08"),
+            ("10 days from now", "2026-12-04"),
+            ("1 week ago", "2026-11-17"),
+            ("tomorrow,", "2026-11-25"),
+        ] {
+            assert_eq!(relative_date(given, today).map(|d| d.to_string()).as_deref(), Some(day), "{given}");
+        }
+        for given in ["next week", "end of month", "fr", "in 3 months", "soon", "", "in 99999 days", "a b c d e f"] {
+            assert_eq!(relative_date(given, today), None, "{given}");
+        }
+    }
 
     #[test]
     fn a_whole_number_written_another_way() {

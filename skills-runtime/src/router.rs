@@ -114,7 +114,9 @@ pub struct RouterConfig {
     pub timeout: std::time::Duration,
     /// When per-skill circuit breakers open.
     pub breaker: crate::breaker::BreakerConfig,
-    /// The wall clock the breakers read (tests pass their own).
+    /// The wall clock the breakers read, and the day a date written in
+    /// words (`--due tomorrow`) is counted from in its hint, in UTC (tests
+    /// pass their own).
     pub clock: crate::breaker::Clock,
 }
 
@@ -867,6 +869,23 @@ impl<C: 'static> Router<C> {
             }
             Err((f, i)) => {
                 let mut outcome = Outcome::failure(line, name(i), &f);
+                // `--due tomorrow`: the day it stands for, by the clock.
+                if let (Failure::Args { errors, .. }, Some(error)) = (&f, outcome.error.as_mut())
+                    && let Some(&skills_core::args::ArgErrorKind::BadDate { flag, value, .. }) = errors.first()
+                    && let Some(today) = self.breakers.today()
+                    && let Some(day) = crate::error::relative_date(value, today)
+                {
+                    let weekday = |d: skills_core::Date| crate::error::WEEKDAYS[usize::from(d.weekday())];
+                    let fix = match errors.style() {
+                        skills_core::args::Style::Json => std::format!("send it as \"{flag}\": \"{day}\""),
+                        _ => std::format!("write --{flag} {day}"),
+                    };
+                    error.hint = std::format!(
+                        "`{value}` is {} {day} (today is {} {today}, UTC): {fix}",
+                        weekday(day),
+                        weekday(today)
+                    );
+                }
                 // `tasks.search {"overdue": true}`: the arguments as JSON
                 // after the name; the hint is the command they stand for.
                 #[cfg(feature = "json")]
