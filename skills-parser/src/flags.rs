@@ -969,6 +969,18 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
             kind = if list { "date list".into() } else { "date".into() };
         }
         let mut description = text("description").unwrap_or_default();
+        // What JSON Schema says about the values that no marker states
+        // (`minimum`, `maxLength`, `pattern`, `format`), as sentences of
+        // the help page: the model reads them there.
+        if let Some(said) = schema_constraints(&text) {
+            if !description.is_empty() && !description.ends_with(['.', '!', '?']) {
+                description.push('.');
+            }
+            if !description.is_empty() {
+                description.push(' ');
+            }
+            description.push_str(&said);
+        }
         let mut add = |piece: Option<String>| {
             if let Some(p) = piece.filter(|p| !p.is_empty()) {
                 // `One of:` starts a sentence.
@@ -1031,6 +1043,51 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
         });
     }
     out
+}
+
+/// The bounds, lengths, pattern and format a JSON Schema property gives
+/// (`text` reads one of its keys), as sentences: `From 0 to 100.`, `At
+/// most 80 characters.`, `Matches `^[A-Z]{3}$`.`, `Format: email.`
+/// `None` when it gives none. (A `date` format is the flag's type.)
+fn schema_constraints(text: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let mut out = String::new();
+    let mut say = |s: String| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&s);
+    };
+    let range = |low: Option<String>, high: Option<String>, unit: &str| match (low, high) {
+        (Some(l), Some(h)) if l == h => Some(format!("Exactly {l}{unit}.")),
+        (Some(l), Some(h)) => Some(format!("From {l} to {h}{unit}.")),
+        (Some(l), None) => Some(format!("At least {l}{unit}.")),
+        (None, Some(h)) => Some(format!("At most {h}{unit}.")),
+        (None, None) => None,
+    };
+    if let Some(s) = range(text("minimum"), text("maximum"), "") {
+        say(s);
+    }
+    // Draft 6 on: a number; draft 4's booleans say nothing alone.
+    let bound = |k: &str| text(k).filter(|v| !v.eq_ignore_ascii_case("true") && !v.eq_ignore_ascii_case("false"));
+    if let Some(v) = bound("exclusiveMinimum") {
+        say(format!("Greater than {v}."));
+    }
+    if let Some(v) = bound("exclusiveMaximum") {
+        say(format!("Less than {v}."));
+    }
+    if let Some(s) = range(text("minLength"), text("maxLength"), " characters") {
+        say(s);
+    }
+    if let Some(s) = range(text("minItems"), text("maxItems"), " values") {
+        say(s);
+    }
+    if let Some(p) = text("pattern") {
+        say(format!("Matches `{p}`."));
+    }
+    if let Some(f) = text("format").filter(|f| f != "date") {
+        say(format!("Format: {f}."));
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// A JSON Schema entry's `type`, lowercased: the text, or the first of a

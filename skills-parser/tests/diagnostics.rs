@@ -1856,3 +1856,34 @@ fn a_bare_heading_names_a_flag_with_its_properties() {
     let (f, codes) = first_flag("d.a --x <v>", "### Required\n\n- `x` (string): The x\n");
     assert_eq!((f.name.as_str(), f.required, codes), ("x", true, vec![]));
 }
+
+/// What a JSON Schema property says about its values beyond its type
+/// (bounds, lengths, a pattern, a format) is kept as sentences of the
+/// flag's description, which the help page shows the model.
+#[test]
+fn json_schema_constraints_are_told_in_the_description() {
+    let front = "name: d.a\ndescription: Does a\nparameters:\n  type: object\n  properties:\n    \
+                 score: {type: integer, minimum: 0, maximum: 100, description: How good}\n    \
+                 ratio: {type: number, exclusiveMinimum: 0}\n    \
+                 code: {type: string, minLength: 3, maxLength: 3, pattern: '^[A-Z]+$'}\n    \
+                 mail: {type: string, format: email}\n    \
+                 tags: {type: array, items: {type: string}, maxItems: 5}\n    \
+                 when: {type: string, format: date}\n";
+    let (_d, t) = one(&skill(front, "\n# d.a\n\n## Examples\n\nd.a --score 5\n"));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let s = t.skill("d.a").unwrap();
+    let said: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.description.as_str())).collect();
+    assert_eq!(
+        said,
+        [
+            ("score", "How good. From 0 to 100. (type: integer)"),
+            ("ratio", "Greater than 0. (type: number)"),
+            ("code", "Exactly 3 characters. Matches `^[A-Z]+$`. (type: string)"),
+            ("mail", "Format: email. (type: string)"),
+            ("tags", "At most 5 values. (type: string list)"),
+            ("when", "(type: date)"),
+        ]
+    );
+    assert_eq!(s.flags[0].value_type, ValueType::Integer);
+    assert_eq!(s.flags[5].value_type, ValueType::Date);
+}
