@@ -832,7 +832,7 @@ fn requires(title: &str) -> bool {
 /// (`**Required flags:**`, `_Optional_`, `Required arguments:`,
 /// `OPTIONAL`): whether its flags are required. Only these words may make
 /// up a label, so a sentence or a flag's `Required: yes` is none.
-fn group_label(text: &str) -> Option<bool> {
+pub(crate) fn group_label(text: &str) -> Option<bool> {
     const GROUP: [&str; 3] = ["required", "mandatory", "optional"];
     const NOUN: [&str; 10] =
         ["flags", "flag", "options", "arguments", "args", "parameters", "params", "inputs", "fields", "settings"];
@@ -850,12 +850,14 @@ fn group_label(text: &str) -> Option<bool> {
     (group && rest_ok).then(|| requires(t))
 }
 
-/// The title of a `###` (or deeper) heading line: a subsection of Flags.
+/// The title of a `###` (or deeper) heading line: a subsection of Flags;
+/// or of a `##` one, which starts a section of flags in groups (`##
+/// Required flags`, then `## Optional flags`), read as their subheadings.
 fn subheading(text: &str) -> Option<&str> {
     let t = text.trim_start();
     let hashes = t.bytes().take_while(|&b| b == b'#').count();
     let title = t[hashes..].strip_prefix([' ', '\t'])?;
-    (3..=6).contains(&hashes).then(|| title.trim().trim_end_matches('#').trim())
+    (2..=6).contains(&hashes).then(|| title.trim().trim_end_matches('#').trim())
 }
 
 /// A line that mentions a flag but is not a flag line.

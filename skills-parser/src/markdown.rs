@@ -219,7 +219,8 @@ pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Se
 /// Whether a heading's title names the section called `names`, once
 /// what decorates it is set aside: a section number (`2. Flags`,
 /// `3) Examples`, `2.1 Options`), symbols or emoji around the words
-/// (`⚙️ Flags`, `Flags —`), and words that qualify the name or join two of
+/// (`⚙️ Flags`, `Flags —`), a note in parentheses after them (`Flags (all
+/// optional)`), and words that qualify the name or join two of
 /// its spellings (`Available options`, `Command-line flags`, `Flags and
 /// arguments`, `Usage examples`, `Example commands`). Every word must be
 /// one of those; a title with any other word (`Flags for experts`,
@@ -227,6 +228,11 @@ pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Se
 fn names_section(title: &str, names: &[&str]) -> bool {
     // Qualifiers any section name may carry.
     const QUALIFIERS: &[&str] = &["and", "or", "available", "supported", "all", "command", "command-line", "cli"];
+    // `Flags (all optional)`: a note in parentheses after the name.
+    let title = match title.trim_end().strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
+        Some((name, _)) if !name.trim().is_empty() => name,
+        _ => title,
+    };
     let words = title
         .trim_start_matches(|c: char| !c.is_ascii_alphabetic())
         .split(|c: char| c.is_whitespace() || matches!(c, '/' | '&' | ',' | '+'))

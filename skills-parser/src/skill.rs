@@ -769,14 +769,32 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // (already reported), so Usage is not also told they are undocumented.
     let mut declared: Vec<String> = Vec::new();
     let flags_section = markdown::find(&sections, keys::SECTION_FLAGS);
-    if flags_section.is_some() || from_front {
+    // `## Required flags`, `## Optional flags`: groups of flags as
+    // sections of their own, beside `## Flags` or instead of it.
+    // (`### Required` inside `## Flags` is read with it.)
+    let inside_flags = |s: &markdown::Section| flags_section.is_some_and(|f| f.content.contains(&s.heading_start));
+    let group_sections: Vec<&markdown::Section> = sections
+        .iter()
+        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && flags::group_label(&s.title).is_some())
+        .collect();
+    if flags_section.is_some() || !group_sections.is_empty() || from_front {
         // Flags from the frontmatter first, then the section's: a flag
         // declared in both is a duplicate, reported as such.
         let mut raw = front_flags;
         let front = raw.len();
-        if let Some(s) = flags_section {
+        if let Some(s) = flags_section.or(group_sections.first().copied()) {
             lines.flags_section = body_line + body[..s.heading_start].matches('\n').count();
+        }
+        if let Some(s) = flags_section {
             raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
+        }
+        if !group_sections.is_empty() {
+            // Each group's heading is read as a group's subheading is.
+            let mut all = Vec::new();
+            for s in &group_sections {
+                all.extend(markdown::lines(&body, s.heading_start..s.content.end, body_line));
+            }
+            raw.extend(flags::read_lines(&all, sink));
         }
         // `crm.find [options]` stands for every flag: none is missing.
         let show_usage = usage_section.is_some() && !usage.lines.is_empty() && !usage.any_flags;

@@ -1887,3 +1887,33 @@ fn json_schema_constraints_are_told_in_the_description() {
     assert_eq!(s.flags[0].value_type, ValueType::Integer);
     assert_eq!(s.flags[5].value_type, ValueType::Date);
 }
+
+/// Flags in sections of their own by group (`## Required flags`, `##
+/// Optional flags`), instead of `## Flags` or beside it, are read as the
+/// groups of one section; a note in parentheses after the section's name
+/// (`## Flags (all optional)`) leaves it the Flags section.
+#[test]
+fn flags_in_sections_by_group_and_a_noted_flags_heading() {
+    let body = |flags: &str| {
+        BODY.replace("d.a [--x <v>]", "d.a --x <v> [--y <n>]")
+            .replace("## Flags\n\n--x  The x\n", flags)
+            .replace("d.a --x 1\n", "d.a --x 1 --y 2\n")
+    };
+    for flags in [
+        "## Required flags\n\n--x <v>  The x\n\n## Optional flags\n\n--y <n>  The y\n",
+        "## Flags\n\n--x <v>  The x (required)\n\n## Optional arguments\n\n--y <n>  The y\n",
+        "## Flags (required first)\n\n### Required\n\n--x <v>  The x\n\n### Optional\n\n--y <n>  The y\n",
+    ] {
+        let (_d, t) = one(&skill(FRONT, &body(flags)));
+        assert!(t.diagnostics.is_empty(), "{flags}: {:#?}", t.diagnostics);
+        let s = t.skill("d.a").unwrap();
+        let got: Vec<_> =
+            s.flags.iter().map(|f| (f.name.as_str(), f.description.as_str(), f.value_type, f.required)).collect();
+        assert_eq!(
+            got,
+            [("x", got[0].1, ValueType::String, true), ("y", "The y", ValueType::Integer, false)],
+            "{flags}"
+        );
+        assert!(got[0].1.starts_with("The x"), "{flags}");
+    }
+}
