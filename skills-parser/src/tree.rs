@@ -407,6 +407,55 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
     out
 }
 
+/// How deep [`nested_skills`] looks below a domain.
+const NESTED_DEPTH: usize = 4;
+
+/// Warns about the skill files in `dir`, a subdirectory of `domain` at
+/// `depth` (`relative` from the domain): markdown that starts with a
+/// frontmatter, which a reader of the tree would take for a skill, is not
+/// one, since skills are `<domain>/<action>.md`. Other files (a resource's
+/// `references/guide.md`, scripts, assets) are left alone, as are symlinks
+/// out of the root, which are not followed.
+fn nested_skills(dir: &Path, domain: &str, relative: &str, root: &Path, depth: usize, diags: &mut Vec<Diagnostic>) {
+    for entry in sorted_entries(dir, root, &mut Vec::new()) {
+        let name = format!("{relative}/{}", entry.name);
+        match entry.kind {
+            Kind::File if entry.name.ends_with(".md") && starts_with_frontmatter(&entry.path) => {
+                let stem = entry.name.trim_end_matches(".md");
+                let hint = if names::is_identifier(stem) {
+                    format!(
+                        "skills are <domain>/<action>.md: move it to `{domain}/{stem}.md`, or to a domain of its own"
+                    )
+                } else {
+                    "skills are <domain>/<action>.md, directly in their domain's directory".to_string()
+                };
+                diags.push(
+                    Diagnostic::new(
+                        Code::StrayFile,
+                        &entry.path,
+                        0,
+                        0,
+                        format!("`{domain}/{name}` is in a subdirectory of the domain, so it is not read as a skill"),
+                    )
+                    .hint(hint),
+                );
+            }
+            Kind::Dir if depth < NESTED_DEPTH && !entry.name.starts_with('.') => {
+                nested_skills(&entry.path, domain, &name, root, depth + 1, diags);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether the file at `path` starts with `---` (after a byte-order mark).
+fn starts_with_frontmatter(path: &Path) -> bool {
+    let mut head = [0u8; 6];
+    let n = fs::File::open(path).and_then(|mut f| f.read(&mut head)).unwrap_or(0);
+    let head = &head[..n];
+    head.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(head).starts_with(b"---")
+}
+
 /// What loading some domains produced.
 #[derive(Default)]
 struct Loaded {
@@ -439,6 +488,8 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, ca
         for entry in sorted_entries(&d.path, canonical_root, &mut listed.diags) {
             if entry.kind == Kind::File && entry.name.ends_with(".md") {
                 jobs.push(Job { domain: &d.name, entry });
+            } else if entry.kind == Kind::Dir && !entry.name.starts_with('.') {
+                nested_skills(&entry.path, &d.name, &entry.name, canonical_root, 1, &mut listed.diags);
             }
         }
     }

@@ -1917,3 +1917,35 @@ fn flags_in_sections_by_group_and_a_noted_flags_heading() {
         assert!(got[0].1.starts_with("The x"), "{flags}");
     }
 }
+
+/// A skill file in a subdirectory of its domain is not read, and says so;
+/// other markdown there (a resource without frontmatter) is left alone.
+#[test]
+fn a_skill_in_a_subdirectory_is_reported() {
+    let (_d, t) = build(&[
+        ("d/SKILL.md", INDEX.as_bytes()),
+        ("d/a.md", skill(FRONT, BODY).as_bytes()),
+        ("d/drafts/b.md", skill("name: d.b\ndescription: B\n", BODY).as_bytes()),
+        ("d/x/y/Z c.md", b"\xEF\xBB\xBF---\nname: d.z\n---\n"),
+        ("d/references/guide.md", b"# Guide\n\nHow to use d.a.\n"),
+        ("d/.git/c.md", b"---\n---\n"),
+    ]);
+    let got: Vec<_> =
+        t.diagnostics.iter().map(|d| (d.code, d.message.as_str(), d.hint.as_deref().unwrap_or(""))).collect();
+    assert_eq!(
+        got,
+        [
+            (
+                Code::StrayFile,
+                "`d/drafts/b.md` is in a subdirectory of the domain, so it is not read as a skill",
+                "skills are <domain>/<action>.md: move it to `d/b.md`, or to a domain of its own"
+            ),
+            (
+                Code::StrayFile,
+                "`d/x/y/Z c.md` is in a subdirectory of the domain, so it is not read as a skill",
+                "skills are <domain>/<action>.md, directly in their domain's directory"
+            ),
+        ]
+    );
+    assert!(t.skill("d.a").is_some() && t.skill("d.b").is_none());
+}
