@@ -424,18 +424,17 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
         // `<function=name>{...}</function>`, and Anthropic's `<invoke>` with
         // a `<parameter>` per argument (strings as written, the rest as JSON).
         let call = ToolCall::from_json(&value).unwrap();
-        let parameters: String = call
-            .arguments
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(k, v)| match v {
-                serde_json::Value::String(s) => format!("<parameter name=\"{k}\">{s}</parameter>\n"),
-                v => format!("<parameter name=\"{k}\">{v}</parameter>\n"),
-            })
-            .collect();
+        // Each argument written by `tag` (strings as written, the rest as JSON).
+        let each = |tag: &dyn Fn(&str, String) -> String| -> String {
+            let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+            call.arguments.as_object().unwrap().iter().map(|(k, v)| tag(k, text(v))).collect()
+        };
+        let parameters = each(&|k, v| format!("<parameter name=\"{k}\">{v}</parameter>\n"));
+        // Qwen3-Coder's `<parameter=key>` tags inside `<function=name>`.
+        let qwen_parameters = each(&|k, v| format!("<parameter={k}>\n{v}\n</parameter>\n"));
         let tagged = [
             format!("<function={}>{}</function>", call.name, call.arguments),
+            format!("<tool_call>\n<function={}>\n{qwen_parameters}</function>\n</tool_call>", call.name),
             format!(
                 "Let me do that.\n<function_calls>\n<invoke name=\"{}\">\n{parameters}</invoke>\n</function_calls>\n",
                 call.name
@@ -455,13 +454,25 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
             format!("[{python_call}]"),
             format!("Calling it now.\n\n{python_call}\n"),
         ];
+        // gpt-oss's harmony message, with its special tokens and without;
+        // ReAct's `Action:` and `Action Input:` lines.
+        let arguments = &call.arguments;
+        let other = [
+            format!(
+                "<|start|>assistant<|channel|>commentary to=functions.{} <|constrain|>json<|message|>{arguments}<|call|>",
+                call.name
+            ),
+            format!("commentary to=functions.{} json\n{arguments}", call.name),
+            format!("Thought: I should do it.\nAction: {}\nAction Input: {arguments}\n", call.name),
+        ];
         let replies =
             [format!("Doing it:\n\n```json\n{value:#}\n```\n"), format!("<tool_call>\n{value}\n</tool_call>")]
                 .into_iter()
                 .chain(marked)
                 .map(|r| (r, "as JSON text"))
                 .chain(tagged.into_iter().map(|r| (r, "as tags in the text")))
-                .chain(pythonic.into_iter().map(|r| (r, "as a Python call")));
+                .chain(pythonic.into_iter().map(|r| (r, "as a Python call")))
+                .chain(other.into_iter().map(|r| (r, "in another tool-call format")));
         for (reply, written) in replies {
             let router = router();
             let mut turn = Turn::new(&reply, TurnConfig::default());

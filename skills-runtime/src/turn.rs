@@ -208,8 +208,9 @@ impl Turn {
     /// after a marker (`[TOOL_CALLS]`) or bare, a JSON object (or array of
     /// them) starting a line that reads as a call of a skill
     /// ([`crate::json::ToolCall`]); as the tags other tool-call formats use
-    /// ([`tagged_calls`]); or as Python calls, on a line of text or in a
-    /// block ([`python_calls`]). The hint is the command each stands for.
+    /// ([`tagged_calls`]) or their plain-text forms ([`named_calls`]); or
+    /// as Python calls, on a line of text or in a block ([`python_calls`]).
+    /// The hint is the command each stands for.
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
         let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
@@ -244,6 +245,11 @@ impl Turn {
             if tags {
                 commands.extend(tagged_calls(&self.text).into_iter().filter_map(|(at, call)| {
                     Some((at, crate::json::command_for(catalog, &call)?, "as tags in the text"))
+                }));
+            }
+            if self.text.contains("to=functions.") || self.text.contains("Action:") {
+                commands.extend(named_calls(&self.text).into_iter().filter_map(|(at, call)| {
+                    Some((at, crate::json::command_for(catalog, &call)?, "in another tool-call format"))
                 }));
             }
             if python {
@@ -411,7 +417,9 @@ fn and_more(n: usize, noun: &str) -> String {
 /// - `<invoke name="tasks_search"><parameter name="overdue">true</parameter></invoke>`
 ///   (Anthropic's, also with a namespace prefix, `<x:invoke>`):
 ///   a parameter's text is read as JSON when it is JSON (`true`, `5`,
-///   `["a", "b"]`), else as the string it is.
+///   `["a", "b"]`), else as the string it is;
+/// - `<function=tasks_search><parameter=overdue>true</parameter></function>`
+///   (Qwen3-Coder's), read as Anthropic's parameters are.
 ///
 /// Each tag is looked at once, so the work grows with the text.
 #[cfg(feature = "json")]
@@ -458,9 +466,14 @@ fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
                 }
                 let Some(Some(end)) = function_end else { continue };
                 at = end;
-                match serde_json::from_str::<Value>(&text[args_start..end]) {
+                let body = &text[args_start..end];
+                match serde_json::from_str::<Value>(body) {
                     Ok(arguments @ Value::Object(_)) => crate::json::ToolCall { name: name.to_string(), arguments },
-                    _ => continue,
+                    // Qwen3-Coder's `<parameter=limit>5</parameter>` inside.
+                    _ => match parameter_tags(body) {
+                        Some(arguments) => crate::json::ToolCall { name: name.to_string(), arguments },
+                        None => continue,
+                    },
                 }
             }
             "invoke" => {
@@ -498,6 +511,89 @@ fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
             _ => continue,
         };
         calls.push((start, call));
+    }
+    calls
+}
+
+/// The arguments of `<function=name>` written as `<parameter=key>value
+/// </parameter>` tags (Qwen3-Coder's format), each value read as JSON when
+/// it is JSON, else as the string it is; `None` when `body` holds anything
+/// else than such tags and blanks. No tags at all is a call without
+/// arguments.
+#[cfg(feature = "json")]
+fn parameter_tags(body: &str) -> Option<serde_json::Value> {
+    use serde_json::Value;
+    let mut arguments = serde_json::Map::new();
+    let mut rest = body.trim_start();
+    while !rest.is_empty() {
+        let after = rest.strip_prefix("<parameter=")?;
+        let gt = after.find('>')?;
+        let key = after[..gt].trim().trim_matches(['"', '\'']);
+        let value_and_rest = &after[gt + 1..];
+        let close = value_and_rest.find("</parameter>")?;
+        let raw = value_and_rest[..close].trim();
+        let value = serde_json::from_str::<Value>(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
+        arguments.insert(key.to_string(), value);
+        rest = value_and_rest[close + "</parameter>".len()..].trim_start();
+    }
+    Some(if arguments.is_empty() { Value::Null } else { Value::Object(arguments) })
+}
+
+/// Tool calls written in the plain-text forms of other formats, with where
+/// each starts:
+///
+/// - gpt-oss's harmony messages, `to=functions.tasks_search` then the JSON
+///   arguments (after `<|constrain|>json<|message|>`, or once the special
+///   tokens are dropped, after ` json`);
+/// - ReAct's two lines, `Action: tasks_search` then `Action Input: {"limit": 5}`
+///   (or nothing after `Action Input:`).
+#[cfg(feature = "json")]
+fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
+    use serde_json::Value;
+    fn name_at(s: &str) -> Option<(&str, usize)> {
+        let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))).unwrap_or(s.len());
+        (!s[..end].is_empty()).then(|| (s[..end].trim_end_matches('.'), end))
+    }
+    // The JSON object starting at the first `{` of `s`, when only blanks,
+    // `json` and special tokens come before it.
+    let object_in = |s: &str| {
+        let open = s.find('{')?;
+        let before = s[..open].replace("<|constrain|>", " ").replace("<|message|>", " ").replace("json", " ");
+        if !before.trim().is_empty() {
+            return None;
+        }
+        serde_json::Deserializer::from_str(&s[open..]).into_iter::<Value>().next()?.ok().filter(Value::is_object)
+    };
+    let mut calls = Vec::new();
+    for (start, _) in text.match_indices("to=functions.") {
+        let rest = &text[start + "to=functions.".len()..];
+        let Some((name, end)) = name_at(rest) else { continue };
+        if let Some(arguments) = object_in(&rest[end..]) {
+            calls.push((start, crate::json::ToolCall { name: name.to_string(), arguments }));
+        }
+    }
+    let mut lines = text.split_inclusive('\n').scan(0, |at, l| {
+        let start = *at;
+        *at += l.len();
+        Some((start, l))
+    });
+    while let Some((start, line)) = lines.next() {
+        let Some(rest) = line.trim_start().strip_prefix("Action:") else { continue };
+        let Some((name, end)) = name_at(rest.trim_start()) else { continue };
+        if !rest.trim_start()[end..].trim().is_empty() {
+            continue;
+        }
+        let Some((_, input)) = lines.by_ref().find(|(_, l)| !l.trim().is_empty()) else { break };
+        let Some(input) = input.trim_start().strip_prefix("Action Input:").map(str::trim) else { continue };
+        let arguments = if input.is_empty() {
+            Value::Null
+        } else {
+            match serde_json::from_str::<Value>(input) {
+                Ok(v @ Value::Object(_)) => v,
+                _ => continue,
+            }
+        };
+        calls.push((start, crate::json::ToolCall { name: name.to_string(), arguments }));
     }
     calls
 }
