@@ -72,9 +72,9 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
             return Some(Ok(HelpQuery::Domains));
         }
         (n, rest)
-    } else if matches!(rest, ["--help"] | ["-h"] | ["help"]) {
+    } else if matches!(rest, ["--help" | "-h" | "help" | "-?" | "?"]) {
         // `email.send help`: no skill takes a bare word, so it can only
-        // ask for the page.
+        // ask for the page (nor a flag `-?`).
         (first, &[])
     } else {
         return None;
@@ -92,6 +92,14 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
         [] | ["--help" | "-h"] => Some(Ok(HelpQuery::Name(name))),
         [extra, ..] => Some(Err(HelpSyntax { name, extra })),
     }
+}
+
+/// `email.help`, `email.send.help` (any case): the help request of what
+/// comes before `.help`, a reserved action. Looked at only once the name
+/// is no skill.
+pub(crate) fn dotted_help<'a>(name: &'a str, rest: &[&str]) -> Option<HelpQuery<'a>> {
+    let at = name.len().checked_sub(".help".len()).filter(|&at| at > 0 && rest.is_empty())?;
+    name.get(at..).filter(|s| s.eq_ignore_ascii_case(".help")).map(|_| HelpQuery::Name(&name[..at]))
 }
 
 /// What a help query resolved to.
@@ -372,6 +380,15 @@ mod tests {
         assert_eq!(parse_query(&["get_skill:email.send"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email.send", "--help"]), Some(Ok(HelpQuery::Name("email.send"))));
         assert_eq!(parse_query(&["email", "--help"]), Some(Ok(HelpQuery::Name("email"))));
+        assert_eq!(dotted_help("email.help", &[]), Some(HelpQuery::Name("email")));
+        assert_eq!(dotted_help("email.send.help", &[]), Some(HelpQuery::Name("email.send")));
+        assert_eq!(parse_query(&["email.send", "-?"]), Some(Ok(HelpQuery::Name("email.send"))));
+        assert_eq!(parse_query(&["email.send", "?"]), Some(Ok(HelpQuery::Name("email.send"))));
+        assert_eq!(dotted_help("email.help", &["--to", "x"]), None);
+        assert_eq!(dotted_help(".help", &[]), None);
+        assert_eq!(dotted_help("EMAIL.HELP", &[]), Some(HelpQuery::Name("EMAIL")));
+        assert_eq!(dotted_help("é.help", &[]), Some(HelpQuery::Name("é")));
+        assert_eq!(dotted_help("éhelp", &[]), None);
         assert_eq!(parse_query(&["get_skill:", "a", "b"]), Some(Err(HelpSyntax { name: "a", extra: "b" })));
         assert_eq!(parse_query(&["get_skill:", "a", "--help"]), Some(Ok(HelpQuery::Name("a"))));
         assert_eq!(parse_query(&["get_skill(email.send)"]), Some(Ok(HelpQuery::Name("email.send"))));

@@ -62,6 +62,9 @@ pub fn step<'a>(
             let query = rest.first().map_or(HelpQuery::Domains, |&n| HelpQuery::Name(n));
             return help_step(catalog, query, name, visible);
         }
+        if let Some(query) = help::dotted_help(name, rest) {
+            return help_step(catalog, query, name, visible);
+        }
         // `get-skill email`, `getSkill: email`, `get_skills`: `get_skill`
         // spelt another way, which can mean nothing else.
         if spells_get_skill(name) {

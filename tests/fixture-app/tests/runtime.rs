@@ -48,6 +48,8 @@ fn every_form_of_a_domain_request_returns_its_index() {
         "get_skill(plans)",
         "get_skill --name plans",
         "get_skill: plans,",
+        "plans.help",
+        "PLANS.HELP",
     ] {
         assert_eq!(run(form).text, index, "{form}");
     }
@@ -61,6 +63,8 @@ fn every_form_of_a_skill_request_returns_its_body() {
         "get_skill ops.ping",
         "ops.ping --help",
         "ops.ping -h",
+        "ops.ping -?",
+        "ops.ping.help",
         "get_skill: p",
         "p --help",
         // Asked twice, or capitalized: still the page.
