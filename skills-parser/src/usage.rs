@@ -207,15 +207,40 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     // The flag whose placeholder was the last word, for a `...` after it.
     let mut last_placeholder: Option<usize> = None;
     let base = text.as_ptr() as usize;
+    // `--read|--unread`: alternatives written without blanks are words of
+    // their own, with the `|` between them (`-p|--pinned`, one flag's two
+    // spellings, stays one word).
+    let mut words = Vec::new();
     for word in text.split_whitespace().skip(usize::from(named)) {
+        if word.split('|').filter(|p| p.trim_start_matches(['[', '(']).starts_with("--")).count() < 2 {
+            words.push(word);
+            continue;
+        }
+        let mut start = 0;
+        for (i, _) in word.match_indices('|') {
+            words.extend([&word[start..i], &word[i..=i]].into_iter().filter(|p| !p.is_empty()));
+            start = i + 1;
+        }
+        words.extend(Some(&word[start..]).filter(|p| !p.is_empty()));
+    }
+    // Flags beside a `|` are alternatives (`(--read | --unread)`, as docopt
+    // writes a choice): neither is required on its own.
+    let mut last_flag: Option<usize> = None;
+    let mut alternative = false;
+    for word in words {
         let column = offset + (word.as_ptr() as usize - base) + 1;
+        // `(`...`)` groups, as docopt writes them, require what they hold
+        // as text without brackets does.
+        let word = word.trim_start_matches('(');
         let opens = word.bytes().take_while(|&b| b == b'[').count() as i32;
         depth += opens;
         // `<tag>...`, `<tag>]...`, `[<tag>...]`: the repetition mark may
         // sit inside or outside the brackets.
         let (core, repeated_after) = strip_repeat_end(word.trim_start_matches('['));
+        let core = core.trim_end_matches(')');
         let closes = core.bytes().rev().take_while(|&b| b == b']').count() as i32;
-        let (core, repeated_inside) = strip_repeat_end(core.trim_end_matches(']').trim_end_matches(','));
+        let (core, repeated_inside) =
+            strip_repeat_end(core.trim_end_matches(']').trim_end_matches(',').trim_end_matches(')'));
         let repeated = repeated_after || repeated_inside;
         if core.is_empty() {
             // `...` on its own repeats the placeholder before it.
@@ -226,6 +251,11 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             continue;
         }
         if core == "|" {
+            if let Some(i) = last_flag.filter(|_| form < 64) {
+                required_in[i] &= !(1 << form);
+                usage.flags[i].optional = true;
+            }
+            alternative = true;
             depth -= closes;
             continue;
         }
@@ -256,17 +286,21 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             };
             pending = None;
             last_placeholder = None;
+            let required_here = depth == 0 && !alternative;
+            alternative = false;
             if let Some(i) = usage.flags.iter().position(|f| f.name == name) {
-                if depth == 0 && form < 64 {
+                if required_here && form < 64 {
                     required_in[i] |= 1 << form;
                 }
+                last_flag = Some(i);
             } else {
-                required_in.push(if depth == 0 && form < 64 { 1 << form } else { 0 });
+                required_in.push(if required_here && form < 64 { 1 << form } else { 0 });
                 let has_placeholder = placeholder.is_some();
+                last_flag = Some(usage.flags.len());
                 usage.flags.push(UsageFlag {
                     name: name.to_string(),
                     placeholder,
-                    optional: depth > 0,
+                    optional: !required_here,
                     // `--tags=<tag>...`; a repeated flag without a value
                     // (`[--verbose]...`) says nothing about values.
                     repeated: repeated && has_placeholder,
@@ -379,6 +413,26 @@ mod tests {
         ];
         let u = read(&lines, "tasks.search", &[], &mut Sink::new(Path::new("x.md")));
         assert_eq!(u.flags.len(), 1);
+    }
+
+    /// Flags beside a `|` are alternatives, in docopt's `( | )` group, in
+    /// brackets or bare, with or without blanks; a `( )` group without a
+    /// choice requires what it holds.
+    #[test]
+    fn alternatives_are_not_required_on_their_own() {
+        for src in [
+            "tasks.search --ids <id>... (--read | --unread)",
+            "tasks.search --ids <id>... (--read|--unread)",
+            "tasks.search --ids <id>... --read | --unread",
+            "tasks.search --ids <id>... [--read | --unread]",
+        ] {
+            let u = read_one(src);
+            let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional, f.placeholder.as_deref())).collect();
+            assert_eq!(got, [("ids", false, Some("id")), ("read", true, None), ("unread", true, None)], "{src}");
+        }
+        let u = read_one("tasks.search (--from <a> --to <b>) [-p|--pinned]");
+        let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional)).collect();
+        assert_eq!(got, [("from", false), ("to", false), ("pinned", true)]);
     }
 
     #[test]
