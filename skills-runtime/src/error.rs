@@ -454,6 +454,13 @@ impl Failure<'_> {
                     "a command is not a function call: write `{head} --flag value`, each argument as a flag (`{head} --help` shows them)"
                 )
             }
+            // `tasks_search` (the tool name), `/tasks.search`, `tasks:search`,
+            // `TasksSearch`: a suggested skill's name spelt another way.
+            Failure::UnknownSkill { name, suggestions: (names, n) }
+                if let Some(skill) = only_spelling(name, &names[..(*n).min(names.len())]) =>
+            {
+                write!(out, "the skill is `{skill}`: start the command with `{skill}`, written so, followed by the same flags")
+            }
             // `get_skill: nope.*` (a domain that does not exist), `get_skill: *`,
             // `get_skill: all`.
             Failure::UnknownHelp { name, .. } if name.ends_with('*') || name.eq_ignore_ascii_case("all") => out
@@ -1084,6 +1091,20 @@ fn clear_date(value: &str) -> Option<skills_core::Date> {
         return None;
     };
     skills_core::Date::new(y, u8::try_from(m).ok()?, u8::try_from(d).ok()?).ok()
+}
+
+/// The one of `names` that `name` spells another way: the same letters
+/// and digits in any case, with other separators or none (`tasks_search`,
+/// `/tasks.search`, `tasks::search`, `TasksSearch` for `tasks.search`).
+fn only_spelling<'s>(name: &str, names: &[&'s str]) -> Option<&'s str> {
+    fn letters(s: &str) -> impl Iterator<Item = u8> + '_ {
+        s.bytes()
+            .filter(|b| !matches!(b, b'.' | b'_' | b'-' | b'/' | b':' | b'!' | b'@'))
+            .map(|b| b.to_ascii_lowercase())
+    }
+    let mut same = names.iter().filter(|s| letters(s).eq(letters(name)));
+    let first = same.next()?;
+    same.next().is_none().then_some(*first)
 }
 
 /// Weekday names, Monday first, as [`skills_core::Date::weekday`] counts.

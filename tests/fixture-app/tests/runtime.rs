@@ -992,3 +992,20 @@ fn an_empty_string_default_reaches_the_handler() {
     let flag = tree.skill("ops.ping").unwrap().flags.iter().find(|f| f.name == "prefix").unwrap().clone();
     assert_eq!(flag.default.as_deref(), Some(&[String::new()][..]));
 }
+
+/// A skill's name spelt another way (the tool name, a slash command's
+/// mark, another separator, no separator) is told the name to write.
+#[test]
+fn a_skill_name_spelt_another_way_is_told_the_name() {
+    for line in ["ops_ping --message hi", "/ops.ping --message hi", "ops::ping", "OpsPing", "ops.ping: --message hi"] {
+        let o = run(line);
+        assert_eq!(error_kind(&o), "unknown_skill", "{line}");
+        assert_eq!(
+            o.error.unwrap().hint,
+            "the skill is `ops.ping`: start the command with `ops.ping`, written so, followed by the same flags",
+            "{line}"
+        );
+    }
+    // A different word is only suggested.
+    assert!(run("ops.pings").error.unwrap().hint.starts_with("`get_skill` lists"));
+}
