@@ -2144,7 +2144,9 @@ pub(crate) fn resolve(
                 line,
                 col,
                 format!("`--{name}` has an empty default"),
-                if value_type == ValueType::String {
+                if list {
+                    "a list's default lists its values (`(default: a, b)`); without the marker, an absent list is empty"
+                } else if value_type == ValueType::String {
                     "write the empty string quoted, `(default: \"\")`, or remove the marker"
                 } else {
                     "write the value, or remove the marker: an optional flag without a default is absent when not given"

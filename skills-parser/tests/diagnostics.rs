@@ -1732,6 +1732,8 @@ fn a_quoted_empty_default_is_the_empty_string() {
         hint_of(&t, Code::InvalidDefault),
         "write the empty string quoted, `(default: \"\")`, or remove the marker"
     );
+    let (_d, t) = with_usage_and_flags("d.a [--x <t>...]", "--x <t>...  Tags (default: \"\")\n");
+    assert!(hint_of(&t, Code::InvalidDefault).starts_with("a list's default lists its values"), "{:#?}", t.diagnostics);
 }
 
 /// A list flag repeated in an example is refused as the command would be,
