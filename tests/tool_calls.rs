@@ -557,3 +557,34 @@ fn an_unknown_name_is_told_the_skill_with_the_same_action() {
     let o = call("tasks_find", json!({}));
     assert_eq!(o.text, "unknown tool `tasks_find`; did you mean `tasks_search`?");
 }
+
+/// `get_skill` called as a tool (as the two-tool design and models used
+/// to it write it) answers as the help command does; written as text in a
+/// reply, it is told that command.
+#[test]
+fn get_skill_called_as_a_tool_is_the_help_command() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let router = router();
+    let help = |line: &str| router.execute(&mut demo_app(today(), None), line).text;
+    for (call, line) in [
+        (json!({"name": "get_skill", "arguments": {}}), "get_skill"),
+        (json!({"name": "get_skill", "arguments": {"name": "email"}}), "get_skill: email"),
+        (json!({"name": "getSkill", "arguments": {"skill": "email.send"}}), "get_skill: email.send"),
+        (
+            json!({"type": "function", "function": {"name": "get_skill", "arguments": "{\"domain\": \"tasks\"}"}}),
+            "get_skill: tasks",
+        ),
+    ] {
+        let call = ToolCall::from_json(&call).unwrap();
+        let o = router.call_tool(&mut demo_app(today(), None), &call);
+        assert_eq!(o.text, help(line), "{line}");
+        // Written as JSON text in a reply: the command it stands for.
+        let reply = format!("{{\"name\": \"{}\", \"arguments\": {}}}", call.name, call.arguments);
+        let report = Turn::new(&reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let hint = &report.results[0].error.as_ref().unwrap().hint;
+        assert!(hint.ends_with(&format!("```cmd\n{line}\n```")), "{hint}");
+    }
+    // Arguments that are no one name stay an unknown tool.
+    let call = ToolCall::from_json(&json!({"name": "get_skill", "arguments": {"a": "x", "b": "y"}})).unwrap();
+    assert_eq!(router.call_tool(&mut demo_app(today(), None), &call).error.unwrap().kind, "unknown_skill");
+}

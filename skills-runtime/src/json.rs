@@ -438,6 +438,9 @@ impl<C: 'static> Router<C> {
 
     /// [`Router::call_tool`] if `access` allows it.
     pub fn call_tool_with(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
+        if let Some(line) = help_call(call) {
+            return self.execute_with(ctx, &line, access);
+        }
         let command = call_text(call);
         let live = self.live();
         let view = self.view(&live);
@@ -461,6 +464,9 @@ impl<C: 'static> Router<C> {
     /// [`Router::call_tool_with`], awaiting async handlers.
     #[cfg(feature = "async")]
     pub async fn call_tool_async(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
+        if let Some(line) = help_call(call) {
+            return self.execute_with(ctx, &line, access);
+        }
         let command = call_text(call);
         let live = self.live();
         let view = self.view(&live);
@@ -563,6 +569,9 @@ fn find_tool(catalog: &dyn crate::catalog::Catalog, name: &str) -> Option<usize>
 /// that `$(` stays text. `true` is the switch alone, `false`, `null` and
 /// `[]` are left out, and an array gives its items after the flag.
 pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall) -> Option<String> {
+    if let Some(line) = help_call(call) {
+        return Some(line);
+    }
     let skill = catalog.skill_at(find_tool(catalog, &call.name)?)?;
     let mut line = skill.name.to_string();
     let arguments = match &call.arguments {
@@ -637,6 +646,29 @@ fn push_quoted(line: &mut String, word: &str) {
 /// A word the tokenizer reads as itself without quotes.
 fn is_plain(word: &str) -> bool {
     !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"@%+=:,./_-".contains(&b))
+}
+
+/// A call of `get_skill` (as the two-tool design and models used to it
+/// write one; also `get-skill`, `getSkill`) as the help command it stands
+/// for: no arguments for the domain list, one text argument under any key
+/// (`{"name": "email"}`, `{"skill": "email.send"}`) for that page.
+fn help_call(call: &ToolCall) -> Option<String> {
+    let name = call.name.rsplit('.').next().unwrap_or(&call.name);
+    if !(name.eq_ignore_ascii_case(skills_core::names::GET_SKILL) || crate::route::spells_get_skill(name)) {
+        return None;
+    }
+    let text = match &call.arguments {
+        Value::Null => None,
+        Value::String(s) => Some(s.as_str()),
+        Value::Object(map) if map.is_empty() => None,
+        Value::Object(map) if map.len() == 1 => Some(map.values().next()?.as_str()?),
+        _ => return None,
+    };
+    Some(match text.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(t) if !t.contains(char::is_whitespace) => format!("{}: {t}", skills_core::names::GET_SKILL),
+        Some(_) => return None,
+        None => skills_core::names::GET_SKILL.to_string(),
+    })
 }
 
 /// The error for a tool name no skill has, naming the closest tools.

@@ -243,7 +243,7 @@ pub(crate) fn is_prose(word: &str) -> bool {
 /// in any case, with an `s` or a colon after it (`get-skill`, `getSkill:`,
 /// `GET_SKILLS`), but not `get_skill` itself (which [`help::parse_query`]
 /// reads).
-fn spells_get_skill(word: &str) -> bool {
+pub(crate) fn spells_get_skill(word: &str) -> bool {
     let word = word.strip_suffix(':').unwrap_or(word);
     let word = word.strip_suffix(['s', 'S']).unwrap_or(word);
     let mut letters = word.bytes().filter(|&b| !matches!(b, b'-' | b'_' | b'.' | b' '));
