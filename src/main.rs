@@ -210,8 +210,6 @@ fn dev_mode(cli: &Cli) -> bool {
     cfg!(feature = "dev") && !cli.static_only && (cli.dev || cfg!(debug_assertions))
 }
 
-/// The router: over a live registry in dev mode, else the compiled table.
-#[cfg_attr(not(feature = "dev"), allow(unused_variables))]
 /// The router's configuration: with `--today`, a clock moved by whole days
 /// so that it reads that day (dates in words such as `tomorrow` are told
 /// the day they stand for from it), still running.
@@ -228,6 +226,8 @@ fn router_config(today: Option<Date>) -> skills_runtime::router::RouterConfig {
     config
 }
 
+/// The router: over a live registry in dev mode, else the compiled table.
+#[cfg_attr(not(feature = "dev"), allow(unused_variables))]
 fn build_router(dev: bool, app: &mut App, config: skills_runtime::router::RouterConfig) -> skills_runtime::Router<App> {
     #[cfg(feature = "dev")]
     if dev {
