@@ -555,9 +555,10 @@ fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
         (!s[..end].is_empty()).then(|| (s[..end].trim_end_matches('.'), end))
     }
     // The JSON object starting at the first `{` of `s`, when only blanks,
-    // `json` and special tokens come before it.
+    // `json` and special tokens come before it: within 64 bytes, so that a
+    // text of many `to=functions.` without one is read in one pass.
     let object_in = |s: &str| {
-        let open = s.find('{')?;
+        let open = s.as_bytes().iter().take(64).position(|&b| b == b'{')?;
         let before = s[..open].replace("<|constrain|>", " ").replace("<|message|>", " ").replace("json", " ");
         if !before.trim().is_empty() {
             return None;
@@ -938,6 +939,62 @@ mod tests {
     /// single pass shows in its time: with a search of the rest of the text
     /// at every `<function=` tag, this test took 96 s in a debug build,
     /// against 0.4 s (a time, so measured, not asserted).
+    /// Harmony and ReAct calls in long texts that hold many of their marks
+    /// and few calls are read in one pass (a search of the rest of the
+    /// text at each mark would take minutes here).
+    #[test]
+    fn long_runs_of_other_formats_are_read() {
+        use super::named_calls;
+        for (unit, n) in [
+            ("to=functions.a ", 0),
+            ("to=functions.a json {\"x\": 1} ", 50_000),
+            ("Action: a\n", 0),
+            ("Action: a\nAction Input: {}\n", 50_000),
+            ("Action: a\nAction Input: {\n", 0),
+        ] {
+            let text = unit.repeat(50_000);
+            assert_eq!(named_calls(&text).len(), n, "{unit}");
+        }
+    }
+
+    /// Any text of the pieces these formats are made of reads or is
+    /// refused without a panic.
+    #[test]
+    fn any_text_of_call_pieces_is_safe() {
+        use super::{named_calls, parameter_tags};
+        const PIECES: [&str; 18] = [
+            "to=functions.",
+            "a",
+            "<|message|>",
+            "json",
+            "{",
+            "}",
+            "\"",
+            ":",
+            "Action:",
+            "Action Input:",
+            "\n",
+            "<parameter=",
+            ">",
+            "</parameter>",
+            "<function=",
+            "</function>",
+            " ",
+            "é",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % n as u64).unwrap_or(0)
+        };
+        for _ in 0..50_000 {
+            let text: String = (0..below(30)).map(|_| PIECES[below(PIECES.len())]).collect();
+            let _ = (named_calls(&text), parameter_tags(&text), tagged_calls(&text));
+        }
+    }
+
     #[test]
     fn long_runs_of_unclosed_tags_are_read() {
         for unit in ["<function=a>{\"x\": \"", "<invoke name=\"a\"><parameter name=\"x\">", "<<<"] {
