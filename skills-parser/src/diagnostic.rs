@@ -137,6 +137,10 @@ codes! {
     UsageWrongName = "usage-wrong-name", Error, Documentation;
     /// A frontmatter key the format does not define (kept).
     UnknownKey = "unknown-key", Warning, Advice;
+    /// `name` is the path's skill name written another way: the action
+    /// alone (`send`, as other skill formats name a skill), or the tool
+    /// name (`email_send`); read as the path's name.
+    NameSpelling = "name-spelling", Warning, Advice;
     /// `(type: email)`, `(type: url)`: a format of text as the type, read
     /// as a string.
     FormatType = "format-type", Warning, Advice;

@@ -608,6 +608,16 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         }
         Some(n) => {
             match names::parse_skill_name(&n) {
+                // `name: send` in email/send.md (other skill formats name a
+                // skill without its domain), `name: email_send` (the tool
+                // name): the path's name, written another way.
+                Err(_) if n == action || n == names::tool_name(&expected) => sink.push(
+                    Code::NameSpelling,
+                    lines.name,
+                    7,
+                    format!("`name: {n}` is read as `{expected}`, the name the file's path gives"),
+                    format!("write `name: {expected}`: a skill's name is its domain and action, joined by a dot"),
+                ),
                 Err(e) => sink.push(
                     Code::InvalidName,
                     lines.name,
@@ -636,7 +646,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 }
                 Ok(_) => {}
             }
-            Some(n)
+            Some(if n == action || n == names::tool_name(&expected) { expected.clone() } else { n })
         }
     };
     if let Err(e) = names::parse_skill_name(&expected)

@@ -194,6 +194,19 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             }),
         ),
         (
+            Code::NameSpelling,
+            Box::new(|| {
+                for name in ["a", "d_a"] {
+                    let (_d, t) = one(&skill(&format!("name: {name}\ndescription: x\n"), BODY));
+                    expect(&t, Code::NameSpelling, 2);
+                    assert_eq!(t.diagnostics.len(), 1, "{name}: {:#?}", t.diagnostics);
+                    assert_eq!(t.skill("d.a").map(|s| s.name.as_str()), Some("d.a"), "{name}");
+                }
+                // Another action alone is still an error.
+                expect(&one(&skill("name: b\ndescription: x\n", BODY)).1, Code::InvalidName, 2);
+            }),
+        ),
+        (
             Code::MissingDescription,
             Box::new(|| expect(&one(&skill("name: d.a\ndescription: \"\"\n", BODY)).1, Code::MissingDescription, 3)),
         ),
