@@ -584,6 +584,10 @@ fn get_skill_called_as_a_tool_is_the_help_command() {
         let hint = &report.results[0].error.as_ref().unwrap().hint;
         assert!(hint.ends_with(&format!("```cmd\n{line}\n```")), "{hint}");
     }
+    // ReAct's input as plain text names the page.
+    let report = Turn::new("Action: get_skill\nAction Input: email\n", TurnConfig::default())
+        .run(&router, &mut demo_app(today(), None));
+    assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\nget_skill: email\n```"));
     // Arguments that are no one name stay an unknown tool.
     let call = ToolCall::from_json(&json!({"name": "get_skill", "arguments": {"a": "x", "b": "y"}})).unwrap();
     assert_eq!(router.call_tool(&mut demo_app(today(), None), &call).error.unwrap().kind, "unknown_skill");

@@ -214,7 +214,8 @@ impl Turn {
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
         let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
-        if !json && !tags && !python {
+        let named = self.text.contains("to=functions.") || self.text.contains("Action:");
+        if !json && !tags && !python && !named {
             return Vec::new();
         }
         router.with_catalog(|catalog, _| {
@@ -247,7 +248,7 @@ impl Turn {
                     Some((at, crate::json::command_for(catalog, &call)?, "as tags in the text"))
                 }));
             }
-            if self.text.contains("to=functions.") || self.text.contains("Action:") {
+            if named {
                 commands.extend(named_calls(&self.text).into_iter().filter_map(|(at, call)| {
                     Some((at, crate::json::command_for(catalog, &call)?, "in another tool-call format"))
                 }));
@@ -546,7 +547,8 @@ fn parameter_tags(body: &str) -> Option<serde_json::Value> {
 ///   arguments (after `<|constrain|>json<|message|>`, or once the special
 ///   tokens are dropped, after ` json`);
 /// - ReAct's two lines, `Action: tasks_search` then `Action Input: {"limit": 5}`
-///   (or nothing after `Action Input:`).
+///   (or nothing after `Action Input:`, or a text, which only `get_skill`
+///   takes: `Action Input: email`).
 #[cfg(feature = "json")]
 fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
     use serde_json::Value;
@@ -586,11 +588,14 @@ fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
         }
         let Some((_, input)) = lines.by_ref().find(|(_, l)| !l.trim().is_empty()) else { break };
         let Some(input) = input.trim_start().strip_prefix("Action Input:").map(str::trim) else { continue };
+        // JSON arguments; text that is no JSON is one text argument
+        // (`Action Input: email`, for `get_skill`).
         let arguments = if input.is_empty() {
             Value::Null
         } else {
             match serde_json::from_str::<Value>(input) {
                 Ok(v @ Value::Object(_)) => v,
+                Err(_) if !input.starts_with(['{', '[']) => Value::String(input.to_string()),
                 _ => continue,
             }
         };
