@@ -738,6 +738,39 @@ pub struct Tokens<'a> {
     done: bool,
 }
 
+/// Writes `word` as one word of a command, quoted so that splitting gives
+/// `word` back: bare when it is plain, in double quotes as skill pages
+/// write values, in single quotes when it holds what double quotes would
+/// not keep as text (`"`, `\\`, `$(`), with a `'` inside as `'\''`.
+///
+/// ```
+/// use skills_core::tokenize::{split, write_word};
+/// for word in ["q1", "Q1 Report", "50$ off", r#"say "hi""#, "it's", "$(date)"] {
+///     let mut line = String::new();
+///     write_word(&mut line, word).unwrap();
+///     assert_eq!(split(&line).unwrap(), [word]);
+/// }
+/// ```
+pub fn write_word(out: &mut dyn core::fmt::Write, word: &str) -> core::fmt::Result {
+    let plain = !word.is_empty()
+        && !word.starts_with('-')
+        && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"@%+=:,./_-".contains(&b));
+    if plain {
+        out.write_str(word)
+    } else if !word.contains(['"', '\\']) && !word.contains("$(") {
+        write!(out, "\"{word}\"")
+    } else {
+        out.write_char('\'')?;
+        for (k, part) in word.split('\'').enumerate() {
+            if k > 0 {
+                out.write_str("'\\''")?;
+            }
+            out.write_str(part)?;
+        }
+        out.write_char('\'')
+    }
+}
+
 /// Splits `line` lazily. Tokens that need no unescaping are borrowed.
 ///
 /// ```

@@ -229,29 +229,10 @@ fn repeated_hint(errors: &args::ArgErrors<'_>) -> Option<String> {
     let mut hint = format!("a flag is given once and models copy examples as written: write `--{flag}");
     for v in values {
         hint.push(' ');
-        push_word(&mut hint, v);
+        let _ = tokenize::write_word(&mut hint, v);
     }
     hint.push('`');
     Some(hint)
-}
-
-/// `v` as one word of a command: bare when it can be, else in double
-/// quotes with `"`, `\`, `$` and `` ` `` escaped.
-fn push_word(out: &mut String, v: &str) {
-    let plain =
-        !v.is_empty() && v.bytes().all(|b| b.is_ascii_alphanumeric() || b"@%+=:,./_^~".contains(&b) || b >= 0x80);
-    if plain {
-        out.push_str(v);
-        return;
-    }
-    out.push('"');
-    for c in v.chars() {
-        if matches!(c, '"' | '\\' | '$' | '`') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
 }
 
 fn one_line(s: &str) -> String {

@@ -90,6 +90,12 @@ fn needs_more(cmd: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The example commands of a section whose lines are `src`, from line 1.
+    fn texts(src: &[&str]) -> Vec<String> {
+        let lines: Vec<_> = src.iter().enumerate().map(|(i, t)| SourceLine { line: i + 1, text: t }).collect();
+        read(&lines, &[]).into_iter().map(|e| e.text).collect()
+    }
+
     #[test]
     fn commands_under_a_wrong_label_are_counter_examples() {
         let src = [
@@ -110,9 +116,7 @@ mod tests {
             "Nothing is wrong here:",
             "email.send --to f@g.h",
         ];
-        let lines: Vec<_> = src.iter().enumerate().map(|(i, t)| SourceLine { line: i + 1, text: t }).collect();
-        let texts: Vec<String> = read(&lines, &[]).into_iter().map(|e| e.text).collect();
-        assert_eq!(texts, ["email.send --to a@b.c", "email.send --to c@d.e", "email.send --to f@g.h"]);
+        assert_eq!(texts(&src), ["email.send --to a@b.c", "email.send --to c@d.e", "email.send --to f@g.h"]);
         for label in ["Bad:", "*Wrong*", "Incorrect example", "Do not:", "❌ `email.send`", "### Avoid"] {
             assert!(marks_wrong(label), "{label}");
         }
@@ -150,8 +154,6 @@ mod tests {
             "1. `cal.today --from \"a b\"` (quoted)",
             "`` `cal.today` `` is not read as one",
         ];
-        let lines: Vec<_> = src.iter().enumerate().map(|(i, t)| SourceLine { line: i + 1, text: t }).collect();
-        let texts: Vec<String> = read(&lines, &[]).into_iter().map(|e| e.text).collect();
-        assert_eq!(texts, ["cal.today", "cal.today --all", "cal.today --from \"a b\""]);
+        assert_eq!(texts(&src), ["cal.today", "cal.today --all", "cal.today --from \"a b\""]);
     }
 }

@@ -1753,12 +1753,12 @@ fn a_quoted_empty_default_is_the_empty_string() {
 /// and the hint writes the flag once with all its values.
 #[test]
 fn a_repeated_flag_in_an_example_is_told_the_flag_written_once() {
-    let text = with_flags("--x <v>...  Tags\n").replace("d.a --x 1\n", "d.a --x home --x \"to do\" --x 3\n");
+    let text = with_flags("--x <v>...  Tags\n").replace("d.a --x 1\n", "d.a --x home --x \"to do\" --x 3 '5$ off'\n");
     let (_d, t) = one(&text);
     expect(&t, Code::ExampleInvalid, 18);
     assert_eq!(
         hint_of(&t, Code::ExampleInvalid),
-        "a flag is given once and models copy examples as written: write `--x home \"to do\" 3`"
+        "a flag is given once and models copy examples as written: write `--x home \"to do\" 3 \"5$ off\"`"
     );
 }
 

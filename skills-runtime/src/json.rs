@@ -438,14 +438,13 @@ impl<C: 'static> Router<C> {
 
     /// [`Router::call_tool`] if `access` allows it.
     pub fn call_tool_with(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
-        if let Some(line) = help_call(call) {
-            return self.execute_with(ctx, &line, access);
-        }
         let command = call_text(call);
         let live = self.live();
         let view = self.view(&live);
         let (index, owned) = match read_call(view, call, &command) {
             Ok(read) => read,
+            // No tool has the name: `get_skill` is the help command.
+            Err(_) if let Some(line) = help_call(view.catalog, call) => return self.execute_with(ctx, &line, access),
             Err(outcome) => return *outcome,
         };
         let values = owned_values(&owned);
@@ -464,14 +463,13 @@ impl<C: 'static> Router<C> {
     /// [`Router::call_tool_with`], awaiting async handlers.
     #[cfg(feature = "async")]
     pub async fn call_tool_async(&self, ctx: &mut C, call: &ToolCall, access: Access) -> Outcome {
-        if let Some(line) = help_call(call) {
-            return self.execute_with(ctx, &line, access);
-        }
         let command = call_text(call);
         let live = self.live();
         let view = self.view(&live);
         let (index, owned) = match read_call(view, call, &command) {
             Ok(read) => read,
+            // No tool has the name: `get_skill` is the help command.
+            Err(_) if let Some(line) = help_call(view.catalog, call) => return self.execute_with(ctx, &line, access),
             Err(outcome) => return *outcome,
         };
         let values = owned_values(&owned);
@@ -569,10 +567,8 @@ fn find_tool(catalog: &dyn crate::catalog::Catalog, name: &str) -> Option<usize>
 /// that `$(` stays text. `true` is the switch alone, `false`, `null` and
 /// `[]` are left out, and an array gives its items after the flag.
 pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall) -> Option<String> {
-    if let Some(line) = help_call(call) {
-        return Some(line);
-    }
-    let skill = catalog.skill_at(find_tool(catalog, &call.name)?)?;
+    let Some(index) = find_tool(catalog, &call.name) else { return help_call(catalog, call) };
+    let skill = catalog.skill_at(index)?;
     let mut line = skill.name.to_string();
     let arguments = match &call.arguments {
         Value::Null => return Some(line),
@@ -630,17 +626,7 @@ pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall
 /// quotes when it holds what double quotes would not keep as text (`"`,
 /// `\\`, `$(`), and a `'` inside single quotes as `'\''`.
 fn push_quoted(line: &mut String, word: &str) {
-    if is_plain(word) && !word.starts_with('-') {
-        line.push_str(word);
-    } else if !word.contains(['"', '\\']) && !word.contains("$(") {
-        line.push('"');
-        line.push_str(word);
-        line.push('"');
-    } else {
-        line.push('\'');
-        let _ = crate::error::write_single_quoted_inner(line, word);
-        line.push('\'');
-    }
+    let _ = skills_core::tokenize::write_word(line, word);
 }
 
 /// A word the tokenizer reads as itself without quotes.
@@ -651,8 +637,12 @@ fn is_plain(word: &str) -> bool {
 /// A call of `get_skill` (as the two-tool design and models used to it
 /// write one; also `get-skill`, `getSkill`) as the help command it stands
 /// for: no arguments for the domain list, one text argument under any key
-/// (`{"name": "email"}`, `{"skill": "email.send"}`) for that page.
-fn help_call(call: &ToolCall) -> Option<String> {
+/// (`{"name": "email"}`, `{"skill": "email.send"}`) for that page. A
+/// tool of that name (the skill `get.skill`) is called instead.
+fn help_call(catalog: &dyn crate::catalog::Catalog, call: &ToolCall) -> Option<String> {
+    if find_tool(catalog, &call.name).is_some() {
+        return None;
+    }
     let name = call.name.rsplit('.').next().unwrap_or(&call.name);
     if !(name.eq_ignore_ascii_case(skills_core::names::GET_SKILL) || crate::route::spells_get_skill(name)) {
         return None;
