@@ -18,7 +18,7 @@ use skills_runtime::catalog::Catalog;
 use skills_runtime::dynamic::DynamicCatalog;
 
 /// What generated modules import. Items are named with one `__`-prefixed
-/// segment (`__FlagSpec`, `__VT_Enum`) through a hidden prelude module that
+/// segment (`__FlagSpec`, `__packed_flag`) through a hidden prelude module that
 /// every generated module glob-imports: resolving and type-checking long
 /// paths (`::skills_runtime::__private::FlagSpec`) was the largest single cost
 /// of building large trees (clean debug build of 1,000 skills: 19.7 s with
@@ -42,6 +42,9 @@ const PRELUDE: &[&str] = &[
     "Table",
     "fields",
     "NameIndex",
+    "packed_flag",
+    "NO_STRS",
+    "debug_fields",
 ];
 
 /// The `use` line each generated module starts with; `depth` is how many
@@ -159,18 +162,10 @@ fn field_type(f: &Flag, enum_name: Option<&str>) -> String {
     if f.spec().always_present() { t } else { format!("Option<{t}>") }
 }
 
-fn value_type(t: ValueType) -> &'static str {
-    match t {
-        ValueType::String => "String",
-        ValueType::Integer => "Integer",
-        ValueType::Number => "Number",
-        ValueType::Date => "Date",
-        ValueType::Boolean => "Boolean",
-        ValueType::Enum => "Enum",
-    }
-}
-
 fn str_slice(items: &[String]) -> String {
+    if items.is_empty() {
+        return "__NO_STRS".to_string();
+    }
     let parts: Vec<String> = items.iter().map(|v| format!("{v:?}")).collect();
     format!("&[{}]", parts.join(", "))
 }
@@ -233,7 +228,6 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
     out.open("pub(crate) mod __prelude {");
     let items: Vec<String> = PRELUDE.iter().map(|n| format!("{n} as __{n}")).collect();
     out.line(&format!("pub use ::skills_runtime::__private::{{{}}};", items.join(", ")));
-    out.line("pub use ::skills_runtime::__private::ValueType::{Boolean as __VT_Boolean, Date as __VT_Date, Enum as __VT_Enum, Integer as __VT_Integer, Number as __VT_Number, String as __VT_String};");
     out.close("}");
     out.line(&prelude_use(0));
     out.line("");
@@ -279,7 +273,7 @@ fn emit_skill_module(
 
     // The typed flags.
     out.doc(&format!("The flags of `{}`, borrowed from the command that was parsed.", skill.name));
-    out.line("#[derive(Clone, Copy, Debug)]");
+    out.line("#[derive(Clone, Copy)]");
     out.open("pub struct Flags<'a> {");
     let mut uses_lifetime = false;
     for (f, e) in skill.flags.iter().zip(&names.enums) {
@@ -333,6 +327,25 @@ fn emit_skill_module(
     out.close("}");
     out.close("}");
     out.line("");
+    // `Debug` as `#[derive(Debug)]` writes it, through one generic call per
+    // run of fields (`skills_runtime::__private::debug_fields`).
+    let runs: Vec<String> = typed
+        .chunks(skills_runtime::__private::FROM_FLAGS_RUN)
+        .map(|chunk| {
+            let names: Vec<&str> = chunk.iter().map(|(id, _)| id.trim_start_matches("r#")).collect();
+            let refs: Vec<String> = chunk.iter().map(|(id, _)| format!("&self.{id}")).collect();
+            format!(" __debug_fields(&mut s, {:?}, ({},));", names.join(" "), refs.join(", "))
+        })
+        .collect();
+    let body = if runs.is_empty() {
+        "f.debug_struct(\"Flags\").finish()".to_string()
+    } else {
+        format!("let mut s = f.debug_struct(\"Flags\");{} s.finish()", runs.concat())
+    };
+    out.line(&format!(
+        "impl ::core::fmt::Debug for Flags<'_> {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ {body} }} }}"
+    ));
+    out.line("");
 
     // Enums.
     for (f, e) in skill.flags.iter().zip(&names.enums) {
@@ -342,26 +355,38 @@ fn emit_skill_module(
         }
     }
 
-    // Static schemas.
+    // Static schemas: one `const fn` call of scalars and strings per flag
+    // (`skills_core::spec::packed_flag`), which `rustc` checks and evaluates
+    // in a third of the time of a `FlagSpec` literal with its enums,
+    // options and slices (docs/PERFORMANCE.md).
     out.doc("Flag schemas, in the markdown's order.");
     out.open(&format!("pub static FLAGS: [__FlagSpec<'static>; {}] = [", skill.flags.len()));
     for f in &skill.flags {
-        let values = if f.values.is_empty() {
-            "__StrList::EMPTY".to_string()
-        } else {
-            format!("__StrList::Slice({})", str_slice(&f.values))
-        };
-        let default = match &f.default {
-            Some(d) => format!("Some(__StrList::Slice({}))", str_slice(d)),
-            None => "None".to_string(),
+        use skills_runtime::__private::packed;
+        let mut kind = packed::type_code(f.value_type);
+        if f.list {
+            kind |= packed::LIST;
+        }
+        if f.required {
+            kind |= packed::REQUIRED;
+        }
+        let default = match f.default.as_deref() {
+            Some([one]) => {
+                kind |= packed::DEFAULT | packed::DEFAULT_ONE;
+                one.clone()
+            }
+            Some(many) => {
+                kind |= packed::DEFAULT;
+                many.join("\n")
+            }
+            None => String::new(),
         };
         out.line(&format!(
-            "__FlagSpec {{ name: {:?}, value_type: __VT_{}, list: {}, required: {}, values: {values}, default: {default}, short: {:?} }},",
+            "__packed_flag({:?}, {kind}, {}, {:?}, {:?}),",
             f.name,
-            value_type(f.value_type),
-            f.list,
-            f.required,
-            f.short
+            str_slice(&f.values),
+            default,
+            f.short.unwrap_or('\0')
         ));
     }
     out.close("];");
@@ -423,11 +448,14 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
     let kind = if f.list { "One or more of" } else { "One of" };
     out.doc(&format!("Values of `--{}` of `{}` ({kind}: {}).", f.name, skill.name, f.values.join(", ")));
     // Only what the enum cannot share is generated: constants, the index,
-    // and `Display` as a plain `match` on literals. Parsing and conversions
-    // are written once in the runtime (`FlagEnum`); generic bodies here would
-    // cost a measurable share of the build of large trees (docs/PERFORMANCE.md).
-    // Hash and the orderings are left out for the same reason.
-    out.line("#[derive(Clone, Copy, Debug, PartialEq, Eq)]");
+    // and the four impls a user expects, each a one-line body. Parsing and
+    // conversions are written once in the runtime (`FlagEnum`); generic
+    // bodies here would cost a measurable share of the build of large trees.
+    // `PartialEq`, `Eq` and `Debug` are written out rather than derived:
+    // the derives' bodies (discriminant reads, a `match` per variant) cost
+    // `rustc` a third more per enum (docs/PERFORMANCE.md). Hash and the
+    // orderings are left out for the same reason.
+    out.line("#[derive(Clone, Copy)]");
     out.open(&format!("pub enum {name} {{"));
     for (v, value) in variants.iter().zip(&f.values) {
         out.doc(&format!("`{value}`"));
@@ -444,16 +472,18 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
     out.line("self as usize");
     out.close("}");
     out.close("}");
-    out.line("");
-    out.open(&format!("impl ::core::fmt::Display for {name} {{"));
-    out.open("fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {");
-    out.open("f.write_str(match self {");
-    for (v, value) in variants.iter().zip(&f.values) {
-        out.line(&format!("Self::{v} => {value:?},"));
-    }
-    out.close("})");
-    out.close("}");
-    out.close("}");
+    out.line(&format!(
+        "impl PartialEq for {name} {{ fn eq(&self, other: &Self) -> bool {{ *self as usize == *other as usize }} }}"
+    ));
+    out.line(&format!("impl Eq for {name} {{}}"));
+    let quoted: Vec<String> = variants.iter().map(|v| format!("{:?}", v.trim_start_matches("r#"))).collect();
+    out.line(&format!(
+        "impl ::core::fmt::Debug for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.write_str([{}][*self as usize]) }} }}",
+        quoted.join(", ")
+    ));
+    out.line(&format!(
+        "impl ::core::fmt::Display for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.write_str(__FlagEnum::as_str(*self)) }} }}"
+    ));
 }
 
 /// The per-domain `__skill!` macro that `#[skill]` calls back through.

@@ -115,7 +115,9 @@ impl<'a> StrList<'a> {
             StrList::Slice(values) => (values.iter().copied())
                 .find(|v| crate::same_bytes(v.as_bytes(), value.as_bytes()))
                 .or_else(|| find_loosely(values.iter().copied(), value)),
-            _ => find_loosely(self.iter(), value),
+            StrList::Lines(lines) => line_equal_to(lines, value).or_else(|| find_loosely(self.iter(), value)),
+            StrList::One(one) if crate::same_bytes(one.as_bytes(), value.as_bytes()) => Some(one),
+            StrList::One(_) => find_loosely(self.iter(), value),
         }
     }
 }
@@ -130,6 +132,27 @@ impl PartialEq for StrList<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
     }
+}
+
+/// The line of `lines` equal to `value` (an enum flag's values as a skill
+/// loaded at run time lends them): a plain byte scan, as they are a few
+/// short lines, for which `str::split`'s searcher and `memchr` cost more
+/// than the comparisons.
+#[inline]
+fn line_equal_to<'a>(lines: &'a str, value: &str) -> Option<&'a str> {
+    let (bytes, want) = (lines.as_bytes(), value.as_bytes());
+    let mut start = 0;
+    while start <= bytes.len() {
+        let end = start + want.len();
+        if bytes.get(start..end) == Some(want) && (end == bytes.len() || bytes[end] == b'\n') {
+            return lines.get(start..end);
+        }
+        match bytes[start..].iter().position(|&b| b == b'\n') {
+            Some(i) => start += i + 1,
+            None => return None,
+        }
+    }
+    None
 }
 
 /// The value of `values` that [`position_loosely`] finds.
@@ -208,6 +231,74 @@ impl FlagSpec<'_> {
     /// `an integer`, `one of: a, b`).
     pub fn expected(&self) -> Expected<'_> {
         Expected(self)
+    }
+}
+
+/// How generated code writes a [`FlagSpec`]: one `const fn` call per flag,
+/// [`packed_flag`], of scalars, strings and (for an enum) the values.
+///
+/// A struct literal with enum and `Option` fields and `&[..]` slices costs
+/// `rustc` about three times as much to check and evaluate in a `static` as
+/// this call does, and a tree of 1,000 skills has 10,000 of them
+/// (docs/PERFORMANCE.md, "Build cost of generated trees").
+#[doc(hidden)]
+pub mod packed {
+    /// The flag takes several values.
+    pub const LIST: u8 = 1 << 3;
+    /// The flag must be given.
+    pub const REQUIRED: u8 = 1 << 4;
+    /// The flag has a default (the `default` argument).
+    pub const DEFAULT: u8 = 1 << 5;
+    /// The default is one value (which may hold a newline or be empty),
+    /// not lines.
+    pub const DEFAULT_ONE: u8 = 1 << 6;
+
+    /// The low three bits: the value type.
+    pub const fn type_code(t: super::ValueType) -> u8 {
+        match t {
+            super::ValueType::String => 0,
+            super::ValueType::Integer => 1,
+            super::ValueType::Number => 2,
+            super::ValueType::Date => 3,
+            super::ValueType::Boolean => 4,
+            super::ValueType::Enum => 5,
+        }
+    }
+}
+
+/// A [`FlagSpec`] from its packed form (see [`packed`]): `kind` is the
+/// type code ORed with the `packed` bits, a many-valued `default` one value
+/// per line, `short` `'\0'` for none. `values` stays a slice: the typed
+/// parse looks every enum value up in it.
+#[doc(hidden)]
+pub const fn packed_flag<'a>(
+    name: &'a str,
+    kind: u8,
+    values: &'a [&'a str],
+    default: &'a str,
+    short: char,
+) -> FlagSpec<'a> {
+    FlagSpec {
+        name,
+        value_type: match kind & 7 {
+            0 => ValueType::String,
+            1 => ValueType::Integer,
+            2 => ValueType::Number,
+            3 => ValueType::Date,
+            4 => ValueType::Boolean,
+            _ => ValueType::Enum,
+        },
+        list: kind & packed::LIST != 0,
+        required: kind & packed::REQUIRED != 0,
+        values: StrList::Slice(values),
+        default: if kind & packed::DEFAULT == 0 {
+            None
+        } else if kind & packed::DEFAULT_ONE != 0 {
+            Some(StrList::One(default))
+        } else {
+            Some(StrList::Lines(default))
+        },
+        short: if short == '\0' { None } else { Some(short) },
     }
 }
 

@@ -100,13 +100,16 @@ pub mod __private {
     #[cfg(feature = "std")]
     pub use crate::table::{AsyncHandler, BoxFuture, reply_result_string, reply_value_string};
     pub use crate::table::{
-        CallError, FROM_FLAGS_RUN, FromFlags, Handler, SyncHandler, Table, enum_values_match, field, fields,
-        reply_result, reply_value,
+        CallError, DebugFields, FROM_FLAGS_RUN, FromFlags, Handler, SyncHandler, Table, debug_fields,
+        enum_values_match, field, fields, reply_result, reply_value,
     };
     pub use skills_core::Date;
     pub use skills_core::args::Args;
     pub use skills_core::convert::{ConvertError, FlagEnum, FromFlag, List};
-    pub use skills_core::spec::{FlagSpec, StrList, ValueType};
+    pub use skills_core::spec::{FlagSpec, StrList, ValueType, packed, packed_flag};
+    /// The empty list of names, as generated `static`s write it: a path to
+    /// one constant costs `rustc` a third of what `&[]` does in each.
+    pub const NO_STRS: &[&str] = &[];
     #[cfg(feature = "macros")]
     pub use skills_macros::__skill_handler as skill_handler;
     #[cfg(feature = "std")]

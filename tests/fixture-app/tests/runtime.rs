@@ -979,6 +979,68 @@ fn a_typed_struct_of_more_than_twelve_flags_reads_every_field_in_place() {
     assert_eq!(f.labels.map(|l| l.iter().collect::<Vec<_>>()), Some(vec!["a", "b"]));
 }
 
+/// The generated `Debug`, `PartialEq` and `Display` (written out, not
+/// derived, as they build faster) print and compare as the derives would:
+/// a mirror struct with `#[derive(Debug)]` and the same fields prints the
+/// same text, over a run of twelve fields and the run after it.
+#[test]
+fn generated_debug_and_comparisons_read_as_the_derives_would() {
+    use skills::plans::checklist::{Audience, Channel, FLAGS, Flags, Format};
+    #[derive(Debug)]
+    #[allow(dead_code)]
+    struct Mirror<'a> {
+        product: &'a str,
+        version: &'a str,
+        owner: &'a str,
+        steps: i64,
+        format: &'a str,
+        channel: &'a str,
+        region: Option<&'a str>,
+        notes: Option<&'a str>,
+        deadline: Option<skills_runtime::Date>,
+        audience: &'a str,
+        draft: bool,
+        verbose: bool,
+        retries: i64,
+        labels: Option<skills_runtime::convert::List<'a>>,
+    }
+    let tokens = ["--product", "app", "--version", "2.1", "--channel", "beta", "--retries", "4", "--labels", "a", "b"];
+    let args = skills_runtime::args::parse(&FLAGS, &tokens).unwrap();
+    let f = Flags::from_args(&args).unwrap();
+    // Variant names stand in for the enums, as `#[derive(Debug)]` prints them.
+    let (format, channel, audience) =
+        (format!("{:?}", f.format), format!("{:?}", f.channel), format!("{:?}", f.audience));
+    assert_eq!((format.as_str(), channel.as_str(), audience.as_str()), ("Markdown", "Beta", "Internal"));
+    let mirror = Mirror {
+        product: f.product,
+        version: f.version,
+        owner: f.owner,
+        steps: f.steps,
+        format: "Markdown",
+        channel: "Beta",
+        region: f.region,
+        notes: f.notes,
+        deadline: f.deadline,
+        audience: "Internal",
+        draft: f.draft,
+        verbose: f.verbose,
+        retries: f.retries,
+        labels: f.labels,
+    };
+    let expected = format!("{mirror:?}")
+        .replacen("Mirror", "Flags", 1)
+        .replace("\"Markdown\"", "Markdown")
+        .replace("\"Beta\"", "Beta")
+        .replace("\"Internal\"", "Internal");
+    assert_eq!(format!("{f:?}"), expected);
+    assert!(format!("{f:#?}").starts_with("Flags {\n    product: \"app\",\n"));
+    // `Display` is the value as the markdown writes it; `==` compares variants.
+    assert_eq!((f.channel.to_string(), f.format.to_string()), ("beta".to_string(), "markdown".to_string()));
+    assert!(f.channel == Channel::Beta && f.channel != Channel::Stable);
+    assert_eq!(f.audience, Audience::Internal);
+    assert_ne!(f.format, Format::Text);
+}
+
 /// `(default: "")` reaches the handler as the empty string when the flag is
 /// left out, on the compiled table and through a dev-mode registry alike.
 #[test]
