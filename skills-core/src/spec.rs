@@ -358,4 +358,62 @@ mod tests {
         assert_eq!(StrList::One("x").len(), 1);
         assert_eq!(b.find("DONE"), Some("done"));
     }
+
+    /// `find` over lines matches whole lines only, exactly first, then as
+    /// the slice form does; one value is compared the same way.
+    #[test]
+    fn finding_a_value_among_lines_matches_whole_lines() {
+        let lines = StrList::Lines("todo_later\ntodo\nin-progress\n\nx");
+        for (value, found) in [
+            ("todo", Some("todo")),
+            ("todo_later", Some("todo_later")),
+            ("tod", None),
+            ("todo_", None),
+            ("", Some("")),
+            ("x", Some("x")),
+            ("IN_PROGRESS", Some("in-progress")),
+            ("todo\ntodo", None),
+        ] {
+            assert_eq!(lines.find(value), found, "{value:?}");
+            let slice: Vec<&str> = lines.iter().collect();
+            assert_eq!(StrList::Slice(&slice).find(value), found, "{value:?} as a slice");
+        }
+        assert_eq!(StrList::Lines("a").find("ab"), None);
+        assert_eq!(StrList::One("Due").find("due"), Some("Due"));
+        assert_eq!(StrList::One("due").find("due"), Some("due"));
+        assert_eq!(StrList::One("due").find("d"), None);
+    }
+
+    /// Every type and bit of the packed form reads back as the literal it
+    /// stands for.
+    #[test]
+    fn a_packed_flag_is_the_spec_it_packs() {
+        let types = [
+            ValueType::String,
+            ValueType::Integer,
+            ValueType::Number,
+            ValueType::Date,
+            ValueType::Boolean,
+            ValueType::Enum,
+        ];
+        for t in types {
+            for bits in 0..16u8 {
+                let (list, required, has_default, one) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0);
+                let mut kind = packed::type_code(t);
+                kind |= if list { packed::LIST } else { 0 } | if required { packed::REQUIRED } else { 0 };
+                kind |= if has_default { packed::DEFAULT } else { 0 } | if one { packed::DEFAULT_ONE } else { 0 };
+                let spec = packed_flag("due-before", kind, &["a", "b"], "x\ny", if one { 'd' } else { '\0' });
+                assert_eq!((spec.name, spec.value_type, spec.list, spec.required), ("due-before", t, list, required));
+                assert_eq!(spec.values, StrList::Slice(&["a", "b"]));
+                let default = spec.default.map(|d| d.iter().collect::<Vec<_>>());
+                let expected = match (has_default, one) {
+                    (false, _) => None,
+                    (true, true) => Some(vec!["x\ny"]),
+                    (true, false) => Some(vec!["x", "y"]),
+                };
+                assert_eq!(default, expected);
+                assert_eq!(spec.short, if one { Some('d') } else { None });
+            }
+        }
+    }
 }
