@@ -355,10 +355,11 @@ fn emit_skill_module(
         }
     }
 
-    // Static schemas: one `const fn` call of scalars and strings per flag
-    // (`skills_core::spec::packed_flag`), which `rustc` checks and evaluates
-    // in a third of the time of a `FlagSpec` literal with its enums,
-    // options and slices (docs/PERFORMANCE.md).
+    // Static schemas: one `const fn` call per flag of scalars, strings and
+    // (for an enum) the values (`skills_core::spec::packed_flag`), which
+    // `rustc` checks and evaluates in half the instructions or less of a
+    // `FlagSpec` literal with its enums, options and slices
+    // (docs/PERFORMANCE.md, "Static data and impls").
     out.doc("Flag schemas, in the markdown's order.");
     out.open(&format!("pub static FLAGS: [__FlagSpec<'static>; {}] = [", skill.flags.len()));
     for f in &skill.flags {
