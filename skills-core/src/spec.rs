@@ -142,17 +142,13 @@ impl PartialEq for StrList<'_> {
 fn line_equal_to<'a>(lines: &'a str, value: &str) -> Option<&'a str> {
     let (bytes, want) = (lines.as_bytes(), value.as_bytes());
     let mut start = 0;
-    while start <= bytes.len() {
+    loop {
         let end = start + want.len();
         if bytes.get(start..end) == Some(want) && (end == bytes.len() || bytes[end] == b'\n') {
             return lines.get(start..end);
         }
-        match bytes[start..].iter().position(|&b| b == b'\n') {
-            Some(i) => start += i + 1,
-            None => return None,
-        }
+        start += bytes[start..].iter().position(|&b| b == b'\n')? + 1;
     }
-    None
 }
 
 /// The value of `values` that [`position_loosely`] finds.

@@ -113,7 +113,8 @@ pub trait FromFlags<'a>: Sized {
     fn from_flags(args: &Args<'a>, specs: &'static [FlagSpec<'static>], first: usize) -> Result<Self, CallError<'a>>;
 }
 
-macro_rules! from_flags_tuple {
+/// `FromFlags` and `DebugFields` for one tuple size.
+macro_rules! flag_tuple {
     ($($t:ident $i:tt),+) => {
         impl<'a, $($t: FromFlag<'a>),+> FromFlags<'a> for ($($t,)+) {
             #[inline]
@@ -143,7 +144,7 @@ macro_rules! from_flags_tuple {
 /// its `Debug` writes as `Flags { title: .., body: .. }`.
 ///
 /// One generic call per run of twelve fields, with the names as one string:
-/// `rustc` checks it in two thirds of the time of `#[derive(Debug)]`, whose
+/// `rustc` checks it in two thirds of the instructions of `#[derive(Debug)]`, whose
 /// expansion coerces every field to `&dyn Debug` (docs/PERFORMANCE.md).
 #[doc(hidden)]
 pub trait DebugFields {
@@ -157,18 +158,18 @@ pub fn debug_fields<T: DebugFields>(out: &mut fmt::DebugStruct<'_, '_>, names: &
     values.debug_fields(names, out);
 }
 
-from_flags_tuple!(A 0);
-from_flags_tuple!(A 0, B 1);
-from_flags_tuple!(A 0, B 1, C 2);
-from_flags_tuple!(A 0, B 1, C 2, D 3);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
-from_flags_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+flag_tuple!(A 0);
+flag_tuple!(A 0, B 1);
+flag_tuple!(A 0, B 1, C 2);
+flag_tuple!(A 0, B 1, C 2, D 3);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
 /// The most fields one [`FromFlags`] tuple reads; generated code splits
 /// longer flag lists into runs of this many.
