@@ -70,8 +70,12 @@ fn compiled_text_is_exactly_the_markdown() {
         let compiled = skills::SKILLS[i];
         assert_eq!(compiled.body, parsed.body, "{}", parsed.name);
         assert_eq!(compiled.description, parsed.description, "{}", parsed.name);
-        for (doc, flag) in compiled.flag_docs.iter().zip(&parsed.flags) {
+        let docs = skills_runtime::entry::FlagDocs::from_packed(compiled.flag_docs);
+        assert_eq!(docs.iter().count(), parsed.flags.len(), "{}", parsed.name);
+        for (doc, flag) in docs.iter().zip(&parsed.flags) {
             assert_eq!(doc.description, flag.description, "{} --{}", parsed.name, flag.name);
+            assert_eq!(doc.placeholder, flag.placeholder.as_deref().unwrap_or(""), "{} --{}", parsed.name, flag.name);
+            assert_eq!(doc.line as usize, flag.line, "{} --{}", parsed.name, flag.name);
         }
     }
     for d in &tree.domains {

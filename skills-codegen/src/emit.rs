@@ -27,7 +27,6 @@ use skills_runtime::dynamic::DynamicCatalog;
 /// `None`, `Ok` and `Err` are the prelude's, which no generated item shadows.
 const PRELUDE: &[&str] = &[
     "FlagSpec",
-    "FlagDoc",
     "StrList",
     "SkillEntry",
     "Eligibility",
@@ -43,8 +42,11 @@ const PRELUDE: &[&str] = &[
     "fields",
     "NameIndex",
     "packed_flag",
+    "packed_flag_default",
+    "packed_flag_values",
     "NO_STRS",
     "debug_fields",
+    "variant_name",
 ];
 
 /// The `use` line each generated module starts with; `depth` is how many
@@ -189,7 +191,7 @@ fn shape_of(skill: &Skill, names: &SkillNames, file: &str) -> Shape {
                 list: f.list,
                 required: f.required,
                 has_default: f.default.is_some(),
-                line: f.line as u32,
+                line: u32::try_from(f.line).unwrap_or(u32::MAX),
                 values: f.values.clone(),
                 enum_type: e.as_ref().map(|(n, _)| n.clone()),
             })
@@ -273,7 +275,6 @@ fn emit_skill_module(
 
     // The typed flags.
     out.doc(&format!("The flags of `{}`, borrowed from the command that was parsed.", skill.name));
-    out.line("#[derive(Clone, Copy)]");
     out.open("pub struct Flags<'a> {");
     let mut uses_lifetime = false;
     for (f, e) in skill.flags.iter().zip(&names.enums) {
@@ -328,12 +329,14 @@ fn emit_skill_module(
     out.close("}");
     out.line("");
     // `Debug` as `#[derive(Debug)]` writes it, through one generic call per
-    // run of fields (`skills_runtime::__private::debug_fields`).
+    // run of fields (`skills_runtime::__private::debug_fields`), passed by
+    // value (they are `Copy`): a tuple of values costs `rustc` less to check
+    // than one of references.
     let runs: Vec<String> = typed
         .chunks(skills_runtime::__private::FROM_FLAGS_RUN)
         .map(|chunk| {
             let names: Vec<&str> = chunk.iter().map(|(id, _)| id.trim_start_matches("r#")).collect();
-            let refs: Vec<String> = chunk.iter().map(|(id, _)| format!("&self.{id}")).collect();
+            let refs: Vec<String> = chunk.iter().map(|(id, _)| format!("self.{id}")).collect();
             format!(" __debug_fields(&mut s, {:?}, ({},));", names.join(" "), refs.join(", "))
         })
         .collect();
@@ -345,6 +348,11 @@ fn emit_skill_module(
     out.line(&format!(
         "impl ::core::fmt::Debug for Flags<'_> {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ {body} }} }}"
     ));
+    // `Clone` and `Copy` as the derives would be, without `derive(Clone)`'s
+    // assertion that each field is `Clone`, which made the derived pair cost
+    // `rustc` more than twice as much (`Copy` checks the fields anyway).
+    out.line("impl Clone for Flags<'_> { fn clone(&self) -> Self { *self } }");
+    out.line("impl Copy for Flags<'_> {}");
     out.line("");
 
     // Enums.
@@ -355,16 +363,17 @@ fn emit_skill_module(
         }
     }
 
-    // Static schemas: one `const fn` call per flag of scalars, strings and
-    // (for an enum) the values (`skills_core::spec::packed_flag`), which
-    // `rustc` checks and evaluates in half the instructions or less of a
-    // `FlagSpec` literal with its enums, options and slices
-    // (docs/PERFORMANCE.md, "Static data and impls").
+    // Static schemas: one `const fn` call per flag with as few arguments as
+    // it needs (`skills_core::spec::packed_flag`, `_default`, `_values`):
+    // `rustc` checks and evaluates a call in half the instructions or less of
+    // a `FlagSpec` literal with its enums, options and slices, and each
+    // argument costs about as much as the call (docs/PERFORMANCE.md, "Static
+    // data and impls").
     out.doc("Flag schemas, in the markdown's order.");
     out.open(&format!("pub static FLAGS: [__FlagSpec<'static>; {}] = [", skill.flags.len()));
     for f in &skill.flags {
         use skills_runtime::__private::packed;
-        let mut kind = packed::type_code(f.value_type);
+        let mut kind = packed::type_code(f.value_type) | packed::short(f.short);
         if f.list {
             kind |= packed::LIST;
         }
@@ -374,32 +383,24 @@ fn emit_skill_module(
         let default = match f.default.as_deref() {
             Some([one]) => {
                 kind |= packed::DEFAULT | packed::DEFAULT_ONE;
-                one.clone()
+                Some(one.clone())
             }
             Some(many) => {
                 kind |= packed::DEFAULT;
-                many.join("\n")
+                Some(many.join("\n"))
             }
-            None => String::new(),
+            None => None,
         };
-        out.line(&format!(
-            "__packed_flag({:?}, {kind}, {}, {:?}, {:?}),",
-            f.name,
-            str_slice(&f.values),
-            default,
-            f.short.unwrap_or('\0')
-        ));
-    }
-    out.close("];");
-    out.doc("Flag documentation, parallel to `FLAGS`.");
-    out.open(&format!("pub static DOCS: [__FlagDoc; {}] = [", skill.flags.len()));
-    for f in &skill.flags {
-        out.item(&format!(
-            "__FlagDoc {{ placeholder: {:?}, description: {}, line: {} }},",
-            f.placeholder.as_deref().unwrap_or(""),
-            lit(&f.description),
-            f.line
-        ));
+        out.line(&match (f.values.is_empty(), default) {
+            (true, None) => format!("__packed_flag({:?}, {kind}),", f.name),
+            (true, Some(d)) => format!("__packed_flag_default({:?}, {kind}, {d:?}),", f.name),
+            (false, d) => format!(
+                "__packed_flag_values({:?}, {kind}, {}, {:?}),",
+                f.name,
+                str_slice(&f.values),
+                d.unwrap_or_default()
+            ),
+        });
     }
     out.close("];");
     emit_entry(out, skill, view, opts);
@@ -426,7 +427,13 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
     out.item(&format!("usage: {},", lit(&s.usage_line())));
     out.item(&format!("body: {},", lit(&s.body)));
     out.line("flags: &FLAGS,");
-    out.line("flag_docs: &DOCS,");
+    // One string for every flag's docs (`skills_runtime::entry::FlagDocs`).
+    let docs = skills_runtime::entry::FlagDocs::pack(s.flags.iter().map(|f| skills_runtime::entry::FlagDoc {
+        placeholder: f.placeholder.as_deref().unwrap_or(""),
+        description: &f.description,
+        line: u32::try_from(f.line).unwrap_or(u32::MAX),
+    }));
+    out.item(&format!("flag_docs: {},", lit(&docs)));
     out.line(&format!("aliases: {},", str_slice(&s.aliases)));
     out.line(&format!("tags: {},", str_slice(&s.tags)));
     out.line(&format!("schedule: {schedule},"));
@@ -477,10 +484,10 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
         "impl PartialEq for {name} {{ fn eq(&self, other: &Self) -> bool {{ *self as usize == *other as usize }} }}"
     ));
     out.line(&format!("impl Eq for {name} {{}}"));
-    let quoted: Vec<String> = variants.iter().map(|v| format!("{:?}", v.trim_start_matches("r#"))).collect();
+    let names: Vec<&str> = variants.iter().map(|v| v.trim_start_matches("r#")).collect();
     out.line(&format!(
-        "impl ::core::fmt::Debug for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.write_str([{}][*self as usize]) }} }}",
-        quoted.join(", ")
+        "impl ::core::fmt::Debug for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.write_str(__variant_name({:?}, *self as usize)) }} }}",
+        names.join(" ")
     ));
     out.line(&format!(
         "impl ::core::fmt::Display for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.write_str(__FlagEnum::as_str(*self)) }} }}"

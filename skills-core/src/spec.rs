@@ -231,26 +231,32 @@ impl FlagSpec<'_> {
 }
 
 /// How generated code writes a [`FlagSpec`]: one `const fn` call per flag,
-/// [`packed_flag`], of scalars, strings and (for an enum) the values.
+/// with as few arguments as the flag needs: [`packed_flag`] (name and
+/// kind), [`packed_flag_default`] (and a default), [`packed_flag_values`]
+/// (and an enum's values).
 ///
 /// A struct literal with enum and `Option` fields and `&[..]` slices costs
 /// `rustc` about three times as much to check and evaluate in a `static` as
-/// this call does, and a tree of 1,000 skills has 10,000 of them
-/// (docs/PERFORMANCE.md, "Build cost of generated trees").
+/// such a call does, each argument costing about as much as the call itself,
+/// and a tree of 1,000 skills has 10,000 of them (docs/PERFORMANCE.md,
+/// "Static data and impls").
 #[doc(hidden)]
 pub mod packed {
     /// The flag takes several values.
-    pub const LIST: u8 = 1 << 3;
+    pub const LIST: u32 = 1 << 3;
     /// The flag must be given.
-    pub const REQUIRED: u8 = 1 << 4;
+    pub const REQUIRED: u32 = 1 << 4;
     /// The flag has a default (the `default` argument).
-    pub const DEFAULT: u8 = 1 << 5;
+    pub const DEFAULT: u32 = 1 << 5;
     /// The default is one value (which may hold a newline or be empty),
     /// not lines.
-    pub const DEFAULT_ONE: u8 = 1 << 6;
+    pub const DEFAULT_ONE: u32 = 1 << 6;
+    /// Bits from this one up hold the short letter (`char as u32`), zero for
+    /// none.
+    pub const SHORT_SHIFT: u32 = 8;
 
     /// The low three bits: the value type.
-    pub const fn type_code(t: super::ValueType) -> u8 {
+    pub const fn type_code(t: super::ValueType) -> u32 {
         match t {
             super::ValueType::String => 0,
             super::ValueType::Integer => 1,
@@ -260,20 +266,35 @@ pub mod packed {
             super::ValueType::Enum => 5,
         }
     }
+
+    /// The short letter's bits of `kind` (none for `None`).
+    pub const fn short(c: Option<char>) -> u32 {
+        match c {
+            Some(c) => (c as u32) << SHORT_SHIFT,
+            None => 0,
+        }
+    }
+}
+
+/// A [`FlagSpec`] without values or default from its packed form: `kind`
+/// is the type code ORed with the [`packed`] bits and the short letter.
+#[doc(hidden)]
+pub const fn packed_flag(name: &str, kind: u32) -> FlagSpec<'_> {
+    packed_flag_values(name, kind, &[], "")
+}
+
+/// A [`FlagSpec`] with a default (see [`packed_flag_values`]).
+#[doc(hidden)]
+pub const fn packed_flag_default<'a>(name: &'a str, kind: u32, default: &'a str) -> FlagSpec<'a> {
+    packed_flag_values(name, kind, &[], default)
 }
 
 /// A [`FlagSpec`] from its packed form (see [`packed`]): `kind` is the
-/// type code ORed with the `packed` bits, a many-valued `default` one value
-/// per line, `short` `'\0'` for none. `values` stays a slice: the typed
-/// parse looks every enum value up in it.
+/// type code ORed with the `packed` bits and the short letter, a
+/// many-valued `default` one value per line. `values` stays a slice: the
+/// typed parse looks every enum value up in it.
 #[doc(hidden)]
-pub const fn packed_flag<'a>(
-    name: &'a str,
-    kind: u8,
-    values: &'a [&'a str],
-    default: &'a str,
-    short: char,
-) -> FlagSpec<'a> {
+pub const fn packed_flag_values<'a>(name: &'a str, kind: u32, values: &'a [&'a str], default: &'a str) -> FlagSpec<'a> {
     FlagSpec {
         name,
         value_type: match kind & 7 {
@@ -294,7 +315,10 @@ pub const fn packed_flag<'a>(
         } else {
             Some(StrList::Lines(default))
         },
-        short: if short == '\0' { None } else { Some(short) },
+        short: match char::from_u32(kind >> packed::SHORT_SHIFT) {
+            Some('\0') | None => None,
+            short => short,
+        },
     }
 }
 
@@ -380,8 +404,8 @@ mod tests {
         assert_eq!(StrList::One("due").find("d"), None);
     }
 
-    /// Every type and bit of the packed form reads back as the literal it
-    /// stands for.
+    /// Every type and bit of the packed form, in each of its three calls,
+    /// reads back as the literal it stands for.
     #[test]
     fn a_packed_flag_is_the_spec_it_packs() {
         let types = [
@@ -393,22 +417,32 @@ mod tests {
             ValueType::Enum,
         ];
         for t in types {
-            for bits in 0..16u8 {
+            for bits in 0..32u8 {
                 let (list, required, has_default, one) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0);
-                let mut kind = packed::type_code(t);
+                let short = [None, Some('d'), Some('é'), Some('\u{10FFFF}')][usize::from(bits >> 3) & 3];
+                let mut kind = packed::type_code(t) | packed::short(short);
                 kind |= if list { packed::LIST } else { 0 } | if required { packed::REQUIRED } else { 0 };
                 kind |= if has_default { packed::DEFAULT } else { 0 } | if one { packed::DEFAULT_ONE } else { 0 };
-                let spec = packed_flag("due-before", kind, &["a", "b"], "x\ny", if one { 'd' } else { '\0' });
-                assert_eq!((spec.name, spec.value_type, spec.list, spec.required), ("due-before", t, list, required));
-                assert_eq!(spec.values, StrList::Slice(&["a", "b"]));
-                let default = spec.default.map(|d| d.iter().collect::<Vec<_>>());
+                let full = packed_flag_values("due-before", kind, &["a", "b"], "x\ny");
+                let with_default = packed_flag_default("due-before", kind, "x\ny");
+                let bare = packed_flag("due-before", kind);
+                for spec in [full, with_default, bare] {
+                    assert_eq!(
+                        (spec.name, spec.value_type, spec.list, spec.required),
+                        ("due-before", t, list, required)
+                    );
+                    assert_eq!(spec.short, short);
+                }
+                assert_eq!(full.values, StrList::Slice(&["a", "b"]));
+                assert!(with_default.values.is_empty() && bare.values.is_empty());
+                let default = |spec: FlagSpec<'static>| spec.default.map(|d| d.iter().collect::<Vec<&str>>());
                 let expected = match (has_default, one) {
                     (false, _) => None,
                     (true, true) => Some(vec!["x\ny"]),
                     (true, false) => Some(vec!["x", "y"]),
                 };
-                assert_eq!(default, expected);
-                assert_eq!(spec.short, if one { Some('d') } else { None });
+                assert_eq!(default(full), expected);
+                assert_eq!(default(with_default), expected);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! or read from disk in dev mode (`DynamicCatalog`), so routing and
 //! progressive disclosure are written once.
 
-use crate::entry::{DomainEntry, Eligibility, FlagDoc, SkillEntry};
+use crate::entry::{DomainEntry, Eligibility, FlagDocs, SkillEntry};
 use skills_core::spec::FlagSpec;
 
 /// A list of strings from either kind of catalog.
@@ -50,7 +50,7 @@ pub enum Flags<'a> {
         /// Schemas.
         specs: &'a [FlagSpec<'a>],
         /// Documentation, parallel to `specs`.
-        docs: &'a [FlagDoc],
+        docs: FlagDocs<'a>,
     },
     /// Parsed from disk (dev mode).
     #[cfg(feature = "dev")]
@@ -266,7 +266,7 @@ impl SkillEntry {
             description: self.description,
             usage: self.usage,
             body: self.body,
-            flags: Flags::Static { specs: self.flags, docs: self.flag_docs },
+            flags: Flags::Static { specs: self.flags, docs: FlagDocs::from_packed(self.flag_docs) },
             aliases: Strs::Static(self.aliases),
             tags: Strs::Static(self.tags),
             schedule: self.schedule,

@@ -9,7 +9,7 @@ macro_rules! __doc_table {
     ($name:ident) => {
         use $crate::__private::{
             Args as __Args, CallError as __CallError, DomainEntry as __DomainEntry, Eligibility as __Eligibility,
-            FlagDoc as __FlagDoc, FlagSpec as __FlagSpec, Handler as __Handler, SkillEntry as __SkillEntry,
+            FlagSpec as __FlagSpec, Handler as __Handler, SkillEntry as __SkillEntry,
             StaticCatalog as __StaticCatalog, StrList as __StrList, Table as __Table, ValueType as __ValueType,
         };
         static __GREET_FLAGS: [__FlagSpec<'static>; 1] = [__FlagSpec {
@@ -35,7 +35,7 @@ macro_rules! __doc_table {
             usage: "demo.greet --name <text>",
             body: "# demo.greet\n\nGreet someone by name.\n\n## Usage\n\ndemo.greet --name <text>\n\n## Flags\n\n--name   Who to greet (required)\n",
             flags: &__GREET_FLAGS,
-            flag_docs: &[__FlagDoc { placeholder: "text", description: "Who to greet (required)", line: 14 }],
+            flag_docs: "14 4 23\ntextWho to greet (required)",
             aliases: &["hi"],
             tags: &[],
             schedule: None,
@@ -54,7 +54,7 @@ macro_rules! __doc_table {
             usage: "demo.plan --topic <text>",
             body: "# demo.plan\n\nWrite a three-step plan for {topic}, then run it.\n",
             flags: &__PLAN_FLAGS,
-            flag_docs: &[__FlagDoc { placeholder: "text", description: "What to plan (required)", line: 14 }],
+            flag_docs: "14 4 23\ntextWhat to plan (required)",
             aliases: &[],
             tags: &[],
             schedule: None,

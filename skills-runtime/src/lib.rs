@@ -94,19 +94,21 @@ macro_rules! include_skills {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::catalog::StaticCatalog;
-    pub use crate::entry::{DomainEntry, Eligibility, FlagDoc, SkillEntry};
+    pub use crate::entry::{DomainEntry, Eligibility, FlagDoc, FlagDocs, SkillEntry};
     pub use crate::error::SkillError;
     pub use crate::index::NameIndex;
     #[cfg(feature = "std")]
     pub use crate::table::{AsyncHandler, BoxFuture, reply_result_string, reply_value_string};
     pub use crate::table::{
         CallError, DebugFields, FROM_FLAGS_RUN, FromFlags, Handler, SyncHandler, Table, debug_fields,
-        enum_values_match, field, fields, reply_result, reply_value,
+        enum_values_match, field, fields, reply_result, reply_value, variant_name,
     };
     pub use skills_core::Date;
     pub use skills_core::args::Args;
     pub use skills_core::convert::{ConvertError, FlagEnum, FromFlag, List};
-    pub use skills_core::spec::{FlagSpec, StrList, ValueType, packed, packed_flag};
+    pub use skills_core::spec::{
+        FlagSpec, StrList, ValueType, packed, packed_flag, packed_flag_default, packed_flag_values,
+    };
     /// The empty list of names, as generated `static`s write it: a path to
     /// one constant costs `rustc` a third of what `&[]` does in each.
     pub const NO_STRS: &[&str] = &[];
