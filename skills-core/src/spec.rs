@@ -236,10 +236,10 @@ impl FlagSpec<'_> {
 /// (and an enum's values).
 ///
 /// A struct literal with enum and `Option` fields and `&[..]` slices costs
-/// `rustc` about three times as much to check and evaluate in a `static` as
-/// such a call does, each argument costing about as much as the call itself,
-/// and a tree of 1,000 skills has 10,000 of them (docs/PERFORMANCE.md,
-/// "Static data and impls").
+/// `rustc` two to three times as much to check and evaluate in a `static` as
+/// such a call does, and each argument adds about 80 k instructions to the
+/// call's 200 k or so; a tree of 1,000 skills has 10,000 of them
+/// (docs/PERFORMANCE.md, "Static data and impls", "Arguments and items").
 #[doc(hidden)]
 pub mod packed {
     /// The flag takes several values.

@@ -22,10 +22,10 @@ pub struct FlagDoc<'a> {
 /// Each flag is a head line of three decimal numbers (its line, the
 /// placeholder's length and the description's length, in bytes) followed by
 /// the placeholder and the description, so any text round-trips. One string
-/// literal per skill costs `rustc` a tenth of what a `FlagDoc` literal per
-/// flag did in a `static` (docs/PERFORMANCE.md, "Static data and impls");
-/// reading it is a walk over at most a few dozen flags, on the help path
-/// only.
+/// literal per skill replaces a `FlagDoc` literal per flag in a `static`,
+/// which cost `rustc` about 1.7 M instructions per skill of ten flags
+/// (docs/PERFORMANCE.md, "Arguments and items"); reading it is a walk over
+/// at most a few dozen flags, on the help and schema paths only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FlagDocs<'a>(&'a str);
 
