@@ -49,6 +49,11 @@ const PRELUDE: &[&str] = &[
     "variant_name",
 ];
 
+/// Where generated `Serialize` impls find serde and their helpers
+/// (`Builder::serde`): through the runtime, so the including crate needs no
+/// `serde` dependency of its own.
+const SERDE: &str = "::skills_runtime::__private";
+
 /// The `use` line each generated module starts with; `depth` is how many
 /// modules below the generated root it is.
 fn prelude_use(depth: usize) -> String {
@@ -65,6 +70,8 @@ pub(crate) struct Options<'a> {
     pub(crate) root_expr: String,
     /// Whether to embed tool schemas (off for small firmware images).
     pub(crate) json_schemas: bool,
+    /// Whether `Flags` structs and enums implement `serde::Serialize`.
+    pub(crate) serde: bool,
 }
 
 /// A writer that keeps indentation.
@@ -353,12 +360,34 @@ fn emit_skill_module(
     // `rustc` more than twice as much (`Copy` checks the fields anyway).
     out.line("impl Clone for Flags<'_> { fn clone(&self) -> Self { *self } }");
     out.line("impl Copy for Flags<'_> {}");
+    if opts.serde {
+        // Keys are the flags' names as written (`due-before`), as in the
+        // tool schemas; enums and lists serialize as their values. One
+        // generic call per run of fields, as for `Debug`: serde's derive
+        // costs three times as much per skill (docs/PERFORMANCE.md).
+        let runs: Vec<String> = skill
+            .flags
+            .chunks(skills_runtime::__private::FROM_FLAGS_RUN)
+            .zip(typed.chunks(skills_runtime::__private::FROM_FLAGS_RUN))
+            .map(|(flags, chunk)| {
+                let names: Vec<&str> = flags.iter().map(|f| f.name.as_str()).collect();
+                let values: Vec<String> = chunk.iter().map(|(id, _)| format!("self.{id}")).collect();
+                format!(" {SERDE}::serialize_fields(&mut o, {:?}, ({},))?;", names.join(" "), values.join(", "))
+            })
+            .collect();
+        out.line(&format!(
+            "impl {SERDE}::serde::Serialize for Flags<'_> {{ fn serialize<S: {SERDE}::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {{ let {}o = {SERDE}::serde::Serializer::serialize_struct(s, \"Flags\", {})?;{} {SERDE}::serde::ser::SerializeStruct::end(o) }} }}",
+            if runs.is_empty() { "" } else { "mut " },
+            skill.flags.len(),
+            runs.concat()
+        ));
+    }
     out.line("");
 
     // Enums.
     for (f, e) in skill.flags.iter().zip(&names.enums) {
         if let Some((name, variants)) = e {
-            emit_enum(out, skill, f, name, variants);
+            emit_enum(out, skill, f, name, variants, opts.serde);
             out.line("");
         }
     }
@@ -452,7 +481,7 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
     out.close("};");
 }
 
-fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[String]) {
+fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[String], serde: bool) {
     let kind = if f.list { "One or more of" } else { "One of" };
     out.doc(&format!("Values of `--{}` of `{}` ({kind}: {}).", f.name, skill.name, f.values.join(", ")));
     // Only what the enum cannot share is generated: constants, the index,
@@ -492,6 +521,13 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
     out.line(&format!(
         "impl ::core::fmt::Display for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.write_str(__FlagEnum::as_str(*self)) }} }}"
     ));
+    if serde {
+        // The value as written in the markdown, as `Display` prints it: one
+        // call, not a derive's `match` with a `rename` per variant.
+        out.line(&format!(
+            "impl {SERDE}::serde::Serialize for {name} {{ fn serialize<S: {SERDE}::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {{ s.serialize_str(__FlagEnum::as_str(*self)) }} }}"
+        ));
+    }
 }
 
 /// The per-domain `__skill!` macro that `#[skill]` calls back through.

@@ -35,6 +35,7 @@ pub struct Builder {
     root: PathBuf,
     out_file: String,
     json_schemas: bool,
+    serde: bool,
     target_os: Option<String>,
     base_dir: Option<PathBuf>,
 }
@@ -81,6 +82,7 @@ impl Builder {
             root: PathBuf::from("skills"),
             out_file: "skills.rs".into(),
             json_schemas: false,
+            serde: false,
             target_os: None,
             base_dir: None,
         }
@@ -107,6 +109,25 @@ impl Builder {
     /// and half of a debug build script's run (serde_json unoptimized).
     pub fn json_schemas(mut self, yes: bool) -> Self {
         self.json_schemas = yes;
+        self
+    }
+
+    /// Whether each skill's `Flags` struct and flag enums implement
+    /// `serde::Serialize` (through `skills_runtime::__private::serde`; turn
+    /// on the runtime's `serde` feature). Keys are the flags' names as
+    /// written (`due-before`), enums serialize as their values (`"done"`),
+    /// lists as sequences, dates as `"YYYY-MM-DD"`, absent optional flags as
+    /// `null`. Off by default: it costs every build about 8 M `rustc`
+    /// instructions per skill of ten flags, two of them enums (a fifth more
+    /// than without; serde's derive, which it does not use, cost three times
+    /// as much: docs/PERFORMANCE.md, "Serde, opt-in").
+    ///
+    /// ```no_run
+    /// // build.rs
+    /// skills_codegen::Builder::new().serde(true).generate();
+    /// ```
+    pub fn serde(mut self, yes: bool) -> Self {
+        self.serde = yes;
         self
     }
 
@@ -156,7 +177,13 @@ impl Builder {
         } else {
             format!("::core::concat!(::core::env!(\"CARGO_MANIFEST_DIR\"), \"/\", {:?})", display_path(&self.root))
         };
-        let opts = emit::Options { display: &show, root: show(&root), root_expr, json_schemas: self.json_schemas };
+        let opts = emit::Options {
+            display: &show,
+            root: show(&root),
+            root_expr,
+            json_schemas: self.json_schemas,
+            serde: self.serde,
+        };
         let code = emit::generate(&tree, &opts);
         let warnings = std::mem::take(&mut tree.diagnostics);
         Ok(Generated { code, warnings, tree })

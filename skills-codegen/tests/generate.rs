@@ -69,3 +69,22 @@ fn schemas_are_embedded_on_request() {
     assert!(!without.contains("\"strict\":true"));
     assert!(without.len() < with.len());
 }
+
+/// `Serialize` is generated only on request (it costs build time per
+/// skill); when asked for, every skill's `Flags` and enums get it, with the
+/// flags' names as written for keys.
+#[test]
+fn serialize_impls_are_generated_on_request() {
+    let without = render("skills");
+    let with = Builder::new().base_dir(workspace()).root("skills").serde(true).render().unwrap().code;
+    assert!(!without.contains("serde"));
+    let skills = with.matches("pub struct Flags<'a>").count();
+    assert!(skills > 10);
+    assert_eq!(with.matches("::serde::Serialize for Flags<'_>").count(), skills);
+    assert_eq!(
+        with.matches("::serde::Serialize for ").count() - skills,
+        with.matches("impl __FlagEnum for ").count(),
+        "one impl per enum"
+    );
+    assert!(with.contains("\"query status assignee priority tags due-before due-after overdue sort limit\""));
+}

@@ -246,6 +246,14 @@ impl<'a, T: FromValue<'a> + fmt::Debug> fmt::Debug for List<'a, T> {
     }
 }
 
+/// A list serializes as a sequence of its converted values.
+#[cfg(feature = "serde")]
+impl<'a, T: FromValue<'a> + serde::Serialize> serde::Serialize for List<'a, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 impl<'a, T: FromValue<'a>> IntoIterator for List<'a, T> {
     type Item = T;
     type IntoIter = ListIter<'a, T>;

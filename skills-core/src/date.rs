@@ -183,6 +183,14 @@ impl fmt::Display for Date {
     }
 }
 
+/// A date serializes as its `YYYY-MM-DD` text.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Date {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 #[cfg(feature = "chrono")]
 mod chrono_conv {
     use super::Date;

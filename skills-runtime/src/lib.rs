@@ -112,6 +112,12 @@ pub mod __private {
     /// The empty list of names, as generated `static`s write it: a path to
     /// one constant costs `rustc` a third of what `&[]` does in each.
     pub const NO_STRS: &[&str] = &[];
+    #[cfg(feature = "serde")]
+    pub use crate::table::{SerializeFields, serialize_fields};
+    /// The `serde` that generated `Serialize` impls name
+    /// (`skills_codegen::Builder::serde`).
+    #[cfg(feature = "serde")]
+    pub use serde;
     #[cfg(feature = "macros")]
     pub use skills_macros::__skill_handler as skill_handler;
     #[cfg(feature = "std")]

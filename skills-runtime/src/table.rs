@@ -137,7 +137,43 @@ macro_rules! flag_tuple {
                 $( out.field(names.next().unwrap_or("?"), &self.$i); )+
             }
         }
+
+        #[cfg(feature = "serde")]
+        impl<$($t: serde::Serialize),+> SerializeFields for ($($t,)+) {
+            fn serialize_fields<S: serde::ser::SerializeStruct>(&self, names: &'static str, out: &mut S) -> Result<(), S::Error> {
+                let mut names = names.split(' ');
+                $( out.serialize_field(names.next().unwrap_or("?"), &self.$i)?; )+
+                Ok(())
+            }
+        }
     };
+}
+
+/// A tuple of a generated `Flags` struct's fields, copied, that its
+/// `Serialize` (`skills_codegen::Builder::serde`) writes under the flags'
+/// names: one generic call per run of twelve fields instead of serde's
+/// derive, whose expansion cost `rustc` three times as much per skill
+/// (docs/PERFORMANCE.md, "Serde, opt-in").
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub trait SerializeFields {
+    /// Serializes each field, named by the space-separated `names`, into `out`.
+    fn serialize_fields<S: serde::ser::SerializeStruct>(
+        &self,
+        names: &'static str,
+        out: &mut S,
+    ) -> Result<(), S::Error>;
+}
+
+/// Serializes the fields of `values` into `out` (see [`SerializeFields`]).
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub fn serialize_fields<S: serde::ser::SerializeStruct, T: SerializeFields>(
+    out: &mut S,
+    names: &'static str,
+    values: T,
+) -> Result<(), S::Error> {
+    values.serialize_fields(names, out)
 }
 
 /// A tuple of a generated `Flags` struct's fields, copied, that

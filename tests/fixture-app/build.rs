@@ -1,3 +1,5 @@
 fn main() {
-    skills_codegen::build();
+    // `serde(true)`: the generated `Flags` structs and enums implement
+    // `Serialize` (tests/runtime.rs checks what they write).
+    skills_codegen::Builder::new().serde(true).generate();
 }

@@ -1071,3 +1071,30 @@ fn a_skill_name_spelt_another_way_is_told_the_name() {
     // A different word is only suggested.
     assert!(run("ops.pings").error.unwrap().hint.starts_with("`get_skill` lists"));
 }
+
+/// This crate's build script asks for `Builder::serde(true)`: `Flags`
+/// serializes with the flags' names as written, in the markdown's order,
+/// enums as their values, lists as sequences, dates as text, absent
+/// optional flags as `null`; a skill without flags as an empty object.
+#[test]
+fn generated_flags_serialize_as_the_markdown_writes_them() {
+    use skills::plans::digest::{FLAGS, Flags, Status};
+    let tokens = ["--status", "todo", "in-progress", "--due-before", "2026-12-01", "--tags", "a", "c", "--urgent-only"];
+    let args = skills_runtime::args::parse(&FLAGS, &tokens).unwrap();
+    let f = Flags::from_args(&args).unwrap();
+    assert_eq!(
+        serde_json::to_string(&f).unwrap(),
+        r#"{"status":["todo","in-progress"],"due-before":"2026-12-01","max-items":20,"tags":["a","c"],"urgent-only":true,"title":null}"#
+    );
+    assert_eq!(serde_json::to_string(&Status::InProgress).unwrap(), r#""in-progress""#);
+    // Fourteen flags: two runs of fields.
+    let tokens = ["--product", "app", "--version", "2.1", "--labels", "a"];
+    let args = skills_runtime::args::parse(&skills::plans::checklist::FLAGS, &tokens).unwrap();
+    let checklist = serde_json::to_value(skills::plans::checklist::Flags::from_args(&args).unwrap()).unwrap();
+    assert_eq!(checklist.as_object().map(|o| o.len()), Some(14));
+    assert_eq!((&checklist["format"], &checklist["retries"]), (&serde_json::json!("markdown"), &serde_json::json!(2)));
+    assert_eq!(checklist["labels"], serde_json::json!(["a"]));
+    let args = skills_runtime::args::parse(&skills::ops::crash::FLAGS, &[]).unwrap();
+    let none = skills::ops::crash::Flags::from_args(&args).unwrap();
+    assert_eq!(serde_json::to_string(&none).unwrap(), "{}");
+}
