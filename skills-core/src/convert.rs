@@ -246,11 +246,18 @@ impl<'a, T: FromValue<'a> + fmt::Debug> fmt::Debug for List<'a, T> {
     }
 }
 
-/// A list serializes as a sequence of its converted values.
+/// A list serializes as a sequence of its converted values, with its
+/// length given up front (formats such as bincode need it).
 #[cfg(feature = "serde")]
 impl<'a, T: FromValue<'a> + serde::Serialize> serde::Serialize for List<'a, T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
+        use serde::ser::SerializeSeq as _;
+        // Counted as iterated: a value that does not convert is skipped.
+        let mut seq = serializer.serialize_seq(Some(self.iter().count()))?;
+        for v in self.iter() {
+            seq.serialize_element(&v)?;
+        }
+        seq.end()
     }
 }
 
@@ -406,6 +413,19 @@ impl<'a, T: FlagEnum> FromFlag<'a> for T {
 
 #[cfg(test)]
 mod tests {
+    /// Lists serialize as sequences of known length, dates as their text.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn lists_and_dates_serialize_as_written() {
+        use serde_test::{Token, assert_ser_tokens};
+        let list: super::List<'_> = super::List::new(crate::spec::StrList::Slice(&["a", "b c"]));
+        assert_ser_tokens(&list, &[Token::Seq { len: Some(2) }, Token::Str("a"), Token::Str("b c"), Token::SeqEnd]);
+        let numbers: super::List<'_, i64> = super::List::new(crate::spec::StrList::Lines("3\nx\n-4"));
+        assert_ser_tokens(&numbers, &[Token::Seq { len: Some(2) }, Token::I64(3), Token::I64(-4), Token::SeqEnd]);
+        let date: crate::Date = "2026-03-01".parse().unwrap();
+        assert_ser_tokens(&date, &[Token::Str("2026-03-01")]);
+    }
+
     use super::*;
     use crate::args::Source;
     use std::prelude::v1::*;
