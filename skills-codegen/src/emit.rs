@@ -339,13 +339,9 @@ fn emit_skill_module(
     // run of fields (`skills_runtime::__private::debug_fields`), passed by
     // value (they are `Copy`): a tuple of values costs `rustc` less to check
     // than one of references.
-    let runs: Vec<String> = typed
-        .chunks(skills_runtime::__private::FROM_FLAGS_RUN)
-        .map(|chunk| {
-            let names: Vec<&str> = chunk.iter().map(|(id, _)| id.trim_start_matches("r#")).collect();
-            let refs: Vec<String> = chunk.iter().map(|(id, _)| format!("self.{id}")).collect();
-            format!(" __debug_fields(&mut s, {:?}, ({},));", names.join(" "), refs.join(", "))
-        })
+    let runs: Vec<String> = field_runs(skill, &typed, |_, id| id.trim_start_matches("r#").to_string())
+        .iter()
+        .map(|(names, values)| format!(" __debug_fields(&mut s, {names:?}, ({values},));"))
         .collect();
     let body = if runs.is_empty() {
         "f.debug_struct(\"Flags\").finish()".to_string()
@@ -365,15 +361,9 @@ fn emit_skill_module(
         // tool schemas; enums and lists serialize as their values. One
         // generic call per run of fields, as for `Debug`: serde's derive
         // costs three times as much per skill (docs/PERFORMANCE.md).
-        let runs: Vec<String> = skill
-            .flags
-            .chunks(skills_runtime::__private::FROM_FLAGS_RUN)
-            .zip(typed.chunks(skills_runtime::__private::FROM_FLAGS_RUN))
-            .map(|(flags, chunk)| {
-                let names: Vec<&str> = flags.iter().map(|f| f.name.as_str()).collect();
-                let values: Vec<String> = chunk.iter().map(|(id, _)| format!("self.{id}")).collect();
-                format!(" {SERDE}::serialize_fields(&mut o, {:?}, ({},))?;", names.join(" "), values.join(", "))
-            })
+        let runs: Vec<String> = field_runs(skill, &typed, |f, _| f.name.clone())
+            .iter()
+            .map(|(names, values)| format!(" {SERDE}::serialize_fields(&mut o, {names:?}, ({values},))?;"))
             .collect();
         out.line(&format!(
             "impl {SERDE}::serde::Serialize for Flags<'_> {{ fn serialize<S: {SERDE}::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {{ let {}o = {SERDE}::serde::Serializer::serialize_struct(s, \"Flags\", {})?;{} {SERDE}::serde::ser::SerializeStruct::end(o) }} }}",
@@ -490,8 +480,9 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
     // bodies here would cost a measurable share of the build of large trees.
     // `PartialEq`, `Eq` and `Debug` are written out rather than derived:
     // the derives' bodies (discriminant reads, a `match` per variant) cost
-    // `rustc` a third more per enum (docs/PERFORMANCE.md). Hash and the
-    // orderings are left out for the same reason.
+    // `rustc` about 0.6 M instructions more per enum (3.8% of a 100-skill
+    // tree, docs/PERFORMANCE.md). Hash and the orderings are left out for
+    // the same reason.
     out.line("#[derive(Clone, Copy)]");
     out.open(&format!("pub enum {name} {{"));
     for (v, value) in variants.iter().zip(&f.values) {
@@ -528,6 +519,22 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
             "impl {SERDE}::serde::Serialize for {name} {{ fn serialize<S: {SERDE}::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {{ s.serialize_str(__FlagEnum::as_str(*self)) }} }}"
         ));
     }
+}
+
+/// A generated `Flags` struct's fields in runs of `FROM_FLAGS_RUN`, as the
+/// runtime's tuple traits (`DebugFields`, `SerializeFields`) take them: per
+/// run, the names `key` gives the flags, space-separated, and the fields
+/// copied as a tuple's items (`self.title, self.body`). `typed` is each
+/// flag's field name and type, in the flags' order.
+fn field_runs(skill: &Skill, typed: &[(String, String)], key: impl Fn(&Flag, &str) -> String) -> Vec<(String, String)> {
+    let run = skills_runtime::__private::FROM_FLAGS_RUN;
+    (skill.flags.chunks(run).zip(typed.chunks(run)))
+        .map(|(flags, fields)| {
+            let names: Vec<String> = flags.iter().zip(fields).map(|(f, (id, _))| key(f, id)).collect();
+            let values: Vec<String> = fields.iter().map(|(id, _)| format!("self.{id}")).collect();
+            (names.join(" "), values.join(", "))
+        })
+        .collect()
 }
 
 /// The per-domain `__skill!` macro that `#[skill]` calls back through.

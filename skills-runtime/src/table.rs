@@ -179,9 +179,10 @@ pub fn serialize_fields<S: serde::ser::SerializeStruct, T: SerializeFields>(
 /// A tuple of a generated `Flags` struct's fields, copied, that
 /// its `Debug` writes as `Flags { title: .., body: .. }`.
 ///
-/// One generic call per run of twelve fields, with the names as one string:
-/// `rustc` checks it in two thirds of the instructions of `#[derive(Debug)]`, whose
-/// expansion coerces every field to `&dyn Debug` (docs/PERFORMANCE.md).
+/// One generic call per run of twelve fields, with the names as one string,
+/// instead of `#[derive(Debug)]`, whose expansion coerces every field to
+/// `&dyn Debug` and cost `rustc` more (docs/PERFORMANCE.md, "Static data and
+/// impls", whose counts are of analysis only).
 #[doc(hidden)]
 pub trait DebugFields {
     /// Adds each field, named by the space-separated `names`, to `out`.
