@@ -5,7 +5,8 @@ use crate::index::DomainIndex;
 use crate::skill::Skill;
 use skills_core::spec::ValueType;
 use skills_core::{args, names, suggest, tokenize};
-use std::collections::{BTreeMap, HashSet};
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Reports aliases that repeat, or shadow a skill, a domain or `get_skill`,
@@ -13,7 +14,7 @@ use std::sync::Arc;
 /// exclude (the later of each clashing pair, in name order).
 pub fn names_and_aliases(skills: &[Arc<Skill>], domains: &[String], out: &mut Vec<Diagnostic>) -> Vec<String> {
     let mut excluded = Vec::new();
-    let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut owners: HashMap<&str, &str> = HashMap::with_capacity(skills.len());
     for s in skills {
         owners.insert(&s.name, &s.name);
     }
@@ -47,8 +48,11 @@ pub fn names_and_aliases(skills: &[Arc<Skill>], domains: &[String], out: &mut Ve
             }
         }
     }
-    let mut tools: BTreeMap<String, &str> = BTreeMap::new();
-    for s in skills {
+    // Two names give one tool name only when both hold an underscore
+    // (`a_b.c` and `a.b_c`): the tool name of a name without one has a
+    // single `_`, where the dot was, so it is its own.
+    let mut tools: HashMap<String, &str> = HashMap::new();
+    for s in skills.iter().filter(|s| s.name.contains('_')) {
         let tool = names::tool_name(&s.name);
         if let Some(other) = tools.get(&tool) {
             out.push(
@@ -69,9 +73,43 @@ pub fn names_and_aliases(skills: &[Arc<Skill>], domains: &[String], out: &mut Ve
     excluded
 }
 
+/// The skills of a tree, found by name or alias.
+pub(crate) struct Skills<'a> {
+    all: &'a [Arc<Skill>],
+    /// Built when an example first calls another skill.
+    by_name: OnceCell<HashMap<&'a str, &'a Skill>>,
+}
+
+impl<'a> Skills<'a> {
+    /// `all`: the tree's skills, whose names and aliases are unique (as
+    /// [`names_and_aliases`] leaves them).
+    pub(crate) fn new(all: &'a [Arc<Skill>]) -> Self {
+        Skills { all, by_name: OnceCell::new() }
+    }
+
+    fn find(&self, name: &str) -> Option<&'a Skill> {
+        let by_name = self.by_name.get_or_init(|| {
+            let mut map = HashMap::with_capacity(self.all.len());
+            for s in self.all {
+                for n in std::iter::once(&s.name).chain(&s.aliases) {
+                    map.entry(n.as_str()).or_insert(&**s);
+                }
+            }
+            map
+        });
+        by_name.get(name).copied()
+    }
+}
+
 /// Checks every example of `skill` against the flags of the skill it calls.
 pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
-    let find = |n: &str| all.iter().map(|s| &**s).find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
+    examples_in(skill, &Skills::new(all), out);
+}
+
+/// [`examples`], with the tree's skills found through a map built once.
+pub(crate) fn examples_in(skill: &Skill, skills: &Skills<'_>, out: &mut Vec<Diagnostic>) {
+    let all = skills.all;
+    let find = |n: &str| skills.find(n);
     for ex in &skill.examples {
         // What the router refuses before splitting a command.
         if let Some(found) = skills_core::shell::construct(&ex.text) {

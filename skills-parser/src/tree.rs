@@ -233,7 +233,7 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
         }
     }
     // Results come in file order and are sorted below.
-    let mut seen = HashMap::new();
+    let mut seen = HashMap::with_capacity(cache.files.len().max(64));
     for part in load_domains(&domain_entries, &canonical_root, opts, cache) {
         tree.files.extend(part.files);
         diags.extend(part.diags);
@@ -253,8 +253,9 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     let excluded = check::names_and_aliases(&skills, &domain_dirs, &mut diags);
     skills.retain(|s| !excluded.contains(&s.name));
 
+    let by_name = check::Skills::new(&skills);
     for s in skills.iter().chain(&partial) {
-        check::examples(s, &skills, &mut diags);
+        check::examples_in(s, &by_name, &mut diags);
     }
     // Skills by domain, once (a pass over every skill per domain made a
     // tree of 100 domains and 10,000 skills spend most of a reload here).

@@ -899,6 +899,31 @@ fn an_excluded_skill_still_has_its_examples_checked() {
     assert!(!has(&t, Code::ExampleInvalid, ANY), "{:#?}", t.diagnostics);
 }
 
+/// An example may call another skill of the tree; it is checked against
+/// that skill's flags.
+#[test]
+fn examples_calling_other_skills_are_checked_against_theirs() {
+    let a = skill("name: d.a\ndescription: a\naliases: [do_a]\n", BODY);
+    // d.b has no flags; its example (line 14) calls another skill.
+    let calls = |example: &str| {
+        skill("name: d.b\ndescription: b\n", &format!("\n# d.b\n\n## Usage\n\nd.b\n\n## Examples\n\n{example}\n"))
+    };
+    let tree = |b: &str| build(&[("d/SKILL.md", INDEX.as_bytes()), ("d/a.md", a.as_bytes()), ("d/b.md", b.as_bytes())]);
+    for good in ["d.a --x 1", "d.b"] {
+        let (_d, t) = tree(&calls(good));
+        assert!(
+            !has(&t, Code::ExampleInvalid, ANY) && !has(&t, Code::ExampleUnknownSkill, ANY),
+            "{good}: {:#?}",
+            t.diagnostics
+        );
+    }
+    let (_d, t) = tree(&calls("d.a --y 1"));
+    expect(&t, Code::ExampleInvalid, 14);
+    assert!(t.diagnostics.iter().any(|d| d.message.contains("flags of `d.a`")), "{:#?}", t.diagnostics);
+    let (_d, t) = tree(&calls("d.c --x 1"));
+    expect(&t, Code::ExampleUnknownSkill, 14);
+}
+
 #[test]
 fn hostile_inputs_never_panic() {
     let inputs: Vec<Vec<u8>> = vec![
