@@ -41,7 +41,7 @@ use crate::table::Table;
 use arc_swap::ArcSwap;
 use skills_parser::diagnostic::display_path;
 use skills_parser::{Diagnostic, LoadCache, LoadOptions, Skill, Tree};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, btree_map};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -492,17 +492,22 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
         let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
         last_good.retain(|path, _| files.contains(path.as_os_str()));
         root_skills.append(&mut kept);
+        // Names are unique within a root, so only a later root can shadow
+        // (one search per skill, and no origins to record for one root).
+        let several_roots = inner.roots.len() > 1;
         for s in root_skills {
-            match skills.get(&s.name) {
-                Some(_) => shadowed.push(Shadowed {
+            match skills.entry(s.name.clone()) {
+                btree_map::Entry::Occupied(_) => shadowed.push(Shadowed {
                     skill: s.name.clone(),
                     winner: origin.get(&s.name).map(|w| inner.roots[*w].label.clone()).unwrap_or_default(),
                     hidden: root.label.clone(),
                 }),
-                None => {
-                    origin.insert(s.name.clone(), r);
+                btree_map::Entry::Vacant(slot) => {
+                    if several_roots {
+                        origin.insert(s.name.clone(), r);
+                    }
                     let before = previous.catalog.lookup(&s.name).and_then(|i| previous.catalog.entry(i));
-                    skills.insert(s.name.clone(), DynSkill::shared_or_reused(s, &root.label, before));
+                    slot.insert(DynSkill::shared_or_reused(s, &root.label, before));
                 }
             }
         }
