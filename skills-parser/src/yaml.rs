@@ -514,6 +514,13 @@ mod tests {
         for c in left {
             assert!(!same_as_serde(c), "fast path should leave {c:?} to serde-saphyr");
         }
+        // Deep or large: left to serde-saphyr's budget, whatever the values.
+        let deep = format!("a: {}x{}\n", "[".repeat(40), "]".repeat(40));
+        let wide = format!("a: [{}]\n", vec!["x"; 5000].join(", "));
+        let keys: String = (0..100).map(|i| format!("k{i}: v\n")).collect();
+        for c in [deep, wide, keys] {
+            assert!(!same_as_serde(&c), "fast path should leave {} bytes to serde-saphyr", c.len());
+        }
     }
 
     /// Every frontmatter in this repository's skill trees and fixtures.
