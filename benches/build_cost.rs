@@ -21,6 +21,13 @@
 //! timed, reported as their median with the range (a 15 s build moves by a
 //! quarter from run to run on these shared machines); clap's, at over two
 //! minutes each, is timed once unless `BUILD_COST_CLAP_REPEAT` says more.
+//!
+//! Every skill's two enum flags list the same values, so the generated
+//! code has one `Status` and one `Sort` type for all of them (flags with the
+//! same values share their enum), and the clap crate declares its two
+//! `ValueEnum`s once as well. `BUILD_COST_DISTINCT_ENUMS=1` gives each
+//! skill values of its own (`blocked7`, `created7`): two enums per skill on
+//! both sides, the case sharing does not help.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -31,8 +38,15 @@ fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Whether each skill's enums list values of their own
+/// (`BUILD_COST_DISTINCT_ENUMS=1`).
+fn distinct_enums() -> bool {
+    std::env::var("BUILD_COST_DISTINCT_ENUMS").is_ok_and(|v| v == "1")
+}
+
 fn skill_md(i: usize, domain: &str, handler: bool) -> String {
     let name = format!("{domain}.act{i}");
+    let own = if distinct_enums() { i.to_string() } else { String::new() };
     let h = if handler { "handler: h\n" } else { "" };
     format!(
         "---\nname: {name}\ndescription: Skill number {i}\n{h}---\n\n# {name}\n\n## Usage\n\n\
@@ -41,8 +55,8 @@ fn skill_md(i: usize, domain: &str, handler: bool) -> String {
 --title    Title of the thing (required)\n\
 --body     Body text (required)\n\
 --to       Recipients, space-separated (required)\n\
---status   One or more of: todo, doing, done, blocked (default: todo)\n\
---sort     One of: due, priority, created (default: due)\n\
+--status   One or more of: todo, doing, done, blocked{own} (default: todo)\n\
+--sort     One of: due, priority, created{own} (default: due)\n\
 --due      Due date (YYYY-MM-DD)\n\
 --limit    Maximum results (default: 20)\n\
 --urgent   Mark as urgent (boolean flag)\n\
@@ -112,17 +126,30 @@ fn clap_crate(root: &Path, n: usize) -> Crate {
     let dir = root.join(&name);
     let _ = std::fs::remove_dir_all(&dir);
     let mut main = String::from("use clap::{Parser, ValueEnum};\n\n");
+    // The enums once, as a clap user would write them for flags with the
+    // same values, or one pair per struct (`BUILD_COST_DISTINCT_ENUMS=1`).
+    let enums = |i: &str| {
+        format!(
+            "#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]\nenum Status{i} {{ Todo, Doing, Done, Blocked{i} }}\n\
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]\nenum Sort{i} {{ Due, Priority, Created{i} }}\n"
+        )
+    };
+    if !distinct_enums() {
+        main.push_str(&enums(""));
+    }
     for i in 0..n {
+        let e = if distinct_enums() { i.to_string() } else { String::new() };
+        if !e.is_empty() {
+            main.push_str(&enums(&e));
+        }
         let _ = writeln!(
             main,
-            "#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]\nenum Status{i} {{ Todo, Doing, Done, Blocked }}\n\
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]\nenum Sort{i} {{ Due, Priority, Created }}\n\
-/// Skill number {i}\n#[derive(Debug, Parser)]\nstruct Skill{i} {{\n\
+            "/// Skill number {i}\n#[derive(Debug, Parser)]\nstruct Skill{i} {{\n\
     /// Title of the thing\n    #[arg(long)]\n    title: String,\n\
     /// Body text\n    #[arg(long)]\n    body: String,\n\
     /// Recipients\n    #[arg(long, required = true, num_args = 1..)]\n    to: Vec<String>,\n\
-    /// Status\n    #[arg(long, value_enum, num_args = 1.., default_values_t = [Status{i}::Todo])]\n    status: Vec<Status{i}>,\n\
-    /// Sort order\n    #[arg(long, value_enum, default_value_t = Sort{i}::Due)]\n    sort: Sort{i},\n\
+    /// Status\n    #[arg(long, value_enum, num_args = 1.., default_values_t = [Status{e}::Todo])]\n    status: Vec<Status{e}>,\n\
+    /// Sort order\n    #[arg(long, value_enum, default_value_t = Sort{e}::Due)]\n    sort: Sort{e},\n\
     /// Due date\n    #[arg(long)]\n    due: Option<String>,\n\
     /// Maximum results\n    #[arg(long, default_value_t = 20)]\n    limit: i64,\n\
     /// Mark as urgent\n    #[arg(long)]\n    urgent: bool,\n\

@@ -89,3 +89,17 @@ fn compiled_text_is_exactly_the_markdown() {
     let help = router.execute(&mut app, "get_skill: calendar.create");
     assert!(help.text.starts_with("# calendar.create\n\nCreate an event"), "{:?}", &help.text[..60]);
 }
+
+/// Flags that list the same values share one enum type, whatever their
+/// skill: a value read by one skill can be handed to code written for
+/// another's.
+#[test]
+fn flags_with_the_same_values_share_their_enum_type() {
+    use skills::tasks::{create, search, update};
+    let p: search::Priority = create::Priority::High;
+    let q: update::Priority = p;
+    assert_eq!(q, search::Priority::High);
+    let s: search::Status = update::Status::InProgress;
+    assert_eq!(s.to_string(), "in_progress");
+    assert_eq!(format!("{s:?}"), "InProgress");
+}

@@ -16,6 +16,7 @@ use skills_macros_core::shape::{FlagShape, Shape};
 use skills_parser::{Flag, Skill, Tree};
 use skills_runtime::catalog::Catalog;
 use skills_runtime::dynamic::DynamicCatalog;
+use std::collections::HashMap;
 
 /// What generated modules import. Items are named with one `__`-prefixed
 /// segment (`__FlagSpec`, `__packed_flag`) through a hidden prelude module that
@@ -127,7 +128,59 @@ impl Out {
 struct SkillNames {
     module: String,
     enums: Vec<Option<(String, Vec<String>)>>,
+    /// For each enum flag, the [`SharedEnum`] (by index) its type is.
+    shared: Vec<Option<usize>>,
     handler_trait: String,
+}
+
+/// One enum type for every flag of the tree that lists the same values in
+/// the same order (`--priority` of `tasks.add` and of `tasks.search`):
+/// generated in the module of the first skill that has it and re-exported
+/// under each other flag's name in its skill's module, so handlers can pass
+/// one skill's value to code written for another's, and `rustc` checks one
+/// enum instead of one per flag (docs/PERFORMANCE.md, "Shared flag enums").
+struct SharedEnum {
+    /// Its name in `module`.
+    name: String,
+    /// The module of the skill that defines it (`tasks::add`).
+    module: String,
+    /// That skill and flag, by index.
+    owner: (usize, usize),
+    values: Vec<String>,
+    variants: Vec<String>,
+    /// `skill --flag` of each flag it serves, in the tree's order.
+    users: Vec<String>,
+}
+
+/// The tree's shared enums, and each skill's flags' index among them.
+fn shared_enums(tree: &Tree, names: &mut [SkillNames]) -> Vec<SharedEnum> {
+    let mut shared: Vec<SharedEnum> = Vec::new();
+    let mut by_values: HashMap<&[String], usize> = HashMap::new();
+    for (si, (skill, n)) in tree.skills.iter().zip(names.iter_mut()).enumerate() {
+        n.shared = skill
+            .flags
+            .iter()
+            .zip(&n.enums)
+            .enumerate()
+            .map(|(fi, (f, e))| {
+                let (local, variants) = e.as_ref()?;
+                let i = *by_values.entry(&f.values).or_insert_with(|| {
+                    shared.push(SharedEnum {
+                        name: local.clone(),
+                        module: n.module.clone(),
+                        owner: (si, fi),
+                        values: f.values.clone(),
+                        variants: variants.clone(),
+                        users: Vec::new(),
+                    });
+                    shared.len() - 1
+                });
+                shared[i].users.push(format!("{} --{}", skill.name, f.name));
+                Some(i)
+            })
+            .collect();
+    }
+    shared
 }
 
 fn enum_type_names(skill: &Skill) -> Vec<Option<(String, Vec<String>)>> {
@@ -221,16 +274,18 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
     out.line("");
 
     let trait_names = unique(tree.skills.iter().map(|s| format!("{}Handler", camel(&s.name))).collect());
-    let names: Vec<SkillNames> = tree
+    let mut names: Vec<SkillNames> = tree
         .skills
         .iter()
         .zip(trait_names)
         .map(|(s, handler_trait)| SkillNames {
             module: format!("{}::{}", ident(&s.domain), ident(&s.action)),
             enums: enum_type_names(s),
+            shared: Vec::new(),
             handler_trait,
         })
         .collect();
+    let shared = shared_enums(tree, &mut names);
 
     out.doc("Short names for what generated code uses (see `skills-codegen`).");
     out.line("#[doc(hidden)]");
@@ -251,7 +306,7 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
         out.open(&format!("pub mod {} {{", ident(&domain.name)));
         out.line(&prelude_use(1));
         for &i in &skills {
-            emit_skill_module(&mut out, &tree.skills[i], catalog.skill_at(i).as_ref(), &names[i], opts);
+            emit_skill_module(&mut out, i, &tree.skills[i], catalog.skill_at(i).as_ref(), &names[i], &shared, opts);
             out.line("");
         }
         emit_domain_macro(&mut out, tree, &skills, &names, opts);
@@ -267,9 +322,11 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
 
 fn emit_skill_module(
     out: &mut Out,
+    index: usize,
     skill: &Skill,
     view: Option<&skills_runtime::catalog::SkillView<'_>>,
     names: &SkillNames,
+    shared: &[SharedEnum],
     opts: &Options<'_>,
 ) {
     let file = (opts.display)(&skill.path);
@@ -374,12 +431,19 @@ fn emit_skill_module(
     }
     out.line("");
 
-    // Enums.
-    for (f, e) in skill.flags.iter().zip(&names.enums) {
-        if let Some((name, variants)) = e {
-            emit_enum(out, skill, f, name, variants, opts.serde);
-            out.line("");
+    // Enums: defined here when this skill is the first with their values,
+    // else the first one's, under this flag's name.
+    for (fi, shared_index) in names.shared.iter().enumerate() {
+        let (Some(i), Some((name, _))) = (shared_index, &names.enums[fi]) else { continue };
+        let e = &shared[*i];
+        if e.owner == (index, fi) {
+            emit_enum(out, e, opts.serde);
+        } else if e.name == *name {
+            out.line(&format!("pub use super::super::{}::{name};", e.module));
+        } else {
+            out.line(&format!("pub use super::super::{}::{} as {name};", e.module, e.name));
         }
+        out.line("");
     }
 
     // Static schemas: one `const fn` call per flag with as few arguments as
@@ -471,10 +535,18 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
     out.close("};");
 }
 
-fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[String], serde: bool) {
-    let kind = if f.list { "One or more of" } else { "One of" };
-    out.doc(&format!("Values of `--{}` of `{}` ({kind}: {}).", f.name, skill.name, f.values.join(", ")));
-    // Only what the enum cannot share is generated: constants, the index,
+/// How many of an enum's flags its doc comment names.
+const USERS_NAMED: usize = 8;
+
+fn emit_enum(out: &mut Out, e: &SharedEnum, serde: bool) {
+    let SharedEnum { name, values, variants, users, .. } = e;
+    let mut named: Vec<String> = users.iter().take(USERS_NAMED).map(|u| format!("`{u}`")).collect();
+    if users.len() > USERS_NAMED {
+        named.push(format!("and {} more", users.len() - USERS_NAMED));
+    }
+    out.doc(&format!("Values of {}: {}.", named.join(", "), values.join(", ")));
+    // One enum per list of values in the tree (see `SharedEnum`). Only
+    // what the enum cannot share with other enums is generated: constants, the index,
     // and the four impls a user expects, each a one-line body. Parsing and
     // conversions are written once in the runtime (`FlagEnum`); generic
     // bodies here would cost a measurable share of the build of large trees.
@@ -485,17 +557,17 @@ fn emit_enum(out: &mut Out, skill: &Skill, f: &Flag, name: &str, variants: &[Str
     // the same reason.
     out.line("#[derive(Clone, Copy)]");
     out.open(&format!("pub enum {name} {{"));
-    for (v, value) in variants.iter().zip(&f.values) {
+    for (v, value) in variants.iter().zip(values) {
         out.doc(&format!("`{value}`"));
         out.line(&format!("{v},"));
     }
     out.close("}");
     out.line("");
     out.open(&format!("impl __FlagEnum for {name} {{"));
-    out.line(&format!("const VALUES: &'static [&'static str] = {};", str_slice(&f.values)));
+    out.line(&format!("const VALUES: &'static [&'static str] = {};", str_slice(values)));
     let all: Vec<String> = variants.iter().map(|v| format!("Self::{v}")).collect();
     out.line(&format!("const ALL: &'static [Self] = &[{}];", all.join(", ")));
-    out.line(&format!("const EXPECTED: &'static str = {:?};", format!("one of: {}", f.values.join(", "))));
+    out.line(&format!("const EXPECTED: &'static str = {:?};", format!("one of: {}", values.join(", "))));
     out.open("fn index(self) -> usize {");
     out.line("self as usize");
     out.close("}");

@@ -88,3 +88,43 @@ fn serialize_impls_are_generated_on_request() {
     );
     assert!(with.contains("\"query status assignee priority tags due-before due-after overdue sort limit\""));
 }
+
+/// Flags that list the same values in the same order share one enum type,
+/// re-exported under each flag's name; the same flag name with other values
+/// gets a type of its own.
+#[test]
+fn flags_with_the_same_values_share_one_enum() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill = |name: &str, flags: &str| {
+        let action = name.split_once('.').unwrap().1;
+        let usage: String = flags
+            .lines()
+            .map(|l| format!(" [--{} <v>]", l.split_whitespace().next().unwrap().trim_start_matches("--")))
+            .collect();
+        let first = flags.lines().next().unwrap().split_whitespace().next().unwrap();
+        let example = format!("{name} {first} {}", flags.lines().next().unwrap().rsplit(' ').next().unwrap());
+        let text = format!(
+            "---\nname: {name}\ndescription: Does {action}\n---\n\n# {name}\n\n## Usage\n\n{name}{usage}\n\n## Flags\n\n{flags}\n\n## Examples\n\n{example}\n"
+        );
+        let path = dir.path().join("skills/t").join(format!("{action}.md"));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    std::fs::create_dir_all(dir.path().join("skills/t")).unwrap();
+    std::fs::write(
+        dir.path().join("skills/t/SKILL.md"),
+        "---\ndomain: t\ndescription: Tasks\n---\n\n# t\n\n| skill | description |\n|---|---|\n| t.add | Does add |\n| t.find | Does find |\n| t.log | Does log |\n",
+    )
+    .unwrap();
+    skill("t.add", "--status   One of: todo, done\n--level    One of: low, high");
+    skill("t.find", "--state    One or more of: todo, done\n--level    One of: high, low");
+    skill("t.log", "--status   One of: open, closed");
+    let code = Builder::new().base_dir(dir.path()).root("skills").render().unwrap().code;
+    // `todo, done` once, in `t.add`, the first skill with it; `low, high`
+    // and `high, low` are two orders, two types; `open, closed` in `t.log`
+    // under a name `t.add` uses for other values.
+    assert_eq!(code.matches("impl __FlagEnum for ").count(), 4, "{code}");
+    assert_eq!(code.matches("pub use super::super::").count(), 1, "{code}");
+    assert!(code.contains("pub use super::super::t::add::Status as State;"), "{code}");
+    assert!(code.contains("/// Values of `t.add --status`, `t.find --state`: todo, done."), "{code}");
+}
