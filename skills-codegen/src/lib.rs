@@ -9,7 +9,9 @@
 //!
 //! reads `skills/` (next to `Cargo.toml`), checks it with the one skill
 //! parser, and writes `$OUT_DIR/skills.rs`: for each skill a typed flag
-//! struct and its enums, static metadata and flag schemas, the prompt
+//! struct and its enums (one type for all flags that list the same values,
+//! defined in the first skill that has them and re-exported in the others),
+//! static metadata and flag schemas, the prompt
 //! summary, (on request) tool schemas, a perfect-hash index of names and aliases, and the
 //! table of `#[skill]` handlers. Bring it in with
 //! `skills_runtime::include_skills!()`.
