@@ -41,10 +41,12 @@ pub struct Task {
     pub title: String,
     /// Description.
     pub description: Option<String>,
-    /// `todo`, `in_progress`, `blocked`, `done` or `cancelled`.
-    pub status: &'static str,
-    /// `critical`, `high`, `medium` or `low`.
-    pub priority: &'static str,
+    /// `todo`, `in_progress`, `blocked`, `done` or `cancelled` (the type of
+    /// `tasks.search --status` and `tasks.update --status`).
+    pub status: crate::skills::tasks::search::Status,
+    /// `critical`, `high`, `medium` or `low` (the type of every tasks
+    /// skill's `--priority`).
+    pub priority: crate::skills::tasks::create::Priority,
     /// Due date.
     pub due: Option<Date>,
     /// Assignee.
@@ -198,12 +200,13 @@ impl App {
             });
         }
         /// Title, status, priority, due in days from today, assignee, tags.
-        type DemoTask = (&'static str, &'static str, &'static str, Option<i64>, &'static str, &'static [&'static str]);
+        use crate::skills::tasks::{create::Priority, search::Status};
+        type DemoTask = (&'static str, Status, Priority, Option<i64>, &'static str, &'static [&'static str]);
         let tasks: [DemoTask; 4] = [
-            ("Review PR 42", "in_progress", "high", Some(2), "me", &["backend"]),
-            ("Write Q1 report", "todo", "critical", Some(-1), "alice", &["Q1", "reports"]),
-            ("Fix login bug", "blocked", "high", Some(5), "me", &["Q1", "backend"]),
-            ("Plan offsite", "todo", "low", None, "bob", &[]),
+            ("Review PR 42", Status::InProgress, Priority::High, Some(2), "me", &["backend"]),
+            ("Write Q1 report", Status::Todo, Priority::Critical, Some(-1), "alice", &["Q1", "reports"]),
+            ("Fix login bug", Status::Blocked, Priority::High, Some(5), "me", &["Q1", "backend"]),
+            ("Plan offsite", Status::Todo, Priority::Low, None, "bob", &[]),
         ];
         for (title, status, priority, due, assignee, tags) in tasks {
             let id = app.next_id("task");

@@ -2,15 +2,17 @@
 
 use crate::skills::tasks::{create, search, update};
 use crate::state::{App, Task};
-use skills_runtime::__private::FlagEnum;
 use skills_runtime::{Date, SkillError, skill};
 
-fn priority_rank(p: &str) -> u8 {
+/// Flags that list the same values share one enum type, so the three
+/// skills' `Priority` are one type, kept as it is in `Task` (and a value
+/// added to the markdown is a compile error here until it is ranked).
+fn priority_rank(p: create::Priority) -> u8 {
     match p {
-        "critical" => 0,
-        "high" => 1,
-        "medium" => 2,
-        _ => 3,
+        create::Priority::Critical => 0,
+        create::Priority::High => 1,
+        create::Priority::Medium => 2,
+        create::Priority::Low => 3,
     }
 }
 
@@ -70,8 +72,8 @@ fn create(
         id,
         title,
         description,
-        status: "todo",
-        priority: priority.as_str(),
+        status: search::Status::Todo,
+        priority,
         due,
         assignee: resolve_assignee(app, &assignee),
         tags: tags.unwrap_or_default(),
@@ -108,15 +110,20 @@ fn search(
         .tasks
         .iter()
         .filter(|t| !t.archived)
-        .filter(|t| status.iter().any(|s| s.as_str() == t.status))
+        .filter(|t| status.contains(&t.status))
         .filter(|t| assignee.as_ref().is_none_or(|a| t.assignee.eq_ignore_ascii_case(a)))
-        .filter(|t| priority.as_ref().is_none_or(|ps| ps.iter().any(|p| p.as_str() == t.priority)))
+        .filter(|t| priority.as_ref().is_none_or(|ps| ps.contains(&t.priority)))
         .filter(|t| {
             tags.as_ref().is_none_or(|ts| ts.iter().all(|tag| t.tags.iter().any(|x| x.eq_ignore_ascii_case(tag))))
         })
         .filter(|t| due_before.is_none_or(|d| t.due.is_some_and(|due| due <= d)))
         .filter(|t| due_after.is_none_or(|d| t.due.is_some_and(|due| due >= d)))
-        .filter(|t| !overdue || (t.due.is_some_and(|d| d < app.today) && t.status != "done" && t.status != "cancelled"))
+        .filter(|t| {
+            !overdue
+                || (t.due.is_some_and(|d| d < app.today)
+                    && t.status != search::Status::Done
+                    && t.status != search::Status::Cancelled)
+        })
         .filter(|t| {
             query.as_ref().is_none_or(|q| {
                 t.title.to_lowercase().contains(q)
@@ -180,11 +187,12 @@ fn update(
     if let Some(v) = title {
         t.title = v;
     }
+    // `update::Status` is `search::Status`: the same values, one type.
     if let Some(v) = status {
-        t.status = v.as_str();
+        t.status = v;
     }
     if let Some(v) = priority {
-        t.priority = v.as_str();
+        t.priority = v;
     }
     if let Some(v) = due {
         t.due = Some(v);
