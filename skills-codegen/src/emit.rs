@@ -134,7 +134,7 @@ struct SkillNames {
 }
 
 /// One enum type for every flag of the tree that lists the same values in
-/// the same order (`--priority` of `tasks.add` and of `tasks.search`):
+/// the same order (`--priority` of `tasks.create` and of `tasks.search`):
 /// generated in the module of the first skill that has it and re-exported
 /// under each other flag's name in its skill's module, so handlers can pass
 /// one skill's value to code written for another's, and `rustc` checks one
@@ -142,7 +142,7 @@ struct SkillNames {
 struct SharedEnum {
     /// Its name in `module`.
     name: String,
-    /// The module of the skill that defines it (`tasks::add`).
+    /// The module of the skill that defines it (`tasks::create`).
     module: String,
     /// That skill and flag, by index.
     owner: (usize, usize),
@@ -546,8 +546,8 @@ fn emit_enum(out: &mut Out, e: &SharedEnum, serde: bool) {
     }
     out.doc(&format!("Values of {}: {}.", named.join(", "), values.join(", ")));
     // One enum per list of values in the tree (see `SharedEnum`). Only
-    // what the enum cannot share with other enums is generated: constants, the index,
-    // and the four impls a user expects, each a one-line body. Parsing and
+    // what the enum cannot share with other enums is generated: constants,
+    // the index, and the impls a user expects, each a one-line body. Parsing and
     // conversions are written once in the runtime (`FlagEnum`); generic
     // bodies here would cost a measurable share of the build of large trees.
     // `PartialEq`, `Eq` and `Debug` are written out rather than derived:

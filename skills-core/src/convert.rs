@@ -413,22 +413,22 @@ impl<'a, T: FlagEnum> FromFlag<'a> for T {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::args::Source;
+    use std::prelude::v1::*;
+
     /// Lists serialize as sequences of known length, dates as their text.
     #[cfg(feature = "serde")]
     #[test]
     fn lists_and_dates_serialize_as_written() {
         use serde_test::{Token, assert_ser_tokens};
-        let list: super::List<'_> = super::List::new(crate::spec::StrList::Slice(&["a", "b c"]));
+        let list: List<'_> = List::new(StrList::Slice(&["a", "b c"]));
         assert_ser_tokens(&list, &[Token::Seq { len: Some(2) }, Token::Str("a"), Token::Str("b c"), Token::SeqEnd]);
-        let numbers: super::List<'_, i64> = super::List::new(crate::spec::StrList::Lines("3\nx\n-4"));
+        let numbers: List<'_, i64> = List::new(StrList::Lines("3\nx\n-4"));
         assert_ser_tokens(&numbers, &[Token::Seq { len: Some(2) }, Token::I64(3), Token::I64(-4), Token::SeqEnd]);
         let date: crate::Date = "2026-03-01".parse().unwrap();
         assert_ser_tokens(&date, &[Token::Str("2026-03-01")]);
     }
-
-    use super::*;
-    use crate::args::Source;
-    use std::prelude::v1::*;
 
     fn given(values: StrList<'static>) -> Slot<'static> {
         Slot { values, source: Source::Given }
