@@ -393,34 +393,29 @@ fn lookup(c: &mut Criterion) {
     for n in [10usize, 1_000, 10_000] {
         let keys: Vec<&'static str> = (0..n).map(|i| &*String::leak(format!("domain{}.action_{i}", i / 100))).collect();
         let misses: Vec<String> = (0..n).map(|i| format!("domain{}.acton_{i}", i / 100)).collect();
+        let same_length: Vec<String> = (0..n).map(|i| format!("domain{}.actiom_{i}", i / 100)).collect();
         let index = index_of(&keys);
         let map: HashMap<&str, u16, foldhash::fast::RandomState> =
             keys.iter().enumerate().map(|(i, k)| (*k, i as u16)).collect();
-        let mut at = 0usize;
-        g.bench_with_input(BenchmarkId::new("index_hit", n), &n, |b, _| {
-            b.iter(|| {
-                at = (at + 1) % n;
-                index.get(black_box(keys[at]))
-            })
-        });
-        g.bench_with_input(BenchmarkId::new("hashmap_hit", n), &n, |b, _| {
-            b.iter(|| {
-                at = (at + 1) % n;
-                map.get(black_box(keys[at])).copied()
-            })
-        });
-        g.bench_with_input(BenchmarkId::new("index_miss", n), &n, |b, _| {
-            b.iter(|| {
-                at = (at + 1) % n;
-                index.get(black_box(&misses[at]))
-            })
-        });
-        g.bench_with_input(BenchmarkId::new("hashmap_miss", n), &n, |b, _| {
-            b.iter(|| {
-                at = (at + 1) % n;
-                map.get(black_box(misses[at].as_str())).copied()
-            })
-        });
+        let hits: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+        // Hits, misses one letter off (dropped), and misses of a length the
+        // index has (one letter changed), which its length bits cannot turn
+        // away; the same names, in the same order, for both maps.
+        for (kind, names) in [("hit", &hits), ("miss", &misses), ("miss_same_length", &same_length)] {
+            let mut at = 0usize;
+            g.bench_with_input(BenchmarkId::new(format!("index_{kind}"), n), &n, |b, _| {
+                b.iter(|| {
+                    at = (at + 1) % n;
+                    index.get(black_box(names[at].as_str()))
+                })
+            });
+            g.bench_with_input(BenchmarkId::new(format!("hashmap_{kind}"), n), &n, |b, _| {
+                b.iter(|| {
+                    at = (at + 1) % n;
+                    map.get(black_box(names[at].as_str())).copied()
+                })
+            });
+        }
     }
     g.finish();
 }

@@ -328,8 +328,6 @@ fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> Stop {
     let mut newlines = 0;
     // Newlines per byte lane (a compare yields -1, so subtract it): at most
     // four per chunk, so the lanes are summed every 63 chunks and at the end.
-    let mut lanes = zeroed_m128i();
-    let mut chunks_in_lanes = 0;
     let sum = |lanes: m128i| -> usize {
         let [lo, hi]: [u64; 2] = sum_of_u8_abs_diff_m128i(lanes, zeroed_m128i()).into();
         (lo + hi) as usize
@@ -352,29 +350,34 @@ fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> Stop {
         }
         mask
     };
-    while let Some(chunk) = s.get(i..i + 64) {
-        let (pairs, lines) = compare(chunk.try_into().unwrap_or(&[0; 64]));
-        let any = bitor_m128i(bitor_m128i(pairs[0], pairs[1]), bitor_m128i(pairs[2], pairs[3]));
-        if move_mask_i8_m128i(any) != 0 {
-            return Stop {
-                at: i,
-                newlines: newlines + sum(lanes),
-                pairs: bits(pairs) & 0x5555_5555_5555_5555,
-                newline_mask: bits(lines),
-            };
+    // Whole chunks in batches of at most 63 (what the byte lanes hold), so
+    // the loop over a batch tests nothing but its end.
+    loop {
+        let whole = s.get(i..).map_or(0, |rest| rest.len() / 64);
+        if whole == 0 {
+            break;
         }
-        for line in lines {
-            lanes = sub_i8_m128i(lanes, line);
+        let batch = whole.min(63);
+        let (chunks, _) = s[i..i + 64 * batch].as_chunks::<64>();
+        let mut lanes = zeroed_m128i();
+        for (k, chunk) in chunks.iter().enumerate() {
+            let (pairs, lines) = compare(chunk);
+            let any = bitor_m128i(bitor_m128i(pairs[0], pairs[1]), bitor_m128i(pairs[2], pairs[3]));
+            if move_mask_i8_m128i(any) != 0 {
+                return Stop {
+                    at: i + 64 * k,
+                    newlines: newlines + sum(lanes),
+                    pairs: bits(pairs) & 0x5555_5555_5555_5555,
+                    newline_mask: bits(lines),
+                };
+            }
+            for line in lines {
+                lanes = sub_i8_m128i(lanes, line);
+            }
         }
-        chunks_in_lanes += 1;
-        if chunks_in_lanes == 63 {
-            newlines += sum(lanes);
-            lanes = zeroed_m128i();
-            chunks_in_lanes = 0;
-        }
-        i += 64;
+        newlines += sum(lanes);
+        i += 64 * batch;
     }
-    newlines += sum(lanes);
     let mut pad = [0u8; 64];
     let Some((chunk, base, skip)) = chunk_at(s, i, &mut pad) else {
         return Stop { at: s.len(), newlines, pairs: 0, newline_mask: 0 };

@@ -14,6 +14,10 @@
 //! bits per name set in one 64-bit word) answers most misses: without it a
 //! miss walked the whole dependent chain of a hit (hash, pilot, slot, key),
 //! twice what a `HashMap` pays to reject a name from its control bytes.
+//! Before the hash, one bit per name length present (lengths from 63 share
+//! the last bit) turns away a name of a length no skill has, such as a
+//! typo that drops or doubles a letter in a small table, for one shift and
+//! one test.
 
 use rapidhash::v3::{RapidSecrets, rapidhash_v3_nano_inline};
 
@@ -26,6 +30,9 @@ pub struct NameIndex {
     remap: &'static [u32],
     entries: &'static [(&'static str, u16)],
     filter: &'static [u64],
+    /// Bit `n`: some name is `n` bytes long (bit 63: 63 or more). Zero when
+    /// nothing can be found.
+    lengths: u64,
 }
 
 impl NameIndex {
@@ -39,16 +46,26 @@ impl NameIndex {
         entries: &'static [(&'static str, u16)],
         filter: &'static [u64],
     ) -> NameIndex {
-        // An index without names or pilots finds nothing: an empty filter
-        // says so, and `get` needs only that one test.
-        let filter = if entries.is_empty() || pilots.is_empty() { &[] } else { filter };
-        NameIndex { seed, secrets: RapidSecrets::seed(seed), pilots, remap, entries, filter }
+        // An index without names, pilots or filter finds nothing: no length
+        // bits say so, and `get` needs only that one test.
+        let lengths = if entries.is_empty() || pilots.is_empty() || filter.is_empty() {
+            0
+        } else {
+            let mut bits = 0;
+            let mut i = 0;
+            while i < entries.len() {
+                bits |= length_bit(entries[i].0.len());
+                i += 1;
+            }
+            bits
+        };
+        NameIndex { seed, secrets: RapidSecrets::seed(seed), pilots, remap, entries, filter, lengths }
     }
 
     /// The skill number of `name`.
     #[inline]
     pub fn get(&self, name: &str) -> Option<u16> {
-        if self.filter.is_empty() {
+        if self.lengths & length_bit(name.len()) == 0 {
             return None;
         }
         let hash = name_hash(name, &self.secrets);
@@ -93,6 +110,12 @@ pub fn filter(names: &[&str], seed: u64) -> alloc::vec::Vec<u64> {
         filter[word] |= bits;
     }
     filter
+}
+
+/// The bit of [`NameIndex`]'s length set for a name of `len` bytes.
+#[inline(always)]
+const fn length_bit(len: usize) -> u64 {
+    1 << if len < 63 { len } else { 63 }
 }
 
 /// The word of the filter a hash falls in (always below `words`), and the
@@ -144,5 +167,25 @@ mod tests {
             assert!(passed_filter * 8 <= n.min(2000), "{passed_filter} of {} misses passed the filter", n.min(2000));
             assert_eq!(index.get(""), None);
         }
+    }
+
+    /// Names of a length no name has are turned away before the hash; long
+    /// names share the last length bit and are still told apart by the table.
+    #[test]
+    fn lengths_turn_away_misses_and_long_names_still_resolve() {
+        let long = &*String::leak(format!("{}.{}", "d".repeat(40), "a".repeat(30)));
+        let keys = ["email.send", "tasks.search", long];
+        let index = build(&keys);
+        assert_eq!(index.lengths, 1 << 10 | 1 << 12 | 1 << 63);
+        assert_eq!(index.get("email.sen"), None);
+        assert_eq!(index.get("email.sendd"), None);
+        assert_eq!(index.get("email.snde"), None, "same length, not a name");
+        assert_eq!(index.get(long), Some(2));
+        let other_long = format!("{}.{}", "d".repeat(41), "a".repeat(30));
+        assert_eq!(index.get(&other_long), None);
+        assert_eq!(index.get(&long[..63]), None);
+        // Nothing is found in an index without a filter, whatever the names.
+        let empty = NameIndex::new(index.seed, index.pilots, index.remap, index.entries, &[]);
+        assert_eq!(empty.get("email.send"), None);
     }
 }
