@@ -3,10 +3,11 @@
 use crate::diagnostic::{Code, Diagnostic};
 use crate::index::DomainIndex;
 use crate::skill::Skill;
+use foldhash::{HashMap, HashMapExt};
 use skills_core::spec::ValueType;
 use skills_core::{args, names, suggest, tokenize};
 use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// Reports aliases that repeat, or shadow a skill, a domain or `get_skill`,

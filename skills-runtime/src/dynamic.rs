@@ -3,9 +3,10 @@
 
 use crate::catalog::{Catalog, DomainView, EligibilityView, Flags, SkillView, Strs};
 use crate::entry::SkillEntry;
+use foldhash::{HashMap, HashMapExt};
 use skills_parser::diagnostic::display_path;
 use skills_parser::{Domain, Skill, Tree};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One skill of a dynamic catalog.

@@ -39,9 +39,10 @@ use crate::dynamic::{DynDomain, DynSkill, DynamicCatalog, merge_domain};
 use crate::entry::SkillEntry;
 use crate::table::Table;
 use arc_swap::ArcSwap;
+use foldhash::{HashMap, HashSet};
 use skills_parser::diagnostic::display_path;
 use skills_parser::{Diagnostic, LoadCache, LoadOptions, Skill, Tree};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, btree_map};
+use std::collections::{BTreeMap, BTreeSet, btree_map};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -456,7 +457,7 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
     let mut domains: BTreeMap<String, DynDomain> = BTreeMap::new();
     let mut shadowed = Vec::new();
     let mut diagnostics = Vec::new();
-    state.last_good.resize_with(inner.roots.len(), HashMap::new);
+    state.last_good.resize_with(inner.roots.len(), HashMap::default);
     // Entries of skills that did not change are taken from here.
     let previous = inner.current.load();
 
