@@ -497,8 +497,9 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, ca
     }
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     if threads <= 1 || jobs.len() < PARALLEL_FROM_FILES {
+        let mut scratch = Vec::new();
         for job in &jobs {
-            load_file(job, opts, cache, &mut listed);
+            load_file(job, opts, cache, &mut scratch, &mut listed);
         }
         return vec![listed];
     }
@@ -509,12 +510,13 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, ca
     let next = AtomicUsize::new(0);
     let worker = || {
         let mut parts = Vec::new();
+        let mut scratch = Vec::new();
         loop {
             let start = next.fetch_add(FILES_PER_TAKE, Ordering::Relaxed);
             let Some(take) = jobs.get(start..(start + FILES_PER_TAKE).min(jobs.len())) else { break };
             let mut part = Loaded::default();
             for job in take {
-                load_file(job, opts, cache, &mut part);
+                load_file(job, opts, cache, &mut scratch, &mut part);
             }
             parts.push((start, part));
         }
@@ -528,13 +530,15 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, ca
     std::iter::once(listed).chain(parts.into_iter().map(|(_, part)| part)).collect()
 }
 
-fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, out: &mut Loaded) {
+/// Reads and parses one file; `scratch` is a reading buffer the caller
+/// keeps from file to file.
+fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, scratch: &mut Vec<u8>, out: &mut Loaded) {
     let (domain, entry) = (job.domain, &job.entry);
     let Some(stem) = entry.name.strip_suffix(".md") else {
         return;
     };
     out.files.push(entry.path.clone());
-    let text = match read_text(&entry.path, opts.max_file_size) {
+    let text = match read_text_with(&entry.path, opts.max_file_size, scratch) {
         Ok(t) => t,
         Err(d) => {
             out.diags.push(d);
@@ -597,15 +601,39 @@ fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> 
 
 /// Reads a file as UTF-8, within the size limit.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
-    let file = fs::File::open(path)
-        .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
+    let file = fs::File::open(path).map_err(|e| unreadable(path, &e))?;
     // Sized from the open file (no second path lookup), so the read needs no
     // probing and no regrowth; the limit still bounds what is read.
     let size = file.metadata().map_or(0, |m| m.len()).min(limit + 1);
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0) + 1);
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}")))?;
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| unreadable(path, &e))?;
+    checked_text(path, limit, &bytes)?;
+    String::from_utf8(bytes).map_err(|e| invalid_utf8(path, e.as_bytes(), e.utf8_error()))
+}
+
+/// [`read_text`] through `scratch`, a buffer kept from file to file: once it
+/// has grown to the tree's files, a read needs no size from the file system
+/// (one system call fewer per file) and the text is copied out at its size.
+fn read_text_with(path: &Path, limit: u64, scratch: &mut Vec<u8>) -> Result<String, Diagnostic> {
+    /// What a buffer starts with: more than a skill file usually holds.
+    const START: usize = 16 * 1024;
+    let file = fs::File::open(path).map_err(|e| unreadable(path, &e))?;
+    scratch.clear();
+    scratch.reserve(START);
+    file.take(limit + 1).read_to_end(scratch).map_err(|e| unreadable(path, &e))?;
+    checked_text(path, limit, scratch)?;
+    match std::str::from_utf8(scratch) {
+        Ok(text) => Ok(text.to_owned()),
+        Err(e) => Err(invalid_utf8(path, scratch, e)),
+    }
+}
+
+fn unreadable(path: &Path, e: &std::io::Error) -> Diagnostic {
+    Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}"))
+}
+
+/// The error for a file's `bytes` read past `limit`, if they were.
+fn checked_text(path: &Path, limit: u64, bytes: &[u8]) -> Result<(), Diagnostic> {
     if bytes.len() as u64 > limit {
         return Err(Diagnostic::new(
             Code::FileTooLarge,
@@ -616,14 +644,15 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
         )
         .hint("skill files are help pages; move long material elsewhere"));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let line = bytes[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = bytes[..valid].iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        Diagnostic::new(Code::InvalidUtf8, path, line, col, "the file is not valid UTF-8")
-            .hint("save the file as UTF-8")
-    })
+    Ok(())
+}
+
+/// The error for `bytes` that are not UTF-8, at the first byte that is not.
+fn invalid_utf8(path: &Path, bytes: &[u8], e: std::str::Utf8Error) -> Diagnostic {
+    let valid = e.valid_up_to();
+    let line = bytes[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = bytes[..valid].iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+    Diagnostic::new(Code::InvalidUtf8, path, line, col, "the file is not valid UTF-8").hint("save the file as UTF-8")
 }
 
 /// The name a file or directory most likely meant, as an identifier:
