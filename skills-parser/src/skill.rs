@@ -118,8 +118,10 @@ impl Skill {
     /// A fingerprint of everything about the flags that compiled code
     /// depends on: names, types, list-ness, required, enum values, defaults.
     /// Prose changes leave it unchanged. Stable across runs and platforms
-    /// (FNV-1a's constants over a canonical encoding, eight bytes a step),
-    /// and any change to one of those fields changes it.
+    /// (FNV-1a's constants over a canonical encoding, eight bytes a step).
+    /// An edit that keeps a string's length and stays within eight of its
+    /// bytes always changes it; any other change does barring a 64-bit
+    /// collision.
     pub fn shape_fingerprint(&self) -> u64 {
         let mut h = Fingerprint::new();
         for f in &self.flags {
@@ -148,8 +150,8 @@ impl Skill {
 /// FNV-1a's 64-bit offset and prime, fed a little-endian word at a time:
 /// a string is its 8-byte words (the last zero-padded) and then its length,
 /// so no two sequences of strings encode alike. Each step is a bijection of
-/// the state for a given word, so inputs that differ in one word always
-/// differ in the result. (Byte by byte, the dependent multiply per byte made
+/// the state for a given word, so encodings of the same length that differ
+/// in one word always differ in the result. (Byte by byte, the dependent multiply per byte made
 /// this 1.5 k instructions a skill, on dev mode's serial path.)
 struct Fingerprint(u64);
 impl Fingerprint {
