@@ -119,9 +119,9 @@ impl Skill {
     /// depends on: names, types, list-ness, required, enum values, defaults.
     /// Prose changes leave it unchanged. Stable across runs and platforms
     /// (FNV-1a's constants over a canonical encoding, eight bytes a step).
-    /// An edit that keeps a string's length and stays within eight of its
-    /// bytes always changes it; any other change does barring a 64-bit
-    /// collision.
+    /// An edit that keeps a string's length and falls within one of its
+    /// aligned eight-byte words always changes it; any other change does,
+    /// barring a 64-bit collision.
     pub fn shape_fingerprint(&self) -> u64 {
         let mut h = Fingerprint::new();
         for f in &self.flags {
