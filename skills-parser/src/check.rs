@@ -109,141 +109,187 @@ pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
 
 /// [`examples`], with the tree's skills found through a map built once.
 pub(crate) fn examples_in(skill: &Skill, skills: &Skills<'_>, out: &mut Vec<Diagnostic>) {
-    let all = skills.all;
-    let find = |n: &str| skills.find(n);
     for ex in &skill.examples {
-        // What the router refuses before splitting a command.
-        if let Some(found) = skills_core::shell::construct(&ex.text) {
-            use skills_core::shell::Construct;
-            let (message, hint) = match found.construct {
-                Construct::Backslash => (
-                    format!(
-                        "example has `{}` outside quotes, which reads as `{}` (a backslash there is dropped), so the router refuses it",
-                        found.text,
-                        &found.text[1..]
-                    ),
-                    "put the value in single quotes to keep its backslashes (`--path 'C:\\Users'`)",
-                ),
-                Construct::HereDocument | Construct::HereString => (
-                    format!("example uses `{}`, shell input redirection, which the router refuses", found.text),
-                    "give the text as the flag's value, in double quotes, which may span lines",
-                ),
-                Construct::Substitution => (
-                    format!("example uses `{}`, shell command substitution, which the router refuses", found.text),
-                    "write the value itself; to pass `$(` as text, put it in single quotes",
-                ),
-                Construct::AnsiC => (
-                    format!(
-                        "example uses `{}`, bash's ANSI-C quoting, which the router refuses: POSIX quoting would keep the `$` and the escapes as written",
-                        found.text
-                    ),
-                    "write the value in double quotes with the characters themselves: a line break inside the quotes, not `\\n`",
-                ),
-                Construct::Chain | Construct::Pipe | Construct::Redirect => (
-                    format!(
-                        "example uses `{}`, which joins, pipes or redirects commands in a shell; the router refuses it",
-                        found.text
-                    ),
-                    "write one command per example line, with no pipes or redirections; quote an operator meant as text (`--sep '|'`)",
-                ),
-                Construct::Comment => (
-                    "example has a comment after the command (`#` as a word), which the router refuses".to_string(),
-                    "put the comment on a line of its own, or quote a `#` meant as text",
-                ),
-            };
-            out.push(Diagnostic::new(Code::ExampleInvalid, &skill.path, ex.line, found.offset + 1, message).hint(hint));
-            continue;
+        check_example(skill, ex, Some(skills), out);
+    }
+}
+
+/// The examples of one skill checked with nothing but the skill: the
+/// problems of those that call it (or fail before naming a skill), and which
+/// call another name, to be checked once the tree is known
+/// ([`examples_calling_others`]). A file's parse computes this, so the load
+/// cache keeps it with the file and the loading threads share the work.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OwnExamples {
+    pub(crate) diags: Vec<Diagnostic>,
+    /// Indices into the skill's examples.
+    pub(crate) others: Vec<usize>,
+}
+
+/// [`OwnExamples`] of `skill`.
+pub(crate) fn own_examples(skill: &Skill) -> OwnExamples {
+    let mut own = OwnExamples::default();
+    for (i, ex) in skill.examples.iter().enumerate() {
+        if !check_example(skill, ex, None, &mut own.diags) {
+            own.others.push(i);
         }
-        let tokens = match tokenize::split(&ex.text) {
-            Ok(t) => t,
-            Err(e) => {
-                out.push(
-                    Diagnostic::new(
-                        Code::ExampleInvalid,
-                        &skill.path,
-                        ex.line,
-                        e.column,
-                        format!("example does not tokenize: {e}"),
-                    )
-                    .hint(e.hint()),
-                );
-                continue;
-            }
-        };
-        let tokens: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
-        let Some((&first, rest)) = tokens.split_first() else {
-            continue;
-        };
-        if first == names::GET_SKILL || first == "get_skill:" {
-            continue;
-        }
-        let target =
-            if first == skill.name || skill.aliases.iter().any(|a| a == first) { Some(skill) } else { find(first) };
-        let Some(target) = target else {
-            let hint = match suggest::closest(first, all.iter().map(|s| s.name.as_str())) {
-                Some(c) => format!("did you mean `{c}`?"),
-                None => "examples may only call skills of the tree".to_string(),
-            };
-            out.push(
-                Diagnostic::new(
-                    Code::ExampleUnknownSkill,
-                    &skill.path,
-                    ex.line,
-                    1,
-                    format!("example calls `{first}`, which is not a skill"),
-                )
-                .hint(hint),
-            );
-            continue;
-        };
-        if rest.first().is_some_and(|t| *t == "--help") && rest.len() == 1 {
-            continue;
-        }
-        let specs: Vec<_> = target.flags.iter().map(|f| f.spec()).collect();
-        if let Err(errors) = args::parse(&specs, rest) {
-            // `--pinned` written alone in an example, for a flag Usage does
-            // not show (so its type was not inferred): it is a boolean the
-            // Flags line does not say is one.
-            let no_value = errors.iter().find_map(|e| match *e {
-                args::ArgErrorKind::MissingValue { flag } => target
-                    .flags
-                    .iter()
-                    .find(|f| f.name == flag && f.placeholder.is_none() && f.value_type == ValueType::String),
-                _ => None,
-            });
-            // `notes.add --title x   #note`: the shell habit; in a
-            // command `#` is text, and models copy examples as written.
-            let comment = errors.iter().any(|e| match *e {
-                args::ArgErrorKind::TooManyValues { values, .. } => values.iter().any(|v| v.starts_with('#')),
-                args::ArgErrorKind::UnexpectedValue { value, .. } => value.starts_with('#'),
-                _ => false,
-            });
-            let repeated = repeated_hint(&errors);
-            let hint = match no_value {
-                _ if comment => "`#` does not start a comment in a command, and models copy examples as written: put the comment on a line of its own above the example".to_string(),
-                Some(f) => format!(
-                    "if `--{}` takes no value, mark it `(boolean flag)` in `## Flags` (or show it without a value in Usage); else give it a value in the example",
-                    f.name
+    }
+    own
+}
+
+/// Checks the examples of `skill` numbered in `which` (see [`OwnExamples`])
+/// against the tree's skills.
+pub(crate) fn examples_calling_others(skill: &Skill, which: &[usize], skills: &Skills<'_>, out: &mut Vec<Diagnostic>) {
+    for ex in which.iter().filter_map(|&i| skill.examples.get(i)) {
+        check_example(skill, ex, Some(skills), out);
+    }
+}
+
+/// Checks one example of `skill`. With no `skills`, an example that calls
+/// another name is left unchecked and `false` returned.
+fn check_example(
+    skill: &Skill,
+    ex: &crate::examples::Example,
+    skills: Option<&Skills<'_>>,
+    out: &mut Vec<Diagnostic>,
+) -> bool {
+    // What the router refuses before splitting a command.
+    if let Some(found) = skills_core::shell::construct(&ex.text) {
+        use skills_core::shell::Construct;
+        let (message, hint) = match found.construct {
+            Construct::Backslash => (
+                format!(
+                    "example has `{}` outside quotes, which reads as `{}` (a backslash there is dropped), so the router refuses it",
+                    found.text,
+                    &found.text[1..]
                 ),
-                None => repeated
-                    .unwrap_or_else(|| "fix the example or the flag it uses: examples must run as written".to_string()),
-            };
+                "put the value in single quotes to keep its backslashes (`--path 'C:\\Users'`)",
+            ),
+            Construct::HereDocument | Construct::HereString => (
+                format!("example uses `{}`, shell input redirection, which the router refuses", found.text),
+                "give the text as the flag's value, in double quotes, which may span lines",
+            ),
+            Construct::Substitution => (
+                format!("example uses `{}`, shell command substitution, which the router refuses", found.text),
+                "write the value itself; to pass `$(` as text, put it in single quotes",
+            ),
+            Construct::AnsiC => (
+                format!(
+                    "example uses `{}`, bash's ANSI-C quoting, which the router refuses: POSIX quoting would keep the `$` and the escapes as written",
+                    found.text
+                ),
+                "write the value in double quotes with the characters themselves: a line break inside the quotes, not `\\n`",
+            ),
+            Construct::Chain | Construct::Pipe | Construct::Redirect => (
+                format!(
+                    "example uses `{}`, which joins, pipes or redirects commands in a shell; the router refuses it",
+                    found.text
+                ),
+                "write one command per example line, with no pipes or redirections; quote an operator meant as text (`--sep '|'`)",
+            ),
+            Construct::Comment => (
+                "example has a comment after the command (`#` as a word), which the router refuses".to_string(),
+                "put the comment on a line of its own, or quote a `#` meant as text",
+            ),
+        };
+        out.push(Diagnostic::new(Code::ExampleInvalid, &skill.path, ex.line, found.offset + 1, message).hint(hint));
+        return true;
+    }
+    let tokens = match tokenize::split(&ex.text) {
+        Ok(t) => t,
+        Err(e) => {
             out.push(
                 Diagnostic::new(
                     Code::ExampleInvalid,
                     &skill.path,
                     ex.line,
-                    1,
-                    format!(
-                        "example does not parse against the flags of `{}`: {}",
-                        target.name,
-                        one_line(&errors.to_string())
-                    ),
+                    e.column,
+                    format!("example does not tokenize: {e}"),
                 )
-                .hint(hint),
+                .hint(e.hint()),
             );
+            return true;
         }
+    };
+    let tokens: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+    let Some((&first, rest)) = tokens.split_first() else {
+        return true;
+    };
+    if first == names::GET_SKILL || first == "get_skill:" {
+        return true;
     }
+    let own = first == skill.name || skill.aliases.iter().any(|a| a == first);
+    let target = match skills {
+        _ if own => Some(skill),
+        Some(skills) => skills.find(first),
+        None => return false,
+    };
+    let Some(target) = target else {
+        let all = skills.map_or(&[][..], |s| s.all);
+        let hint = match suggest::closest(first, all.iter().map(|s| s.name.as_str())) {
+            Some(c) => format!("did you mean `{c}`?"),
+            None => "examples may only call skills of the tree".to_string(),
+        };
+        out.push(
+            Diagnostic::new(
+                Code::ExampleUnknownSkill,
+                &skill.path,
+                ex.line,
+                1,
+                format!("example calls `{first}`, which is not a skill"),
+            )
+            .hint(hint),
+        );
+        return true;
+    };
+    if rest.first().is_some_and(|t| *t == "--help") && rest.len() == 1 {
+        return true;
+    }
+    let specs: Vec<_> = target.flags.iter().map(|f| f.spec()).collect();
+    if let Err(errors) = args::parse(&specs, rest) {
+        // `--pinned` written alone in an example, for a flag Usage does
+        // not show (so its type was not inferred): it is a boolean the
+        // Flags line does not say is one.
+        let no_value = errors.iter().find_map(|e| match *e {
+            args::ArgErrorKind::MissingValue { flag } => target
+                .flags
+                .iter()
+                .find(|f| f.name == flag && f.placeholder.is_none() && f.value_type == ValueType::String),
+            _ => None,
+        });
+        // `notes.add --title x   #note`: the shell habit; in a
+        // command `#` is text, and models copy examples as written.
+        let comment = errors.iter().any(|e| match *e {
+            args::ArgErrorKind::TooManyValues { values, .. } => values.iter().any(|v| v.starts_with('#')),
+            args::ArgErrorKind::UnexpectedValue { value, .. } => value.starts_with('#'),
+            _ => false,
+        });
+        let repeated = repeated_hint(&errors);
+        let hint = match no_value {
+            _ if comment => "`#` does not start a comment in a command, and models copy examples as written: put the comment on a line of its own above the example".to_string(),
+            Some(f) => format!(
+                "if `--{}` takes no value, mark it `(boolean flag)` in `## Flags` (or show it without a value in Usage); else give it a value in the example",
+                f.name
+            ),
+            None => repeated
+                .unwrap_or_else(|| "fix the example or the flag it uses: examples must run as written".to_string()),
+        };
+        out.push(
+            Diagnostic::new(
+                Code::ExampleInvalid,
+                &skill.path,
+                ex.line,
+                1,
+                format!(
+                    "example does not parse against the flags of `{}`: {}",
+                    target.name,
+                    one_line(&errors.to_string())
+                ),
+            )
+            .hint(hint),
+        );
+    }
+    true
 }
 
 /// `--tag home --tag list` in an example: the flag written once with all

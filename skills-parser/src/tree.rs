@@ -107,6 +107,8 @@ struct FileResult {
     failed: Option<String>,
     index: Option<DomainIndex>,
     diags: Vec<Diagnostic>,
+    /// The skill's (or partial skill's) examples checked on their own.
+    examples: check::OwnExamples,
 }
 
 /// The files of the last load of a root, by path, with what each gave.
@@ -235,10 +237,15 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     }
     // Results come in file order and are sorted below.
     let mut seen = HashMap::with_capacity(cache.files.len().max(64));
+    // Each skill's examples as its file's parse checked them, by the skill.
+    let mut own_examples: HashMap<*const Skill, check::OwnExamples> = HashMap::new();
     for part in load_domains(&domain_entries, &canonical_root, opts, cache) {
         tree.files.extend(part.files);
         diags.extend(part.diags);
         for (path, text, result) in part.read {
+            if let Some(s) = result.skill.as_ref().or(result.partial.as_ref()) {
+                own_examples.insert(Arc::as_ptr(s), result.examples.clone());
+            }
             skills.extend(result.skill.clone());
             partial.extend(result.partial.clone());
             failed_files.extend(result.failed.clone());
@@ -254,9 +261,17 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     let excluded = check::names_and_aliases(&skills, &domain_dirs, &mut diags);
     skills.retain(|s| !excluded.contains(&s.name));
 
+    // Examples that call their own skill were checked with the file (and
+    // are cached with it); those that call another are checked here.
     let by_name = check::Skills::new(&skills);
     for s in skills.iter().chain(&partial) {
-        check::examples_in(s, &by_name, &mut diags);
+        match own_examples.get(&Arc::as_ptr(s)) {
+            Some(own) => {
+                diags.extend(own.diags.iter().cloned());
+                check::examples_calling_others(s, &own.others, &by_name, &mut diags);
+            }
+            None => check::examples_in(s, &by_name, &mut diags),
+        }
     }
     // Skills by domain, once (a pass over every skill per domain made a
     // tree of 100 domains and 10,000 skills spend most of a reload here).
@@ -555,7 +570,14 @@ fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, scratch: &mut
 /// What one file gives, from its text alone (and its place: `name` is the
 /// file name, `stem` without `.md`).
 fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> FileResult {
-    let mut result = FileResult { skill: None, partial: None, failed: None, index: None, diags: Vec::new() };
+    let mut result = FileResult {
+        skill: None,
+        partial: None,
+        failed: None,
+        index: None,
+        diags: Vec::new(),
+        examples: check::OwnExamples::default(),
+    };
     if name == keys::INDEX_FILE {
         let parsed = parse_index(path, domain, text);
         result.diags = parsed.diagnostics;
@@ -596,6 +618,9 @@ fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> 
     result.diags = parsed.diagnostics;
     result.failed = parsed.item.is_none().then(|| format!("{domain}.{stem}"));
     result.skill = parsed.item.map(Arc::new);
+    if let Some(s) = result.skill.as_ref().or(result.partial.as_ref()) {
+        result.examples = check::own_examples(s);
+    }
     result
 }
 

@@ -924,6 +924,51 @@ fn examples_calling_other_skills_are_checked_against_theirs() {
     expect(&t, Code::ExampleUnknownSkill, 14);
 }
 
+/// Examples that call their own skill are checked with their file, so the
+/// load cache keeps what they gave; the problems are the same from a file
+/// parsed again and from one the cache kept, for examples that call their
+/// own skill and for those that call another, and a skill left out for a
+/// name clash reports none of its examples' problems.
+#[test]
+fn example_problems_are_the_same_from_the_load_cache() {
+    let with_examples = |front: &str, name: &str, examples: &str| {
+        skill(front, &format!("\n# {name}\n\n## Usage\n\n{name}\n\n## Examples\n\n{examples}\n"))
+    };
+    // d.b's alias is the domain's name: d.b is left out, and its bad example
+    // is not reported.
+    let b = with_examples("name: d.b\ndescription: b\naliases: [d]\n", "d.b", "d.b --nope 1");
+    // d.c: its own bad example (line 14), one calling d.a wrongly (line 15),
+    // one calling a skill that does not exist (line 16).
+    let c = with_examples("name: d.c\ndescription: c\n", "d.c", "d.c --nope 1\nd.a --y 1\nd.zz");
+    let a = skill(FRONT, BODY);
+    let files: [(&str, &[u8]); 4] = [
+        ("d/SKILL.md", INDEX.as_bytes()),
+        ("d/a.md", a.as_bytes()),
+        ("d/b.md", b.as_bytes()),
+        ("d/c.md", c.as_bytes()),
+    ];
+    let (dir, fresh) = build(&files);
+    let render = |t: &Tree| t.diagnostics.iter().map(|d| d.render()).collect::<Vec<_>>();
+    let mut cache = skills_parser::LoadCache::default();
+    let first = skills_parser::load_cached(dir.path(), &LoadOptions::default(), &mut cache);
+    let again = skills_parser::load_cached(dir.path(), &LoadOptions::default(), &mut cache);
+    assert_eq!(render(&first), render(&again));
+    assert_eq!(render(&first), render(&fresh));
+    expect(&first, Code::DuplicateAlias, ANY);
+    let examples: Vec<(Code, usize, bool)> = first
+        .diagnostics
+        .iter()
+        .filter(|d| matches!(d.code, Code::ExampleInvalid | Code::ExampleUnknownSkill))
+        .map(|d| (d.code, d.line, d.file.ends_with("c.md")))
+        .collect();
+    assert_eq!(
+        examples,
+        [(Code::ExampleInvalid, 14, true), (Code::ExampleInvalid, 15, true), (Code::ExampleUnknownSkill, 16, true)],
+        "{:#?}",
+        first.diagnostics
+    );
+}
+
 #[test]
 fn hostile_inputs_never_panic() {
     let inputs: Vec<Vec<u8>> = vec![
