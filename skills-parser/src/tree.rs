@@ -236,10 +236,12 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
         }
     }
     // Results come in file order and are sorted below.
-    let mut seen = HashMap::with_capacity(cache.files.len().max(64));
+    let parts = load_domains(&domain_entries, &canonical_root, opts, cache);
+    let read: usize = parts.iter().map(|p| p.read.len()).sum();
+    let mut seen = HashMap::with_capacity(read);
     // Each skill's examples as its file's parse checked them, by the skill.
-    let mut own_examples: HashMap<*const Skill, check::OwnExamples> = HashMap::new();
-    for part in load_domains(&domain_entries, &canonical_root, opts, cache) {
+    let mut own_examples: HashMap<*const Skill, check::OwnExamples> = HashMap::with_capacity(read);
+    for part in parts {
         tree.files.extend(part.files);
         diags.extend(part.diags);
         for (path, text, result) in part.read {
