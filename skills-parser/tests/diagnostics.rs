@@ -969,6 +969,45 @@ fn example_problems_are_the_same_from_the_load_cache() {
     );
 }
 
+/// Files are read whole however large, up to the limit, whether the tree is
+/// small (read on the calling thread) or large (on several threads, each
+/// reading through one buffer it keeps): a file larger than the buffer's
+/// first size, one of exactly the limit, and small ones read after them.
+#[test]
+fn large_files_are_read_whole_in_small_and_large_trees() {
+    let limit = skills_parser::tree::MAX_FILE_SIZE as usize;
+    let sized = |name: &str, size: usize| {
+        let head = skill(&format!("name: {name}\ndescription: Skill {name}\n"), &BODY.replace("d.a", name));
+        let tail = "\nLAST LINE\n";
+        let pad = size - head.len() - 1 - tail.len();
+        let text = format!("{head}\n{}{tail}", &"word ".repeat(pad / 5 + 1)[..pad]);
+        assert_eq!(text.len(), size);
+        text
+    };
+    for small_files in [3usize, 300] {
+        let mut files = vec![("d/SKILL.md".to_string(), INDEX.to_string())];
+        files.push(("d/big.md".to_string(), sized("d.big", 100 * 1024)));
+        files.push(("d/limit.md".to_string(), sized("d.limit", limit)));
+        for i in 0..small_files {
+            files.push((
+                format!("d/s{i}.md"),
+                skill(&format!("name: d.s{i}\ndescription: Small {i}\n"), &BODY.replace("d.a", &format!("d.s{i}"))),
+            ));
+        }
+        let refs: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (p.as_str(), t.as_bytes())).collect();
+        let (_d, t) = build(&refs);
+        assert!(t.diagnostics.iter().all(|d| !d.is_error()), "{:#?}", t.diagnostics);
+        for name in ["d.big", "d.limit"] {
+            let body = &t.skill(name).unwrap_or_else(|| panic!("{name} missing")).body;
+            assert!(body.trim_end().ends_with("LAST LINE"), "{name}: body ends {:?}", &body[body.len() - 40..]);
+        }
+        assert_eq!(t.skills.len(), small_files + 2);
+        for i in 0..small_files {
+            assert_eq!(t.skill(&format!("d.s{i}")).unwrap().description, format!("Small {i}"));
+        }
+    }
+}
+
 #[test]
 fn hostile_inputs_never_panic() {
     let inputs: Vec<Vec<u8>> = vec![
