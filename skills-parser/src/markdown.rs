@@ -101,6 +101,15 @@ fn level_num(l: HeadingLevel) -> u8 {
     }
 }
 
+/// `text` without its surrounding whitespace, in place (no new string).
+fn trimmed(mut text: String) -> String {
+    let end = text.trim_end().len();
+    text.truncate(end);
+    let start = text.len() - text.trim_start().len();
+    text.drain(..start);
+    text
+}
+
 /// Every heading of `body` with its section.
 pub(crate) fn sections(body: &str) -> Vec<Section> {
     let mut heads: Vec<(String, u8, Range<usize>)> = Vec::new();
@@ -127,7 +136,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
                 (Event::Text(t), Label::After) if t.trim() == ":" => Label::After,
                 (Event::End(TagEnd::Paragraph), Label::After) => {
                     if pseudo_heading_name(text) {
-                        labels.push((text.trim().to_string(), *start..line_end(body, &range)));
+                        labels.push((trimmed(std::mem::take(text)), *start..line_end(body, &range)));
                     }
                     Label::No
                 }
@@ -161,31 +170,33 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
                 if let Some((title, level, start)) = current.take() {
                     // The heading's range ends at its line's end (setext:
                     // after the underline).
-                    heads.push((title.trim().to_string(), level, start..line_end(body, &range)));
+                    heads.push((trimmed(title), level, start..line_end(body, &range)));
                 }
             }
             _ => {}
         }
     }
-    let mut out = Vec::with_capacity(heads.len() + labels.len());
-    for (i, (title, level, range)) in heads.iter().enumerate() {
-        let end = heads[i + 1..].iter().find(|(_, l, _)| l <= level).map_or(body.len(), |(_, _, r)| r.start);
-        out.push(Section {
-            title: title.clone(),
-            level: *level,
-            heading_start: range.start,
-            content: range.end.min(end)..end,
-            pseudo: false,
-        });
-    }
+    // Where each section ends, before the titles move into the sections.
+    let head_ends: Vec<usize> = (0..heads.len())
+        .map(|i| heads[i + 1..].iter().find(|(_, l, _)| *l <= heads[i].1).map_or(body.len(), |(_, _, r)| r.start))
+        .collect();
     // A label's section ends at the next heading or label; headings'
     // sections do not see labels, so a file with headings reads as before.
-    for (title, range) in &labels {
-        let next_head = heads.iter().map(|(_, _, r)| r.start).find(|&s| s > range.start);
-        let next_label = labels.iter().map(|(_, r)| r.start).find(|&s| s > range.start);
-        let end = next_head.into_iter().chain(next_label).min().unwrap_or(body.len());
+    let label_ends: Vec<usize> = labels
+        .iter()
+        .map(|(_, range)| {
+            let next_head = heads.iter().map(|(_, _, r)| r.start).find(|&s| s > range.start);
+            let next_label = labels.iter().map(|(_, r)| r.start).find(|&s| s > range.start);
+            next_head.into_iter().chain(next_label).min().unwrap_or(body.len())
+        })
+        .collect();
+    let mut out = Vec::with_capacity(heads.len() + labels.len());
+    for ((title, level, range), end) in heads.into_iter().zip(head_ends) {
+        out.push(Section { title, level, heading_start: range.start, content: range.end.min(end)..end, pseudo: false });
+    }
+    for ((title, range), end) in labels.into_iter().zip(label_ends) {
         out.push(Section {
-            title: title.clone(),
+            title,
             level: 2,
             heading_start: range.start,
             content: range.end.min(end)..end,
