@@ -1902,7 +1902,7 @@ pub(crate) fn resolve(
     bare_is_switch: bool,
     sink: &mut Sink<'_>,
 ) -> Option<Flag> {
-    let m = markers(&raw.description);
+    let mut m = markers(&raw.description);
     let name = &raw.name;
     let (line, col) = (raw.line, raw.column);
     let mut ok = true;
@@ -2086,7 +2086,8 @@ pub(crate) fn resolve(
 
     // Enum values.
     let mut values = Vec::new();
-    if let Some((vals, _)) = &m.one_of {
+    // The markers' values move into the flag (nothing reads them after).
+    if let Some((vals, _)) = m.one_of.take() {
         if vals.is_empty() {
             sink.push(
                 Code::InvalidEnumValue,
@@ -2098,7 +2099,7 @@ pub(crate) fn resolve(
             ok = false;
         }
         for v in vals {
-            if !is_enum_value(v) {
+            if !is_enum_value(&v) {
                 sink.push(
                     Code::InvalidEnumValue,
                     line,
@@ -2107,7 +2108,7 @@ pub(crate) fn resolve(
                     "enum values are single words of letters, digits and `_ . : / + -`; end the list with `.` or `(` before more prose",
                 );
                 ok = false;
-            } else if values.iter().any(|x: &String| x.eq_ignore_ascii_case(v)) {
+            } else if values.iter().any(|x: &String| x.eq_ignore_ascii_case(&v)) {
                 sink.push(
                     Code::InvalidEnumValue,
                     line,
@@ -2117,7 +2118,7 @@ pub(crate) fn resolve(
                 );
                 ok = false;
             } else {
-                values.push(v.clone());
+                values.push(v);
             }
         }
     }
@@ -2229,8 +2230,11 @@ pub(crate) fn resolve(
             // Enum defaults are stored as written in the value list.
             let parts = if empty_string { vec![String::new()] } else { parts };
             let parts = parts
-                .iter()
-                .map(|v| values.iter().find(|x| x.eq_ignore_ascii_case(v)).cloned().unwrap_or_else(|| v.clone()))
+                .into_iter()
+                .map(|v| match values.iter().find(|x| x.eq_ignore_ascii_case(&v)) {
+                    Some(listed) if *listed != v => listed.clone(),
+                    _ => v,
+                })
                 .collect();
             default = Some(parts);
         }
