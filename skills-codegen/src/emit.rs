@@ -140,14 +140,9 @@ struct SkillNames {
 /// one skill's value to code written for another's, and `rustc` checks one
 /// enum instead of one per flag (docs/PERFORMANCE.md, "Shared flag enums").
 struct SharedEnum {
-    /// Its name in `module`.
-    name: String,
-    /// The module of the skill that defines it (`tasks::create`).
-    module: String,
-    /// That skill and flag, by index.
+    /// The skill and flag (by index) that define it: its name, variants and
+    /// module are that flag's and that skill's.
     owner: (usize, usize),
-    values: Vec<String>,
-    variants: Vec<String>,
     /// `skill --flag` of each flag it serves, in the tree's order.
     users: Vec<String>,
 }
@@ -163,16 +158,9 @@ fn shared_enums(tree: &Tree, names: &mut [SkillNames]) -> Vec<SharedEnum> {
             .zip(&n.enums)
             .enumerate()
             .map(|(fi, (f, e))| {
-                let (local, variants) = e.as_ref()?;
+                e.as_ref()?;
                 let i = *by_values.entry(&f.values).or_insert_with(|| {
-                    shared.push(SharedEnum {
-                        name: local.clone(),
-                        module: n.module.clone(),
-                        owner: (si, fi),
-                        values: f.values.clone(),
-                        variants: variants.clone(),
-                        users: Vec::new(),
-                    });
+                    shared.push(SharedEnum { owner: (si, fi), users: Vec::new() });
                     shared.len() - 1
                 });
                 shared[i].users.push(format!("{} --{}", skill.name, f.name));
@@ -306,7 +294,7 @@ pub(crate) fn generate(tree: &Tree, opts: &Options<'_>) -> String {
         out.open(&format!("pub mod {} {{", ident(&domain.name)));
         out.line(&prelude_use(1));
         for &i in &skills {
-            emit_skill_module(&mut out, i, &tree.skills[i], catalog.skill_at(i).as_ref(), &names[i], &shared, opts);
+            emit_skill_module(&mut out, i, &tree.skills[i], catalog.skill_at(i).as_ref(), &names, &shared, opts);
             out.line("");
         }
         emit_domain_macro(&mut out, tree, &skills, &names, opts);
@@ -325,10 +313,11 @@ fn emit_skill_module(
     index: usize,
     skill: &Skill,
     view: Option<&skills_runtime::catalog::SkillView<'_>>,
-    names: &SkillNames,
+    all_names: &[SkillNames],
     shared: &[SharedEnum],
     opts: &Options<'_>,
 ) {
+    let names = &all_names[index];
     let file = (opts.display)(&skill.path);
     out.doc(&format!("`{}`: {}\n\nDefined in `{file}`.", skill.name, skill.description));
     out.open(&format!("pub mod {} {{", ident(&skill.action)));
@@ -434,14 +423,20 @@ fn emit_skill_module(
     // Enums: defined here when this skill is the first with their values,
     // else the first one's, under this flag's name.
     for (fi, shared_index) in names.shared.iter().enumerate() {
-        let (Some(i), Some((name, _))) = (shared_index, &names.enums[fi]) else { continue };
+        let (Some(i), Some((name, variants))) = (shared_index, &names.enums[fi]) else { continue };
         let e = &shared[*i];
         if e.owner == (index, fi) {
-            emit_enum(out, e, opts.serde);
-        } else if e.name == *name {
-            out.line(&format!("pub use super::super::{}::{name};", e.module));
+            emit_enum(out, name, &skill.flags[fi].values, variants, &e.users, opts.serde);
         } else {
-            out.line(&format!("pub use super::super::{}::{} as {name};", e.module, e.name));
+            // The defining flag's name and module (it is an enum flag).
+            let (owner, flag) = e.owner;
+            let Some((defined, _)) = &all_names[owner].enums[flag] else { continue };
+            let module = &all_names[owner].module;
+            if defined == name {
+                out.line(&format!("pub use super::super::{module}::{name};"));
+            } else {
+                out.line(&format!("pub use super::super::{module}::{defined} as {name};"));
+            }
         }
         out.line("");
     }
@@ -538,8 +533,7 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
 /// How many of an enum's flags its doc comment names.
 const USERS_NAMED: usize = 8;
 
-fn emit_enum(out: &mut Out, e: &SharedEnum, serde: bool) {
-    let SharedEnum { name, values, variants, users, .. } = e;
+fn emit_enum(out: &mut Out, name: &str, values: &[String], variants: &[String], users: &[String], serde: bool) {
     let mut named: Vec<String> = users.iter().take(USERS_NAMED).map(|u| format!("`{u}`")).collect();
     if users.len() > USERS_NAMED {
         named.push(format!("and {} more", users.len() - USERS_NAMED));

@@ -628,19 +628,12 @@ fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text: &str) -> 
 
 /// Reads a file as UTF-8, within the size limit.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Diagnostic> {
-    let file = fs::File::open(path).map_err(|e| unreadable(path, &e))?;
-    // Sized from the open file (no second path lookup), so the read needs no
-    // probing and no regrowth; the limit still bounds what is read.
-    let size = file.metadata().map_or(0, |m| m.len()).min(limit + 1);
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0) + 1);
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| unreadable(path, &e))?;
-    checked_text(path, limit, &bytes)?;
-    String::from_utf8(bytes).map_err(|e| invalid_utf8(path, e.as_bytes(), e.utf8_error()))
+    read_text_with(path, limit, &mut Vec::new())
 }
 
-/// [`read_text`] through `scratch`, a buffer kept from file to file: once it
-/// has grown to the tree's files, a read needs no size from the file system
-/// (one system call fewer per file) and the text is copied out at its size.
+/// [`read_text`] through `scratch`, a buffer kept from file to file: the
+/// read needs no size from the file system (one system call fewer per
+/// file), and the text is copied out at its size.
 fn read_text_with(path: &Path, limit: u64, scratch: &mut Vec<u8>) -> Result<String, Diagnostic> {
     /// What a buffer starts with: more than a skill file usually holds.
     const START: usize = 16 * 1024;
@@ -648,20 +641,7 @@ fn read_text_with(path: &Path, limit: u64, scratch: &mut Vec<u8>) -> Result<Stri
     scratch.clear();
     scratch.reserve(START);
     file.take(limit + 1).read_to_end(scratch).map_err(|e| unreadable(path, &e))?;
-    checked_text(path, limit, scratch)?;
-    match std::str::from_utf8(scratch) {
-        Ok(text) => Ok(text.to_owned()),
-        Err(e) => Err(invalid_utf8(path, scratch, e)),
-    }
-}
-
-fn unreadable(path: &Path, e: &std::io::Error) -> Diagnostic {
-    Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}"))
-}
-
-/// The error for a file's `bytes` read past `limit`, if they were.
-fn checked_text(path: &Path, limit: u64, bytes: &[u8]) -> Result<(), Diagnostic> {
-    if bytes.len() as u64 > limit {
+    if scratch.len() as u64 > limit {
         return Err(Diagnostic::new(
             Code::FileTooLarge,
             path,
@@ -671,7 +651,14 @@ fn checked_text(path: &Path, limit: u64, bytes: &[u8]) -> Result<(), Diagnostic>
         )
         .hint("skill files are help pages; move long material elsewhere"));
     }
-    Ok(())
+    match std::str::from_utf8(scratch) {
+        Ok(text) => Ok(text.to_owned()),
+        Err(e) => Err(invalid_utf8(path, scratch, e)),
+    }
+}
+
+fn unreadable(path: &Path, e: &std::io::Error) -> Diagnostic {
+    Diagnostic::new(Code::Unreadable, path, 0, 0, format!("cannot read the file: {e}"))
 }
 
 /// The error for `bytes` that are not UTF-8, at the first byte that is not.
