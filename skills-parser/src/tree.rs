@@ -239,15 +239,10 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     let parts = load_domains(&domain_entries, &canonical_root, opts, cache);
     let read: usize = parts.iter().map(|p| p.read.len()).sum();
     let mut seen = HashMap::with_capacity(read);
-    // Each skill's examples as its file's parse checked them, by the skill.
-    let mut own_examples: HashMap<*const Skill, check::OwnExamples> = HashMap::with_capacity(read);
     for part in parts {
         tree.files.extend(part.files);
         diags.extend(part.diags);
         for (path, text, result) in part.read {
-            if let Some(s) = result.skill.as_ref().or(result.partial.as_ref()) {
-                own_examples.insert(Arc::as_ptr(s), result.examples.clone());
-            }
             skills.extend(result.skill.clone());
             partial.extend(result.partial.clone());
             failed_files.extend(result.failed.clone());
@@ -265,6 +260,13 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
 
     // Examples that call their own skill were checked with the file (and
     // are cached with it); those that call another are checked here.
+    let mut own_examples: HashMap<*const Skill, &check::OwnExamples> = HashMap::with_capacity(cache.files.len());
+    own_examples.extend(
+        cache
+            .files
+            .values()
+            .filter_map(|(_, r)| Some((Arc::as_ptr(r.skill.as_ref().or(r.partial.as_ref())?), &r.examples))),
+    );
     let by_name = check::Skills::new(&skills);
     for s in skills.iter().chain(&partial) {
         match own_examples.get(&Arc::as_ptr(s)) {
