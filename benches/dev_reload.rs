@@ -9,7 +9,11 @@
 //! a generated tree of `DEV_RELOAD_SKILLS` skills (default 1,000, 100 per
 //! domain) and the same skills in one domain; reloading the generated tree
 //! after one file is edited and when nothing changed
-//! (`DEV_RELOAD_TREE_ROUNDS` times each, default 10).
+//! (`DEV_RELOAD_TREE_ROUNDS` times each, default 10). Alternately with the
+//! generated tree's loads, on the same files: the reference, reading
+//! every file and running pulldown-cmark over it on one thread, so the
+//! load's cost is also given as a ratio to it, which a busy host moves far
+//! less than either time.
 //!
 //! This is an event-to-visibility latency, which criterion's sampling model
 //! does not fit; the harness reports median, 90th percentile and worst case
@@ -68,6 +72,43 @@ fn cold_loads(root: &Path, rounds: usize) -> Vec<Duration> {
         .collect()
 }
 
+/// Reads every markdown file of the tree at `root` (`<domain>/<file>.md`)
+/// and runs pulldown-cmark over it, as the skill parser does, on one
+/// thread: the reference the dev-mode load's goal is set against.
+fn read_and_markdown(root: &Path) -> usize {
+    let mut events = 0;
+    for domain in std::fs::read_dir(root).unwrap() {
+        for file in std::fs::read_dir(domain.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|e| e == "md") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                events +=
+                    pulldown_cmark::Parser::new_ext(&text, pulldown_cmark::Options::empty()).into_offset_iter().count();
+            }
+        }
+    }
+    events
+}
+
+/// [`cold_loads`] and [`read_and_markdown`] over `root`, alternately,
+/// `rounds` times each.
+fn loads_and_reference(root: &Path, rounds: usize) -> (Vec<Duration>, Vec<Duration>) {
+    (0..rounds)
+        .map(|_| {
+            let load = cold_loads(root, 1)[0];
+            let t = Instant::now();
+            assert!(std::hint::black_box(read_and_markdown(root)) > 0);
+            (load, t.elapsed())
+        })
+        .unzip()
+}
+
+fn median(xs: &[Duration]) -> Duration {
+    let mut xs = xs.to_vec();
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
 /// How long a reload took after one file of the registry was rewritten
 /// (a new line at the end of its body), `rounds` times.
 fn edited_reloads(registry: &Registry, file: &Path, rounds: usize) -> Vec<Duration> {
@@ -99,7 +140,12 @@ fn main() {
     let big_rounds = env_usize("DEV_RELOAD_TREE_ROUNDS", 10);
     let big = tempfile::tempdir().unwrap();
     generated_tree(big.path(), "d", n);
-    stats(&format!("load, generated tree ({n} skills)"), cold_loads(big.path(), big_rounds));
+    let (loads, reference) = loads_and_reference(big.path(), big_rounds);
+    let ratio = median(&loads).as_secs_f64() / median(&reference).as_secs_f64();
+    stats(&format!("load, generated tree ({n} skills)"), loads);
+    stats("reference: read + pulldown-cmark, one thread", reference);
+    // The goal, 15 ms where the reference took 11 ms, is a ratio of 1.36.
+    println!("load / reference (medians, alternating): {ratio:.2}");
     // The same files in one domain: loading must spread them over the
     // cores as well as it spreads ten domains.
     let one = tempfile::tempdir().unwrap();

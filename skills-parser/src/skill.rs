@@ -165,13 +165,20 @@ impl Fingerprint {
         self.word(u64::from(b));
     }
     fn str(&mut self, s: &str) {
-        let (words, tail) = s.as_bytes().as_chunks::<8>();
+        let bytes = s.as_bytes();
+        let (words, tail) = bytes.as_chunks::<8>();
         for w in words {
             self.word(u64::from_le_bytes(*w));
         }
-        let mut last = [0u8; 8];
-        last[..tail.len()].copy_from_slice(tail);
-        self.word(u64::from_le_bytes(last));
+        // The last bytes, zero-padded: the string's last eight shifted down
+        // when it has eight (a copy into a padded array compiles to a
+        // `memcpy` call of unknown length), else one by one.
+        let last = match (tail.len(), bytes.last_chunk::<8>()) {
+            (0, _) => 0,
+            (n, Some(end)) => u64::from_le_bytes(*end) >> (64 - 8 * n),
+            (_, None) => tail.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
+        };
+        self.word(last);
         self.word(s.len() as u64);
     }
 }
@@ -469,15 +476,18 @@ pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parse
     // can be just past the last line; editors need a line that exists
     // (found by `cargo fuzz run skill_file` on "---\n---").
     // Lines end at `\n`, `\r\n` or a lone `\r`, as in CommonMark and YAML.
-    let last = text
-        .bytes()
-        .enumerate()
-        .filter(|&(i, b)| b == b'\n' || (b == b'\r' && text.as_bytes().get(i + 1) != Some(&b'\n')))
-        .count()
-        + 1;
-    for d in &mut sink.out {
-        if d.line > last {
-            d.line = last;
+    // Counted only when there is something to clamp.
+    if !sink.out.is_empty() {
+        let last = text
+            .bytes()
+            .enumerate()
+            .filter(|&(i, b)| b == b'\n' || (b == b'\r' && text.as_bytes().get(i + 1) != Some(&b'\n')))
+            .count()
+            + 1;
+        for d in &mut sink.out {
+            if d.line > last {
+                d.line = last;
+            }
         }
     }
     if sink.has_definition_error() {
@@ -1172,5 +1182,7 @@ mod tests {
         // The same on every run and platform (words are read little-endian):
         // pinned, so that a change to the encoding is a decision.
         assert_eq!(of(&["tasks", "search"]), 0x6a8f_922e_e1f2_f7ef);
+        // Longer than a word, with a partial last one (read shifted).
+        assert_eq!(of(&["attachments", "priority_level"]), 0x84e7_2f45_489f_3fa0);
     }
 }
