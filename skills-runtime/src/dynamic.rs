@@ -7,7 +7,7 @@ use foldhash::{HashMap, HashMapExt};
 use skills_parser::diagnostic::display_path;
 use skills_parser::{Domain, Skill, Tree};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// One skill of a dynamic catalog.
 #[derive(Clone, Debug)]
@@ -21,14 +21,36 @@ pub(crate) enum DynSkill {
     Compiled { entry: &'static SkillEntry, root: String },
 }
 
-/// A parsed skill with what the catalog derives from it once.
+/// A parsed skill with what the catalog derives from it, once, when first
+/// asked: a load builds thousands of these on one thread, from skills the
+/// loading threads have just parsed, and reading each skill's flags again
+/// there (for the shape) cost that thread more than the rest of its work on
+/// the skill, in cache misses. Most are never viewed before a reload, and
+/// one that finds the file unchanged keeps the same entry.
 #[derive(Debug)]
 pub(crate) struct ParsedSkill {
     pub(crate) skill: Arc<Skill>,
-    pub(crate) usage: String,
-    pub(crate) source: String,
     pub(crate) root: String,
-    pub(crate) shape: u64,
+    usage: OnceLock<String>,
+    source: OnceLock<String>,
+    shape: OnceLock<u64>,
+}
+
+impl ParsedSkill {
+    /// The usage line ([`Skill::usage_line`]).
+    pub(crate) fn usage(&self) -> &str {
+        self.usage.get_or_init(|| self.skill.usage_line().into_owned())
+    }
+
+    /// The file, as shown.
+    pub(crate) fn source(&self) -> &str {
+        self.source.get_or_init(|| display_path(&self.skill.path))
+    }
+
+    /// The flags' shape ([`Skill::shape_fingerprint`]).
+    pub(crate) fn shape(&self) -> u64 {
+        *self.shape.get_or_init(|| self.skill.shape_fingerprint())
+    }
 }
 
 impl DynSkill {
@@ -41,11 +63,11 @@ impl DynSkill {
     /// dev-mode snapshot and the last good versions hold one copy).
     pub(crate) fn shared(s: Arc<Skill>, root: &str) -> DynSkill {
         DynSkill::Parsed(Arc::new(ParsedSkill {
-            usage: s.usage_line().into_owned(),
-            source: display_path(&s.path),
-            root: root.to_string(),
-            shape: s.shape_fingerprint(),
             skill: s,
+            root: root.to_string(),
+            usage: OnceLock::new(),
+            source: OnceLock::new(),
+            shape: OnceLock::new(),
         }))
     }
 
@@ -62,6 +84,17 @@ impl DynSkill {
         match self {
             DynSkill::Parsed(p) => &p.skill.name,
             DynSkill::Compiled { entry, .. } => entry.name,
+        }
+    }
+
+    /// Where it may run (what a view would give, without building one).
+    pub(crate) fn eligibility(&self) -> EligibilityView<'_> {
+        match self {
+            DynSkill::Parsed(p) => {
+                let e = &p.skill.eligibility;
+                EligibilityView { os: Strs::Owned(&e.os), env: Strs::Owned(&e.env), binaries: Strs::Owned(&e.binaries) }
+            }
+            DynSkill::Compiled { entry, .. } => entry.view().eligibility,
         }
     }
 
@@ -175,12 +208,12 @@ impl Catalog for DynamicCatalog {
                 Some(view)
             }
             DynSkill::Parsed(p) => {
-                let ParsedSkill { skill: s, usage, source, root, shape } = &**p;
+                let s = &p.skill;
                 Some(SkillView {
                     name: &s.name,
                     domain: &s.domain,
                     description: &s.description,
-                    usage,
+                    usage: p.usage(),
                     body: &s.body,
                     flags: Flags::Parsed(&s.flags),
                     aliases: Strs::Owned(&s.aliases),
@@ -188,14 +221,10 @@ impl Catalog for DynamicCatalog {
                     schedule: s.schedule.as_deref(),
                     read_only: s.read_only,
                     has_handler: s.has_handler(),
-                    eligibility: EligibilityView {
-                        os: Strs::Owned(&s.eligibility.os),
-                        env: Strs::Owned(&s.eligibility.env),
-                        binaries: Strs::Owned(&s.eligibility.binaries),
-                    },
-                    source,
-                    root,
-                    shape: *shape,
+                    eligibility: self.skills[index].eligibility(),
+                    source: p.source(),
+                    root: &p.root,
+                    shape: p.shape(),
                 })
             }
         }

@@ -1,12 +1,16 @@
 //! Whether a skill's `eligibility` conditions hold on this machine.
 
-use crate::catalog::SkillView;
+use crate::catalog::{EligibilityView, SkillView};
 
 /// The first condition that fails, as a reason for the model; `None` when
 /// the skill may run.
 pub fn check(skill: &SkillView<'_>) -> Option<String> {
+    check_conditions(&skill.eligibility)
+}
+
+/// [`check`] of the conditions alone.
+pub(crate) fn check_conditions(e: &EligibilityView<'_>) -> Option<String> {
     let os = std::env::consts::OS;
-    let e = &skill.eligibility;
     if !e.os.is_empty() && !e.os.iter().any(|o| canonical_os(o) == os) {
         let list: Vec<&str> = e.os.iter().collect();
         return Some(format!("it runs only on {}, and this is {os}", list.join(", ")));

@@ -521,7 +521,11 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
     overlay_compiled(inner, &mut skills, &mut domains, state, events);
 
     let catalog = DynamicCatalog::from_parts(skills, domains);
-    let unavailable = crate::catalog::skills(&catalog).map(|s| crate::eligibility::check(&s)).collect();
+    // From the entries, not views: a view derives what a load need not.
+    let unavailable = (0..catalog.skill_count())
+        .filter_map(|i| catalog.entry(i))
+        .map(|s| crate::eligibility::check_conditions(&s.eligibility()))
+        .collect();
 
     let now: BTreeSet<String> = diagnostics.iter().map(|d: &Diagnostic| d.to_string()).collect();
     for d in &diagnostics {
@@ -546,7 +550,7 @@ fn overlay_compiled(
     let compiled_root_read = inner.roots.iter().any(|r| same_dir(&r.path, &inner.compiled_root));
     for &entry in inner.compiled {
         let on_disk = match skills.get(entry.name) {
-            Some(DynSkill::Parsed(p)) => Some((p.skill.has_handler(), p.shape, p.root.clone(), p.skill.clone())),
+            Some(DynSkill::Parsed(p)) => Some((p.skill.has_handler(), p.shape(), p.root.clone(), p.skill.clone())),
             Some(DynSkill::Compiled { .. }) => continue,
             None => None,
         };

@@ -2,6 +2,7 @@
 //! files in a root on disk and watch each change through the router.
 
 use skills_fixture::{Ctx, skills};
+use skills_runtime::catalog::Catalog;
 use skills_runtime::registry::{Event, Registry, Root};
 use skills_runtime::{Kind, Outcome, Router};
 use std::path::{Path, PathBuf};
@@ -336,4 +337,36 @@ fn reloads_under_a_stream_of_commands_lose_or_fail_none() {
     let total: u64 = readers.into_iter().map(|h| h.join().unwrap()).sum();
     assert!(total > 0);
     assert!(dev.run("get_skill: ops.ping").text.contains("(revision 59)"));
+}
+
+#[test]
+fn a_parsed_skills_view_carries_its_usage_file_shape_and_conditions() {
+    let dev = Dev::new();
+    dev.write("plans/retro.md", TEMPLATE);
+    dev.registry.reload();
+    let snapshot = dev.registry.snapshot();
+    let catalog = snapshot.catalog();
+    let index = catalog.lookup("plans.retro").expect("loaded");
+    let view = catalog.skill_at(index).unwrap();
+    let parsed = skills_parser::parse_skill(Path::new("retro.md"), "plans", "retro", TEMPLATE).item.unwrap();
+    assert_eq!(view.usage, "plans.retro --sprint <n>");
+    assert!(view.source.ends_with("plans/retro.md"), "{}", view.source);
+    assert_eq!(view.shape, parsed.shape_fingerprint());
+    assert_eq!(view.root, "project");
+    // The same view a second time (its parts are derived once).
+    assert_eq!(catalog.skill_at(index).unwrap().shape, view.shape);
+    // A file without a usage line gets one from its flags.
+    dev.write("plans/retro.md", &TEMPLATE.replace("## Usage\n\nplans.retro --sprint <n>\n\n", ""));
+    dev.registry.reload();
+    let snapshot = dev.registry.snapshot();
+    let view = snapshot.catalog().skill_at(snapshot.catalog().lookup("plans.retro").unwrap()).unwrap();
+    assert_eq!(view.usage, "plans.retro --sprint <sprint>");
+    // Conditions are read from the parsed file: `ops.secret` needs a
+    // variable that is never set, here as in the compiled build.
+    let secret = snapshot.catalog().lookup("ops.secret").unwrap();
+    assert_eq!(snapshot.unavailable(secret), Some("environment variable SKILLS_FIXTURE_TOKEN_NEVER_SET is not set"));
+    dev.edit("ops/secret.md", "eligibility:\n  env: [SKILLS_FIXTURE_TOKEN_NEVER_SET]\n", "");
+    dev.registry.reload();
+    let snapshot = dev.registry.snapshot();
+    assert_eq!(snapshot.unavailable(snapshot.catalog().lookup("ops.secret").unwrap()), None);
 }
