@@ -12,13 +12,12 @@ use crate::keys;
 use crate::skill::{Skill, parse_skill};
 use foldhash::{HashMap, HashMapExt};
 use skills_core::names;
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::ffi::OsString;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 /// Largest skill file read (256 KiB): far beyond any real help page, small
 /// enough that a stray binary or log cannot stall the loader.
@@ -501,49 +500,136 @@ struct Job<'a> {
     entry: Entry,
 }
 
-fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, cache: &LoadCache) -> Vec<Loaded> {
-    // Every domain's files first, in order (listing is cheap).
-    let mut listed = Loaded::default();
-    let mut jobs = Vec::new();
-    for d in domains {
-        for entry in sorted_entries(&d.path, canonical_root, &mut listed.diags) {
-            if entry.kind == Kind::File && entry.name.ends_with(".md") {
-                jobs.push(Job { domain: &d.name, entry });
-            } else if entry.kind == Kind::Dir && !entry.name.starts_with('.') {
-                nested_skills(&entry.path, &d.name, &entry.name, canonical_root, 1, &mut listed.diags);
+/// Files listed and not yet taken, in runs of up to [`FILES_PER_TAKE`],
+/// each with the place of its first file in the listing.
+struct Queue<'a> {
+    state: Mutex<QueueState<'a>>,
+    more: Condvar,
+}
+
+struct QueueState<'a> {
+    runs: VecDeque<(usize, Vec<Job<'a>>)>,
+    /// Every domain is listed: no more runs will come.
+    closed: bool,
+}
+
+impl<'a> Queue<'a> {
+    fn new() -> Self {
+        Queue { state: Mutex::new(QueueState { runs: VecDeque::new(), closed: false }), more: Condvar::new() }
+    }
+
+    /// The state; no code panics while holding it, so a poisoned lock
+    /// still holds consistent runs.
+    fn state(&self) -> MutexGuard<'_, QueueState<'a>> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues `jobs`, the first of which is file `start` of the listing.
+    fn push(&self, mut start: usize, jobs: Vec<Job<'a>>) {
+        let mut runs = Vec::with_capacity(jobs.len().div_ceil(FILES_PER_TAKE));
+        let mut jobs = jobs.into_iter().peekable();
+        while jobs.peek().is_some() {
+            let run: Vec<Job<'a>> = jobs.by_ref().take(FILES_PER_TAKE).collect();
+            let len = run.len();
+            runs.push((start, run));
+            start += len;
+        }
+        self.state().runs.extend(runs);
+        self.more.notify_all();
+    }
+
+    fn close(&self) {
+        self.state().closed = true;
+        self.more.notify_all();
+    }
+
+    /// The next run, waiting for the listing when none is queued; `None`
+    /// once every run is taken.
+    fn take(&self) -> Option<(usize, Vec<Job<'a>>)> {
+        let mut state = self.state();
+        loop {
+            if let Some(run) = state.runs.pop_front() {
+                return Some(run);
             }
+            if state.closed {
+                return None;
+            }
+            state = self.more.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
     }
+}
+
+/// Closes a queue when dropped, so that loading threads waiting on it
+/// finish even if the listing unwinds.
+struct CloseOnDrop<'q, 'a>(&'q Queue<'a>);
+
+impl Drop for CloseOnDrop<'_, '_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// Lists every domain's files and reads and parses them. Large trees spread
+/// over the available cores (scoped threads, no pool): once the listing
+/// has found enough files for that to pay, loading threads start on them
+/// while the calling thread lists the remaining domains, and then loads
+/// files too. Threads take a few files at a time, so one large domain
+/// spreads as well as many small ones, and each run keeps its place in the
+/// listing, so the result does not depend on timing.
+fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, cache: &LoadCache) -> Vec<Loaded> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    if threads <= 1 || jobs.len() < PARALLEL_FROM_FILES {
-        let mut scratch = Vec::new();
-        for job in &jobs {
-            load_file(job, opts, cache, &mut scratch, &mut listed);
-        }
-        return vec![listed];
-    }
-    // Large trees spread over the available cores (scoped threads, no
-    // pool). Threads take a few files at a time from a shared counter, so
-    // one large domain spreads as well as many small ones; each part keeps
-    // its place, so the result does not depend on timing.
-    let next = AtomicUsize::new(0);
-    let worker = || {
+    let queue = Queue::new();
+    let work = |queue: &Queue<'_>| {
         let mut parts = Vec::new();
         let mut scratch = Vec::new();
-        loop {
-            let start = next.fetch_add(FILES_PER_TAKE, Ordering::Relaxed);
-            let Some(take) = jobs.get(start..(start + FILES_PER_TAKE).min(jobs.len())) else { break };
+        while let Some((start, run)) = queue.take() {
             let mut part = Loaded::default();
-            for job in take {
+            for job in &run {
                 load_file(job, opts, cache, &mut scratch, &mut part);
             }
             parts.push((start, part));
         }
         parts
     };
+    let mut listed = Loaded::default();
     let mut parts: Vec<(usize, Loaded)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        let closer = CloseOnDrop(&queue);
+        let mut handles = Vec::new();
+        // Files listed and not yet queued (all of them until threads start).
+        let mut pending = Vec::new();
+        let mut queued = 0;
+        for d in domains {
+            for entry in sorted_entries(&d.path, canonical_root, &mut listed.diags) {
+                if entry.kind == Kind::File && entry.name.ends_with(".md") {
+                    pending.push(Job { domain: &d.name, entry });
+                } else if entry.kind == Kind::Dir && !entry.name.starts_with('.') {
+                    nested_skills(&entry.path, &d.name, &entry.name, canonical_root, 1, &mut listed.diags);
+                }
+            }
+            if handles.is_empty() && threads > 1 && queued + pending.len() >= PARALLEL_FROM_FILES {
+                handles = (1..threads).map(|_| scope.spawn(|| work(&queue))).collect();
+            }
+            if !handles.is_empty() && !pending.is_empty() {
+                let jobs = std::mem::take(&mut pending);
+                let count = jobs.len();
+                queue.push(queued, jobs);
+                queued += count;
+            }
+        }
+        drop(closer);
+        if handles.is_empty() {
+            // A small tree: read here, in order.
+            let mut scratch = Vec::new();
+            for job in &pending {
+                load_file(job, opts, cache, &mut scratch, &mut listed);
+            }
+            return Vec::new();
+        }
+        let mut parts = work(&queue);
+        for h in handles {
+            parts.extend(h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        }
+        parts
     });
     parts.sort_unstable_by_key(|(start, _)| *start);
     std::iter::once(listed).chain(parts.into_iter().map(|(_, part)| part)).collect()

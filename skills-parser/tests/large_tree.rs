@@ -142,3 +142,38 @@ fn a_cached_load_parses_only_what_changed_and_gives_what_a_fresh_load_gives() {
     assert!(restored.diagnostics.is_empty(), "{:#?}", restored.diagnostics);
     assert_eq!(summary(&restored), summary(&first));
 }
+
+/// Many domains: threads start on the first ones while later ones are
+/// still being listed. Files come in directory order, each once, and a
+/// problem found while listing a late domain is reported once.
+#[test]
+fn files_listed_after_threads_start_load_in_directory_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let mut expected = Vec::new();
+    for d in 0..40 {
+        let domain = format!("dom{d:02}");
+        write(
+            root,
+            &format!("{domain}/SKILL.md"),
+            &format!("---\ndomain: {domain}\ndescription: D\n---\n\n# {domain}\n"),
+        );
+        expected.push(root.join(&domain).join("SKILL.md"));
+        for a in 0..12 {
+            let file = format!("act{a:02}.md");
+            write(root, &format!("{domain}/{file}"), &skill(&format!("{domain}.act{a:02}")));
+            expected.push(root.join(&domain).join(file));
+        }
+    }
+    // A skill file one level too deep, in a domain listed late.
+    write(root, "dom37/extra/deep.md", &skill("dom37.deep"));
+    expected.sort();
+    for _ in 0..3 {
+        let tree = load(root, &LoadOptions::default());
+        assert_eq!(tree.files, expected);
+        assert_eq!(tree.skills.len(), 40 * 12);
+        let deep: Vec<_> = tree.diagnostics.iter().filter(|d| d.file.ends_with("extra/deep.md")).collect();
+        assert_eq!(deep.len(), 1, "{:#?}", tree.diagnostics);
+        assert_eq!(deep[0].code, Code::StrayFile);
+    }
+}

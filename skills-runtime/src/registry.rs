@@ -470,28 +470,41 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
         // the same root, and `Path`'s component-wise `Ord`/`Eq` made these
         // sets a tenth of a 1,000-skill reload.
         let last_good = &mut state.last_good[r];
-        let loaded: HashSet<&OsStr> = root_skills.iter().map(|s| s.path.as_os_str()).collect();
         // Files that exist but did not load keep their last good version.
+        // Only a file with an error can be one, so the set of loaded files
+        // is built only when there is one (a load's calling thread reads
+        // every path afresh for it, from the loading threads' caches).
         let mut kept = Vec::new();
-        for file in tree.files.iter().filter(|f| !loaded.contains(f.as_os_str())) {
-            let failed = tree.diagnostics.iter().any(|d| d.is_error() && d.file == *file);
-            if let (true, Some(good)) = (failed, last_good.get(file.as_os_str()))
-                && !root_skills.iter().any(|s| s.name == good.name)
+        let mut failed: Vec<&Path> =
+            tree.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.file.as_path()).collect();
+        failed.sort_unstable();
+        failed.dedup();
+        if !failed.is_empty() {
+            let loaded: HashSet<&OsStr> = root_skills.iter().map(|s| s.path.as_os_str()).collect();
+            let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
+            for file in failed.into_iter().filter(|f| files.contains(f.as_os_str()) && !loaded.contains(f.as_os_str()))
             {
-                events.push(Event::KeptLastGood { skill: good.name.clone(), file: display_path(file) });
-                kept.push(good.clone());
+                if let Some(good) = last_good.get(file.as_os_str())
+                    && !root_skills.iter().any(|s| s.name == good.name)
+                {
+                    events.push(Event::KeptLastGood { skill: good.name.clone(), file: display_path(file) });
+                    kept.push(good.clone());
+                }
             }
         }
-        drop(loaded);
         for s in &root_skills {
             // Unchanged files keep their entry (no key to allocate).
             if !last_good.get(s.path.as_os_str()).is_some_and(|good| Arc::ptr_eq(good, s)) {
                 last_good.insert(s.path.clone().into_os_string(), s.clone());
             }
         }
-        // Deleted files are forgotten.
-        let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
-        last_good.retain(|path, _| files.contains(path.as_os_str()));
+        // Deleted files are forgotten. When there are no more entries than
+        // skills loaded, each entry is a loaded skill's file (its key), so
+        // none is gone.
+        if last_good.len() > root_skills.len() {
+            let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
+            last_good.retain(|path, _| files.contains(path.as_os_str()));
+        }
         root_skills.append(&mut kept);
         // Names are unique within a root, so only a later root can shadow
         // (one search per skill, and no origins to record for one root).

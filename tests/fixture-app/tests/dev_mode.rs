@@ -122,6 +122,12 @@ fn edit_break_repair_add_delete_each_show_through_the_router() {
     dev.registry.reload();
     let o = dev.run("plans.retro --sprint 5");
     assert_eq!(o.error.unwrap().kind, "unknown_skill");
+    // And forgotten: written again broken, it has no last good version.
+    dev.write("plans/retro.md", &TEMPLATE.replace("name: plans.retro\n", "name: [plans.retro\n"));
+    dev.registry.reload();
+    assert_eq!(dev.run("plans.retro --sprint 5").error.unwrap().kind, "unknown_skill");
+    std::fs::remove_file(dev.root.join("plans/retro.md")).unwrap();
+    dev.registry.reload();
 
     // Deleting a compiled skill's file removes it too.
     std::fs::remove_file(dev.root.join("ops/flaky.md")).unwrap();
