@@ -158,11 +158,17 @@ impl DynamicCatalog {
 
     /// A catalog of exactly these skills and domains (sorted by name).
     pub(crate) fn from_parts(skills: BTreeMap<String, DynSkill>, domains: BTreeMap<String, DynDomain>) -> Self {
-        let skills: Vec<DynSkill> = skills.into_values().collect();
         let mut index = HashMap::with_capacity(skills.len());
-        for (i, s) in skills.iter().enumerate() {
-            index.insert(s.name().to_string(), i);
-        }
+        let skills: Vec<DynSkill> = skills
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, s))| {
+                // Keyed by name, so the key moves into the index.
+                debug_assert_eq!(name, s.name());
+                index.insert(name, i);
+                s
+            })
+            .collect();
         for (i, s) in skills.iter().enumerate() {
             for a in s.aliases() {
                 index.entry(a.to_string()).or_insert(i);

@@ -43,7 +43,7 @@ use foldhash::{HashMap, HashSet};
 use skills_parser::diagnostic::display_path;
 use skills_parser::{Diagnostic, LoadCache, LoadOptions, Skill, Tree};
 use std::collections::{BTreeMap, BTreeSet, btree_map};
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -325,8 +325,9 @@ struct Inner {
 struct ReloadState {
     /// Each root's files as last read and parsed.
     caches: Vec<LoadCache>,
-    /// The last version of each file that loaded, by root, then path.
-    last_good: Vec<HashMap<OsString, Arc<Skill>>>,
+    /// Each root's skills as last served (loaded, or kept from before):
+    /// where a file that fails to load finds its last good version.
+    last_good: Vec<Vec<Arc<Skill>>>,
     /// Shape fingerprints already reported as changed, by skill.
     reported_shapes: HashMap<String, u64>,
     /// Diagnostics reported by the previous reload.
@@ -457,7 +458,7 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
     let mut domains: BTreeMap<String, DynDomain> = BTreeMap::new();
     let mut shadowed = Vec::new();
     let mut diagnostics = Vec::new();
-    state.last_good.resize_with(inner.roots.len(), HashMap::default);
+    state.last_good.resize_with(inner.roots.len(), Vec::new);
     // Entries of skills that did not change are taken from here.
     let previous = inner.current.load();
 
@@ -466,14 +467,13 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
         // versions and the load cache (a 10,000-skill tree held several
         // copies before).
         let mut root_skills: Vec<Arc<Skill>> = std::mem::take(&mut tree.skills);
-        // Paths are compared as bytes: they all come from the same walk of
-        // the same root, and `Path`'s component-wise `Ord`/`Eq` made these
-        // sets a tenth of a 1,000-skill reload.
-        let last_good = &mut state.last_good[r];
         // Files that exist but did not load keep their last good version.
-        // Only a file with an error can be one, so the set of loaded files
-        // is built only when there is one (a load's calling thread reads
-        // every path afresh for it, from the loading threads' caches).
+        // Only a file with an error can be one, so nothing here reads every
+        // path (which a load's calling thread would read afresh, from the
+        // loading threads' caches) unless some file has one. Paths are then
+        // compared as bytes: they all come from the same walk of the same
+        // root, and `Path`'s component-wise `Ord`/`Eq` made these sets a
+        // tenth of a 1,000-skill reload.
         let mut kept = Vec::new();
         let mut failed: Vec<&Path> =
             tree.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.file.as_path()).collect();
@@ -482,9 +482,11 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
         if !failed.is_empty() {
             let loaded: HashSet<&OsStr> = root_skills.iter().map(|s| s.path.as_os_str()).collect();
             let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
+            let last_good: HashMap<&OsStr, &Arc<Skill>> =
+                state.last_good[r].iter().map(|s| (s.path.as_os_str(), s)).collect();
             for file in failed.into_iter().filter(|f| files.contains(f.as_os_str()) && !loaded.contains(f.as_os_str()))
             {
-                if let Some(good) = last_good.get(file.as_os_str())
+                if let Some(&good) = last_good.get(file.as_os_str())
                     && !root_skills.iter().any(|s| s.name == good.name)
                 {
                     events.push(Event::KeptLastGood { skill: good.name.clone(), file: display_path(file) });
@@ -492,20 +494,10 @@ fn build_snapshot(inner: &Inner, trees: Vec<Tree>, state: &mut ReloadState, even
                 }
             }
         }
-        for s in &root_skills {
-            // Unchanged files keep their entry (no key to allocate).
-            if !last_good.get(s.path.as_os_str()).is_some_and(|good| Arc::ptr_eq(good, s)) {
-                last_good.insert(s.path.clone().into_os_string(), s.clone());
-            }
-        }
-        // Deleted files are forgotten. When there are no more entries than
-        // skills loaded, each entry is a loaded skill's file (its key), so
-        // none is gone.
-        if last_good.len() > root_skills.len() {
-            let files: HashSet<&OsStr> = tree.files.iter().map(|f| f.as_os_str()).collect();
-            last_good.retain(|path, _| files.contains(path.as_os_str()));
-        }
         root_skills.append(&mut kept);
+        // What is served now is the last good version from now on; a
+        // deleted file's goes with it.
+        state.last_good[r].clone_from(&root_skills);
         // Names are unique within a root, so only a later root can shadow
         // (one search per skill, and no origins to record for one root).
         let several_roots = inner.roots.len() > 1;
