@@ -123,15 +123,20 @@ struct FileResult {
 /// one when either changes.
 #[derive(Default)]
 pub struct LoadCache {
-    // Keyed by the path's bytes: every path comes from the same walk, and
-    // `Path`'s component-wise hashing and equality cost more than the rest
-    // of an unchanged file's reuse.
-    files: HashMap<OsString, (String, FileResult)>,
+    // One map per thread of the load that filled it (each thread fills its
+    // own, so the calling thread does not hash every path again), keyed by
+    // the path's bytes: every path comes from the same walk, and `Path`'s
+    // component-wise hashing and equality cost more than the rest of an
+    // unchanged file's reuse.
+    files: Vec<FileCache>,
 }
+
+/// Files read by one thread of a load: path, text, and what it gave.
+type FileCache = HashMap<OsString, (String, FileResult)>;
 
 impl std::fmt::Debug for LoadCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LoadCache").field("files", &self.files.len()).finish()
+        f.debug_struct("LoadCache").field("files", &self.files.iter().map(HashMap::len).sum::<usize>()).finish()
     }
 }
 
@@ -139,6 +144,11 @@ impl LoadCache {
     /// An empty cache.
     pub fn new() -> Self {
         LoadCache::default()
+    }
+
+    /// The file at `path` as last read, and what it gave.
+    fn get(&self, path: &Path) -> Option<&(String, FileResult)> {
+        self.files.iter().find_map(|m| m.get(path.as_os_str()))
     }
 }
 
@@ -235,46 +245,34 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
         }
     }
     // Results come in file order and are sorted below.
-    let parts = load_domains(&domain_entries, &canonical_root, opts, cache);
-    let read: usize = parts.iter().map(|p| p.read.len()).sum();
-    let mut seen = HashMap::with_capacity(read);
-    for part in parts {
-        tree.files.extend(part.files);
-        diags.extend(part.diags);
-        for (path, text, result) in part.read {
-            skills.extend(result.skill.clone());
-            partial.extend(result.partial.clone());
-            failed_files.extend(result.failed.clone());
-            indexes.extend(result.index.clone());
-            diags.extend(result.diags.iter().cloned());
-            seen.insert(path, (text, result));
-        }
+    let (parts, files) = load_domains(&domain_entries, &canonical_root, opts, cache);
+    let mut examples = Vec::new();
+    for mut part in parts {
+        tree.files.append(&mut part.files);
+        diags.append(&mut part.diags);
+        skills.append(&mut part.skills);
+        partial.append(&mut part.partial);
+        failed_files.append(&mut part.failed);
+        indexes.append(&mut part.indexes);
+        examples.append(&mut part.examples);
     }
     // Files gone since the last load are forgotten.
-    cache.files = seen;
+    cache.files = files;
 
     skills.sort_by(|a: &Arc<Skill>, b: &Arc<Skill>| a.name.cmp(&b.name));
     let excluded = check::names_and_aliases(&skills, &domain_dirs, &mut diags);
     skills.retain(|s| !excluded.contains(&s.name));
 
     // Examples that call their own skill were checked with the file (and
-    // are cached with it); those that call another are checked here.
-    let mut own_examples: HashMap<*const Skill, &check::OwnExamples> = HashMap::with_capacity(cache.files.len());
-    own_examples.extend(
-        cache
-            .files
-            .values()
-            .filter_map(|(_, r)| Some((Arc::as_ptr(r.skill.as_ref().or(r.partial.as_ref())?), &r.examples))),
-    );
+    // are cached with it); those that call another are checked here. A
+    // skill left out by the checks above has its examples unchecked.
     let by_name = check::Skills::new(&skills);
-    for s in skills.iter().chain(&partial) {
-        match own_examples.get(&Arc::as_ptr(s)) {
-            Some(own) => {
-                diags.extend(own.diags.iter().cloned());
-                check::examples_calling_others(s, &own.others, &by_name, &mut diags);
-            }
-            None => check::examples_in(s, &by_name, &mut diags),
+    for (s, is_partial, own) in &examples {
+        if !is_partial && excluded.contains(&s.name) {
+            continue;
         }
+        diags.extend(own.diags.iter().cloned());
+        check::examples_calling_others(s, &own.others, &by_name, &mut diags);
     }
     // Skills by domain, once (a pass over every skill per domain made a
     // tree of 100 domains and 10,000 skills spend most of a reload here).
@@ -481,11 +479,17 @@ fn starts_with_frontmatter(path: &Path) -> bool {
 struct Loaded {
     /// Every markdown file listed.
     files: Vec<PathBuf>,
-    /// Problems listing or reading them.
+    /// Problems listing, reading or parsing them.
     diags: Vec<Diagnostic>,
-    /// Each file read: its path, its text and what it gave (which the cache
-    /// keeps for the next load).
-    read: Vec<(OsString, String, FileResult)>,
+    /// What the files read gave, in their order (the thread that read them
+    /// collects it, so the calling thread only joins the lists).
+    skills: Vec<Arc<Skill>>,
+    partial: Vec<Arc<Skill>>,
+    failed: Vec<String>,
+    indexes: Vec<DomainIndex>,
+    /// Skills (or partial skills, `true`) whose examples have problems of
+    /// their own or call other skills, with those results.
+    examples: Vec<(Arc<Skill>, bool, check::OwnExamples)>,
 }
 
 /// Trees with fewer files than this load on the calling thread.
@@ -576,23 +580,31 @@ impl Drop for CloseOnDrop<'_, '_> {
 /// files too. Threads take a few files at a time, so one large domain
 /// spreads as well as many small ones, and each run keeps its place in the
 /// listing, so the result does not depend on timing.
-fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, cache: &LoadCache) -> Vec<Loaded> {
+///
+/// Gives what was loaded, in the listing's order, and each thread's files
+/// for the next load's cache.
+fn load_domains(
+    domains: &[Entry],
+    canonical_root: &Path,
+    opts: &LoadOptions,
+    cache: &LoadCache,
+) -> (Vec<Loaded>, Vec<FileCache>) {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let queue = Queue::new();
     let work = |queue: &Queue<'_>| {
         let mut parts = Vec::new();
-        let mut scratch = Vec::new();
+        let mut reader = Reader::default();
         while let Some((start, run)) = queue.take() {
             let mut part = Loaded::default();
             for job in &run {
-                load_file(job, opts, cache, &mut scratch, &mut part);
+                load_file(job, opts, cache, &mut reader, &mut part);
             }
             parts.push((start, part));
         }
-        parts
+        (parts, reader.files)
     };
     let mut listed = Loaded::default();
-    let mut parts: Vec<(usize, Loaded)> = std::thread::scope(|scope| {
+    let (mut parts, files): (Vec<(usize, Loaded)>, Vec<FileCache>) = std::thread::scope(|scope| {
         let closer = CloseOnDrop(&queue);
         let mut handles = Vec::new();
         // Files listed and not yet queued (all of them until threads start).
@@ -619,42 +631,64 @@ fn load_domains(domains: &[Entry], canonical_root: &Path, opts: &LoadOptions, ca
         drop(closer);
         if handles.is_empty() {
             // A small tree: read here, in order.
-            let mut scratch = Vec::new();
+            let mut reader = Reader::default();
             for job in &pending {
-                load_file(job, opts, cache, &mut scratch, &mut listed);
+                load_file(job, opts, cache, &mut reader, &mut listed);
             }
-            return Vec::new();
+            return (Vec::new(), vec![reader.files]);
         }
-        let mut parts = work(&queue);
+        let (mut parts, files) = work(&queue);
+        let mut all_files = vec![files];
         for h in handles {
-            parts.extend(h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+            let (more, files) = h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            parts.extend(more);
+            all_files.push(files);
         }
-        parts
+        (parts, all_files)
     });
     parts.sort_unstable_by_key(|(start, _)| *start);
-    std::iter::once(listed).chain(parts.into_iter().map(|(_, part)| part)).collect()
+    (std::iter::once(listed).chain(parts.into_iter().map(|(_, part)| part)).collect(), files)
 }
 
-/// Reads and parses one file; `scratch` is a reading buffer the caller
-/// keeps from file to file.
-fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, scratch: &mut Vec<u8>, out: &mut Loaded) {
+/// Reads and parses one file (or takes what it gave from the cache), into
+/// `out` and `reader`'s files.
+fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, reader: &mut Reader, out: &mut Loaded) {
     let (domain, entry) = (job.domain, &job.entry);
     let Some(stem) = entry.name.strip_suffix(".md") else {
         return;
     };
     out.files.push(entry.path.clone());
-    let text = match read_text_with(&entry.path, opts.max_file_size, scratch) {
+    let text = match read_text_with(&entry.path, opts.max_file_size, &mut reader.scratch) {
         Ok(t) => t,
         Err(d) => {
             out.diags.push(d);
             return;
         }
     };
-    let result = match cache.files.get(entry.path.as_os_str()) {
+    let result = match cache.get(&entry.path) {
         Some((before, result)) if *before == text => result.clone(),
         _ => parse_file(&entry.path, &entry.name, domain, stem, &text),
     };
-    out.read.push((entry.path.clone().into_os_string(), text, result));
+    out.skills.extend(result.skill.clone());
+    out.partial.extend(result.partial.clone());
+    out.failed.extend(result.failed.clone());
+    out.indexes.extend(result.index.clone());
+    out.diags.extend(result.diags.iter().cloned());
+    let own = &result.examples;
+    if let Some(s) = result.skill.as_ref().or(result.partial.as_ref())
+        && !(own.diags.is_empty() && own.others.is_empty())
+    {
+        out.examples.push((s.clone(), result.skill.is_none(), own.clone()));
+    }
+    reader.files.insert(entry.path.clone().into_os_string(), (text, result));
+}
+
+/// What a thread of a load keeps from file to file: a reading buffer, and
+/// the files it read, for the next load's cache.
+#[derive(Default)]
+struct Reader {
+    scratch: Vec<u8>,
+    files: FileCache,
 }
 
 /// What one file gives, from its text alone (and its place: `name` is the
