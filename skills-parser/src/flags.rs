@@ -1896,7 +1896,7 @@ fn strip_quotes(s: &str) -> &str {
 /// a line without one (`--archived  Include archived ones`) is a switch, as
 /// in a man page.
 pub(crate) fn resolve(
-    raw: &RawFlag,
+    raw: &mut RawFlag,
     usage: Option<&UsageFlag>,
     in_usage_section: bool,
     bare_is_switch: bool,
@@ -1993,9 +1993,13 @@ pub(crate) fn resolve(
         ok = false;
     }
 
-    let placeholder = raw.placeholder.clone().or_else(|| usage.and_then(|u| u.placeholder.clone()));
-    let placeholder_lower = placeholder.as_deref().map(|p| p.trim().to_ascii_lowercase());
-    let default_raw = m.defaults.first().map(|d| strip_quotes(d).to_string());
+    // Moved out, as the description is below.
+    let flag_line_placeholder = raw.placeholder.is_some();
+    let placeholder = raw.placeholder.take().or_else(|| usage.and_then(|u| u.placeholder.clone()));
+    // A placeholder that names its type, in any case (`<N>`, `<Date>`).
+    let placeholder_is =
+        |kinds: &[&str]| placeholder.as_deref().is_some_and(|p| kinds.iter().any(|k| p.trim().eq_ignore_ascii_case(k)));
+    let default_raw: Option<&str> = m.defaults.first().map(|d| strip_quotes(d));
     // `(default: "")`, a table cell `""`: the empty string, written so.
     let quoted_empty = m.defaults.first().is_some_and(|d| {
         let d = d.trim();
@@ -2006,22 +2010,21 @@ pub(crate) fn resolve(
     let value_type = match explicit_type {
         Some(t) => t,
         None => {
-            let p = placeholder_lower.as_deref();
-            if p.is_some_and(|p| keys::INTEGER_PLACEHOLDERS.contains(&p)) {
+            if placeholder_is(keys::INTEGER_PLACEHOLDERS) {
                 ValueType::Integer
-            } else if p.is_some_and(|p| keys::NUMBER_PLACEHOLDERS.contains(&p)) {
+            } else if placeholder_is(keys::NUMBER_PLACEHOLDERS) {
                 ValueType::Number
-            } else if p.is_some_and(|p| keys::DATE_PLACEHOLDERS.contains(&p)) {
+            } else if placeholder_is(keys::DATE_PLACEHOLDERS) {
                 ValueType::Date
-            } else if default_raw.as_deref().is_some_and(|d| {
+            } else if default_raw.is_some_and(|d| {
                 let parts = split_default(d, true);
                 !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some())
             }) {
                 ValueType::Integer
             } else if (usage.is_some_and(|u| u.placeholder.is_none()) || usage.is_none() && bare_is_switch)
-                && raw.placeholder.is_none()
+                && !flag_line_placeholder
                 // `(default: false)` is what an absent switch means anyway.
-                && default_raw.as_deref().is_none_or(|d| d.eq_ignore_ascii_case("false"))
+                && default_raw.is_none_or(|d| d.eq_ignore_ascii_case("false"))
             {
                 ValueType::Boolean
             } else {
@@ -2125,7 +2128,7 @@ pub(crate) fn resolve(
 
     // Default.
     let mut default = None;
-    if let Some(d) = &default_raw {
+    if let Some(d) = default_raw {
         let parts = split_default(d, list);
         let mut good = true;
         if m.required {
@@ -2324,7 +2327,7 @@ pub(crate) fn resolve(
                 format!("Usage shows a value for `--{name}` but Flags makes it a boolean"),
                 format!("remove the placeholder after `--{name}` in Usage"),
             );
-        } else if value_type != ValueType::Boolean && u.placeholder.is_none() && raw.placeholder.is_none() {
+        } else if value_type != ValueType::Boolean && u.placeholder.is_none() && !flag_line_placeholder {
             sink.push(
                 Code::UsageMismatch,
                 u.line,
@@ -2364,7 +2367,8 @@ pub(crate) fn resolve(
         name: name.clone(),
         short: raw.short,
         placeholder,
-        description: raw.description.clone(),
+        // Moved: what reads the raw flags after this needs their names.
+        description: std::mem::take(&mut raw.description),
         value_type,
         list,
         required: m.required,

@@ -799,9 +799,9 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         }
     };
     let mut flag_list = Vec::new();
-    // Names declared in `## Flags`, including lines that failed to resolve
+    // Flags declared in `## Flags`, including lines that failed to resolve
     // (already reported), so Usage is not also told they are undocumented.
-    let mut declared: Vec<String> = Vec::new();
+    let mut declared: Vec<flags::RawFlag> = Vec::new();
     let flags_section = markdown::find(&sections, keys::SECTION_FLAGS);
     // `## Required flags`, `## Optional flags`: groups of flags as
     // sections of their own, beside `## Flags` or instead of it.
@@ -837,14 +837,14 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         // Placeholders on some `## Flags` lines make a line without one a
         // switch (the frontmatter's flags state their types instead).
         let placeholders = raw[front..].iter().any(|r| r.placeholder.is_some());
-        for (i, r) in raw.iter().enumerate() {
-            declared.push(r.name.clone());
+        for (i, r) in raw.iter_mut().enumerate() {
             let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
             if let Some(f) = flags::resolve(r, u, show_usage, placeholders && i >= front, sink) {
                 flag_list.push(f);
             }
         }
         flags::check_set(&flag_list, &raw, sink);
+        declared = raw;
     }
     // Without flags to declare letters, short spellings in Usage name none.
     usage.resolve_shorts(&[]);
@@ -856,7 +856,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     usage::check_positionals(&usage, &placeholders, sink);
     for u in &usage.flags {
         // `[--help]` is the router's help request, documented or not.
-        let is_declared = |name: &str| declared.iter().any(|d| skills_core::args::same_flag_name(d, name));
+        let is_declared = |name: &str| declared.iter().any(|d| skills_core::args::same_flag_name(&d.name, name));
         if u.name != "help" && !is_declared(&u.name) {
             // The help page a model reads shows the flag, so a command may
             // use it: declared as Usage writes it (a value or a switch,
@@ -877,7 +877,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 ),
                 format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
             );
-            if from_usage && let Some(mut f) = flags::resolve(&flags::from_usage(u), Some(u), false, true, sink) {
+            if from_usage && let Some(mut f) = flags::resolve(&mut flags::from_usage(u), Some(u), false, true, sink) {
                 f.description.clear();
                 flag_list.push(f);
             }
