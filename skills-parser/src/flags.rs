@@ -516,7 +516,8 @@ fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
 
 /// Reads the flag lines of a `## Flags` section.
 pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<RawFlag> {
-    let mut out: Vec<RawFlag> = Vec::new();
+    // At most a flag per line (most sections are a few lines).
+    let mut out: Vec<RawFlag> = Vec::with_capacity(lines.len().min(16));
     // A section that never writes a `--flag` may name its flags bare, as
     // API references list parameters: `` - `title` (string, required): ``
     // or a table whose `Name` column says `title`.
@@ -1446,7 +1447,8 @@ fn clause_end(s: &str) -> usize {
 
 fn markers(description: &str) -> Markers {
     let mut m = Markers::default();
-    let mut prose = String::new();
+    // Never longer than the description: one allocation.
+    let mut prose = String::with_capacity(description.len());
     // Top-level parenthesized groups, and bracketed ones as docopt writes
     // them (`[default: 10]`, `[required]`; not a link's `[text](url)`).
     let mut depth = 0usize;

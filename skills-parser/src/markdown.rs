@@ -112,7 +112,8 @@ fn trimmed(mut text: String) -> String {
 
 /// Every heading of `body` with its section.
 pub(crate) fn sections(body: &str) -> Vec<Section> {
-    let mut heads: Vec<(String, u8, Range<usize>)> = Vec::new();
+    // A skill page has about six headings: one allocation for most.
+    let mut heads: Vec<(String, u8, Range<usize>)> = Vec::with_capacity(8);
     let mut current: Option<(String, u8, usize)> = None;
     // Labels (`**Flags:**`, `Flags:`, `OPTIONS`) in top-level paragraphs.
     let mut labels: Vec<(String, Range<usize>)> = Vec::new();
@@ -293,7 +294,8 @@ fn fence_of(line: &str) -> Option<(u8, usize)> {
 /// `first_line` is the file line of byte 0 of `body`.
 pub(crate) fn lines(body: &str, range: Range<usize>, first_line: usize) -> Vec<SourceLine<'_>> {
     let before = body[..range.start].bytes().filter(|&b| b == b'\n').count();
-    let mut out = Vec::new();
+    // A line per newline, and one after the last (fenced ones are left out).
+    let mut out = Vec::with_capacity(body[range.clone()].bytes().filter(|&b| b == b'\n').count() + 1);
     let mut fence: Option<(u8, usize)> = None;
     for (i, raw) in body[range].split_inclusive('\n').enumerate() {
         let line = first_line + before + i;

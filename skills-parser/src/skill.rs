@@ -837,6 +837,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         // Placeholders on some `## Flags` lines make a line without one a
         // switch (the frontmatter's flags state their types instead).
         let placeholders = raw[front..].iter().any(|r| r.placeholder.is_some());
+        flag_list.reserve(raw.len());
         for (i, r) in raw.iter_mut().enumerate() {
             let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
             if let Some(f) = flags::resolve(r, u, show_usage, placeholders && i >= front, sink) {
@@ -848,11 +849,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     }
     // Without flags to declare letters, short spellings in Usage name none.
     usage.resolve_shorts(&[]);
-    let placeholders: Vec<&str> = flag_list
-        .iter()
-        .filter_map(|f| f.placeholder.as_deref())
-        .chain(usage.flags.iter().filter_map(|u| u.placeholder.as_deref()))
-        .collect();
+    let mut placeholders: Vec<&str> = Vec::with_capacity(flag_list.len() + usage.flags.len());
+    placeholders.extend(
+        flag_list
+            .iter()
+            .filter_map(|f| f.placeholder.as_deref())
+            .chain(usage.flags.iter().filter_map(|u| u.placeholder.as_deref())),
+    );
     usage::check_positionals(&usage, &placeholders, sink);
     for u in &usage.flags {
         // `[--help]` is the router's help request, documented or not.
