@@ -5,14 +5,16 @@
 //! as source lines, because CommonMark would turn `<addresses>` into inline
 //! HTML and join consecutive lines into one paragraph.
 
-use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// One heading and the source it governs.
 #[derive(Clone, Debug)]
-pub(crate) struct Section {
-    /// Heading text, trimmed.
-    pub(crate) title: String,
+pub(crate) struct Section<'a> {
+    /// Heading text, trimmed (borrowed from the body when it is one piece
+    /// of plain text, as most headings are).
+    pub(crate) title: Cow<'a, str>,
     /// 1 for `#`, 2 for `##`, ...
     pub(crate) level: u8,
     /// Byte offset of the heading in the body.
@@ -110,11 +112,19 @@ fn trimmed(mut text: String) -> String {
     text
 }
 
+/// [`trimmed`] for a title that may be borrowed.
+fn trimmed_title(title: Cow<'_, str>) -> Cow<'_, str> {
+    match title {
+        Cow::Borrowed(t) => Cow::Borrowed(t.trim()),
+        Cow::Owned(t) => Cow::Owned(trimmed(t)),
+    }
+}
+
 /// Every heading of `body` with its section.
-pub(crate) fn sections(body: &str) -> Vec<Section> {
+pub(crate) fn sections(body: &str) -> Vec<Section<'_>> {
     // A skill page has about six headings: one allocation for most.
-    let mut heads: Vec<(String, u8, Range<usize>)> = Vec::with_capacity(8);
-    let mut current: Option<(String, u8, usize)> = None;
+    let mut heads: Vec<(Cow<'_, str>, u8, Range<usize>)> = Vec::with_capacity(8);
+    let mut current: Option<(Cow<'_, str>, u8, usize)> = None;
     // Labels (`**Flags:**`, `Flags:`, `OPTIONS`) in top-level paragraphs.
     let mut labels: Vec<(String, Range<usize>)> = Vec::new();
     let mut containers = 0usize;
@@ -148,7 +158,9 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
             }
         }
         match ev {
-            Event::Start(Tag::Heading { level, .. }) => current = Some((String::new(), level_num(level), range.start)),
+            Event::Start(Tag::Heading { level, .. }) => {
+                current = Some((Cow::Borrowed(""), level_num(level), range.start))
+            }
             Event::Start(Tag::BlockQuote(_) | Tag::List(_) | Tag::Item) => containers += 1,
             Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item) => {
                 containers = containers.saturating_sub(1);
@@ -164,14 +176,17 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
             }
             Event::Text(t) | Event::Code(t) => {
                 if let Some((title, _, _)) = &mut current {
-                    title.push_str(&t);
+                    match t {
+                        CowStr::Borrowed(piece) if title.is_empty() => *title = Cow::Borrowed(piece),
+                        t => title.to_mut().push_str(&t),
+                    }
                 }
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((title, level, start)) = current.take() {
                     // The heading's range ends at its line's end (setext:
                     // after the underline).
-                    heads.push((trimmed(title), level, start..line_end(body, &range)));
+                    heads.push((trimmed_title(title), level, start..line_end(body, &range)));
                 }
             }
             _ => {}
@@ -197,7 +212,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
     }
     for ((title, range), end) in labels.into_iter().zip(label_ends) {
         out.push(Section {
-            title,
+            title: title.into(),
             level: 2,
             heading_start: range.start,
             content: range.end.min(end)..end,
@@ -211,7 +226,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section> {
 /// next name, and so on: `## Flags` wins over an `## Options` elsewhere.
 /// A heading titled exactly wins over one that only [`names_section`]
 /// (`## 2. Flags`, `## Flags and arguments`), which wins over a label.
-pub(crate) fn find<'s>(sections: &'s [Section], names: &[&str]) -> Option<&'s Section> {
+pub(crate) fn find<'s, 'a>(sections: &'s [Section<'a>], names: &[&str]) -> Option<&'s Section<'a>> {
     // `## Flags:` is `## Flags` (a colon some authors end headings with).
     // A heading wins over a bold label anywhere in the file.
     let mut label = None;
@@ -372,7 +387,7 @@ mod tests {
     #[test]
     fn finds_sections() {
         let s = sections(BODY);
-        let titles: Vec<_> = s.iter().map(|s| (s.title.as_str(), s.level)).collect();
+        let titles: Vec<_> = s.iter().map(|s| (&*s.title, s.level)).collect();
         assert_eq!(titles, [("email.send", 1), ("Usage", 2), ("Flags", 2), ("Notes", 3), ("Examples", 2)]);
         let flags = find(&s, &["flags"]).unwrap();
         let l = lines(BODY, flags.content.clone(), 1);
@@ -380,7 +395,7 @@ mod tests {
         assert_eq!(texts, [(12, "--to  Recipients"), (15, "### Notes"), (17, "x")]);
         // A heading ending with a colon is the same section.
         let colon = sections("# x\n\n## Flags:\n\n--to  Recipients\n");
-        assert_eq!(find(&colon, &["flags"]).map(|s| s.title.as_str()), Some("Flags:"));
+        assert_eq!(find(&colon, &["flags"]).map(|s| &*s.title), Some("Flags:"));
         let ex = find(&s, &["examples"]).unwrap();
         let l = lines(BODY, ex.content.clone(), 1);
         assert_eq!(l.iter().find(|l| !l.text.is_empty()).unwrap().line, 22);
@@ -405,16 +420,19 @@ mod tests {
             "Flags and arguments",
             "Options / Parameters",
         ] {
-            let s = sections(&format!("# x\n\n## {title}\n\n--to  Recipients\n"));
+            let body = format!("# x\n\n## {title}\n\n--to  Recipients\n");
+            let s = sections(&body);
             assert_eq!(find(&s, &flags).map(|s| s.content.clone()), Some(s[1].content.clone()), "{title}");
         }
         for title in ["Flags for experts", "Deprecated options", "Return values", "3D options", "Command"] {
-            let s = sections(&format!("# x\n\n## {title}\n\n--to  Recipients\n"));
+            let body = format!("# x\n\n## {title}\n\n--to  Recipients\n");
+            let s = sections(&body);
             assert!(find(&s, &flags).is_none(), "{title}");
         }
         let examples = ["examples", "example"];
         for title in ["Usage examples", "Example usage", "3. Examples", "Example commands"] {
-            let s = sections(&format!("# x\n\n## {title}\n\nx --to a\n"));
+            let body = format!("# x\n\n## {title}\n\nx --to a\n");
+            let s = sections(&body);
             assert!(find(&s, &examples).is_some(), "{title}");
         }
         // `Example usage` is no Usage section.

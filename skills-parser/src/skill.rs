@@ -709,7 +709,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let sections = markdown::sections(&body);
     if let Some(title) = sections.iter().find(|s| s.level == 1)
         && title.title != expected
-        && !aliases.contains(&title.title)
+        && !aliases.iter().any(|a| *a == title.title)
     {
         let line = body_line + body[..title.heading_start].matches('\n').count();
         sink.push(
@@ -908,14 +908,17 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // written in it: a `## Usage` line and a `## Flags` section, appended
     // where the body has none (after every offset into `body` was used).
     // Before `## Examples` when there is one, else at the end.
+    let examples_at = markdown::find(&sections, keys::SECTION_EXAMPLES).map(|s| s.heading_start);
+    // Read first: the sections borrow the body (their titles), which moves.
+    let (has_usage_section, has_flags_section) = (usage_section.is_some(), flags_section.is_some());
     let mut body = body;
     if from_front {
         let mut added = String::new();
-        if usage_section.is_none() {
+        if !has_usage_section {
             usage.lines.push(synopsis(&expected, &flag_list));
             added.push_str(&format!("## Usage\n\n{}\n\n", usage.lines[0]));
         }
-        if flags_section.is_none() {
+        if !has_flags_section {
             let width = flag_list.iter().map(|f| f.name.len()).max().unwrap_or(0) + 4;
             added.push_str("## Flags\n\n");
             for f in &flag_list {
@@ -923,8 +926,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             }
             added.push('\n');
         }
-        body = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
-            Some(s) => format!("{}{added}{}", &body[..s.heading_start], &body[s.heading_start..]),
+        body = match examples_at {
+            Some(at) => format!("{}{added}{}", &body[..at], &body[at..]),
             None => format!("{}\n\n{}", body.trim_end(), added.trim_end()),
         };
     }
