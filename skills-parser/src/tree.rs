@@ -591,9 +591,12 @@ fn load_domains(
 ) -> (Vec<Loaded>, Vec<FileCache>) {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let queue = Queue::new();
+    // Each thread's share of the files the last load read: its map of the
+    // cache starts that large (a reload reads about as many).
+    let share = cache.files.iter().map(HashMap::len).sum::<usize>().div_ceil(threads);
     let work = |queue: &Queue<'_>| {
         let mut parts = Vec::new();
-        let mut reader = Reader::default();
+        let mut reader = Reader { scratch: Vec::new(), files: HashMap::with_capacity(share) };
         while let Some((start, run)) = queue.take() {
             let mut part = Loaded::default();
             for job in &run {
@@ -631,7 +634,7 @@ fn load_domains(
         drop(closer);
         if handles.is_empty() {
             // A small tree: read here, in order.
-            let mut reader = Reader::default();
+            let mut reader = Reader { scratch: Vec::new(), files: HashMap::with_capacity(share * threads) };
             for job in &pending {
                 load_file(job, opts, cache, &mut reader, &mut listed);
             }
@@ -685,7 +688,6 @@ fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, reader: &mut 
 
 /// What a thread of a load keeps from file to file: a reading buffer, and
 /// the files it read, for the next load's cache.
-#[derive(Default)]
 struct Reader {
     scratch: Vec<u8>,
     files: FileCache,
