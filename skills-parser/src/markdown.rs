@@ -309,7 +309,7 @@ fn fence_of(line: &str) -> Option<(u8, usize)> {
 /// at a time, which the compiler turns into vector compares; a count into
 /// `usize` byte by byte does not vectorize as well (it was most of
 /// [`lines`]' cost, called three times per skill file).
-fn newlines(b: &[u8]) -> usize {
+pub(crate) fn newlines(b: &[u8]) -> usize {
     b.chunks(255).map(|c| usize::from(c.iter().fold(0u8, |n, &x| n + u8::from(x == b'\n')))).sum()
 }
 
@@ -358,7 +358,7 @@ pub(crate) fn data_block(body: &str, range: Range<usize>, first_line: usize) -> 
     if !named {
         return None;
     }
-    let before = body[..range.start].bytes().filter(|&b| b == b'\n').count();
+    let before = newlines(&body.as_bytes()[..range.start]);
     let mut open: Option<((u8, usize), usize, String)> = None;
     for (i, raw) in section.split_inclusive('\n').enumerate() {
         let text = raw.trim_end_matches(['\n', '\r']);

@@ -817,7 +817,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         let mut raw = front_flags;
         let front = raw.len();
         if let Some(s) = flags_section.or(group_sections.first().copied()) {
-            lines.flags_section = body_line + body[..s.heading_start].matches('\n').count();
+            lines.flags_section = body_line + markdown::newlines(&body.as_bytes()[..s.heading_start]);
         }
         if let Some(s) = flags_section {
             raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
