@@ -12,8 +12,9 @@
 //! (`DEV_RELOAD_TREE_ROUNDS` times each, default 10). Alternately with the
 //! generated tree's loads, on the same files: the reference, reading
 //! every file and running pulldown-cmark over it on one thread, so the
-//! load's cost is also given as a ratio to it, which a busy host moves far
-//! less than either time.
+//! load's cost is also given as a ratio to it, which the host's speed
+//! moves less than either time (a busy second core still slows the load,
+//! which uses both cores, and not the reference).
 //!
 //! This is an event-to-visibility latency, which criterion's sampling model
 //! does not fit; the harness reports median, 90th percentile and worst case
