@@ -104,13 +104,9 @@ impl<'a> Skills<'a> {
 
 /// Checks every example of `skill` against the flags of the skill it calls.
 pub fn examples(skill: &Skill, all: &[Arc<Skill>], out: &mut Vec<Diagnostic>) {
-    examples_in(skill, &Skills::new(all), out);
-}
-
-/// [`examples`], with the tree's skills found through a map built once.
-pub(crate) fn examples_in(skill: &Skill, skills: &Skills<'_>, out: &mut Vec<Diagnostic>) {
+    let skills = Skills::new(all);
     for ex in &skill.examples {
-        check_example(skill, ex, Some(skills), out);
+        check_example(skill, ex, Some(&skills), out);
     }
 }
 

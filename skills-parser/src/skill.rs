@@ -908,7 +908,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // written in it: a `## Usage` line and a `## Flags` section, appended
     // where the body has none (after every offset into `body` was used).
     // Before `## Examples` when there is one, else at the end.
-    let examples_at = markdown::find(&sections, keys::SECTION_EXAMPLES).map(|s| s.heading_start);
+    let examples_at =
+        if from_front { markdown::find(&sections, keys::SECTION_EXAMPLES).map(|s| s.heading_start) } else { None };
     // Read first: the sections borrow the body (their titles), which moves.
     let (has_usage_section, has_flags_section) = (usage_section.is_some(), flags_section.is_some());
     let mut body = body;

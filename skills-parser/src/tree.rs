@@ -599,7 +599,7 @@ fn load_domains(
         let mut reader = Reader { scratch: Vec::new(), files: HashMap::with_capacity(share) };
         while let Some((start, run)) = queue.take() {
             let mut part = Loaded::default();
-            for job in &run {
+            for job in run {
                 load_file(job, opts, cache, &mut reader, &mut part);
             }
             parts.push((start, part));
@@ -635,7 +635,7 @@ fn load_domains(
         if handles.is_empty() {
             // A small tree: read here, in order.
             let mut reader = Reader { scratch: Vec::new(), files: HashMap::with_capacity(share * threads) };
-            for job in &pending {
+            for job in pending {
                 load_file(job, opts, cache, &mut reader, &mut listed);
             }
             return (Vec::new(), vec![reader.files]);
@@ -655,8 +655,8 @@ fn load_domains(
 
 /// Reads and parses one file (or takes what it gave from the cache), into
 /// `out` and `reader`'s files.
-fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, reader: &mut Reader, out: &mut Loaded) {
-    let (domain, entry) = (job.domain, &job.entry);
+fn load_file(job: Job<'_>, opts: &LoadOptions, cache: &LoadCache, reader: &mut Reader, out: &mut Loaded) {
+    let (domain, entry) = (job.domain, job.entry);
     let Some(stem) = entry.name.strip_suffix(".md") else {
         return;
     };
@@ -683,7 +683,7 @@ fn load_file(job: &Job<'_>, opts: &LoadOptions, cache: &LoadCache, reader: &mut 
     {
         out.examples.push((s.clone(), result.skill.is_none(), own.clone()));
     }
-    reader.files.insert(entry.path.clone().into_os_string(), (text, result));
+    reader.files.insert(entry.path.into_os_string(), (text, result));
 }
 
 /// What a thread of a load keeps from file to file: a reading buffer, and

@@ -359,7 +359,7 @@ fn a_parsed_skills_view_carries_its_usage_file_shape_and_conditions() {
     assert!(view.source.ends_with("plans/retro.md"), "{}", view.source);
     assert_eq!(view.shape, parsed.shape_fingerprint());
     assert_eq!(view.root, "project");
-    // The same view a second time (its parts are derived once).
+    // The same values from a second view (its parts are derived on the first).
     assert_eq!(catalog.skill_at(index).unwrap().shape, view.shape);
     // A file without a usage line gets one from its flags.
     dev.write("plans/retro.md", &TEMPLATE.replace("## Usage\n\nplans.retro --sprint <n>\n\n", ""));
