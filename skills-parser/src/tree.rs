@@ -345,6 +345,9 @@ struct Entry {
     name: String,
     path: PathBuf,
     kind: Kind,
+    /// A symlink (resolved inside the root) rather than the file or
+    /// directory itself.
+    linked: bool,
 }
 
 /// The entries of `dir`, sorted by name; symlinks are resolved and kept only
@@ -419,7 +422,7 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
             special(diags);
             continue;
         };
-        out.push(Entry { name, path, kind });
+        out.push(Entry { name, path, kind, linked: file_type.is_symlink() });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
@@ -433,7 +436,10 @@ const NESTED_DEPTH: usize = 4;
 /// frontmatter, which a reader of the tree would take for a skill, is not
 /// one, since skills are `<domain>/<action>.md`. Other files (a resource's
 /// `references/guide.md`, scripts, assets) are left alone, as are symlinks
-/// out of the root, which are not followed.
+/// out of the root, which are not followed. Nor are symlinked directories
+/// inside it: their files are where the link points, read or reported
+/// there, and a link to the root or a domain (`drafts -> ..`) would report
+/// every skill of the tree as a stray copy of itself.
 fn nested_skills(dir: &Path, domain: &str, relative: &str, root: &Path, depth: usize, diags: &mut Vec<Diagnostic>) {
     for entry in sorted_entries(dir, root, &mut Vec::new()) {
         let name = format!("{relative}/{}", entry.name);
@@ -458,7 +464,7 @@ fn nested_skills(dir: &Path, domain: &str, relative: &str, root: &Path, depth: u
                     .hint(hint),
                 );
             }
-            Kind::Dir if depth < NESTED_DEPTH && !entry.name.starts_with('.') => {
+            Kind::Dir if depth < NESTED_DEPTH && !entry.linked && !entry.name.starts_with('.') => {
                 nested_skills(&entry.path, domain, &name, root, depth + 1, diags);
             }
             _ => {}
@@ -617,7 +623,7 @@ fn load_domains(
             for entry in sorted_entries(&d.path, canonical_root, &mut listed.diags) {
                 if entry.kind == Kind::File && entry.name.ends_with(".md") {
                     pending.push(Job { domain: &d.name, entry });
-                } else if entry.kind == Kind::Dir && !entry.name.starts_with('.') {
+                } else if entry.kind == Kind::Dir && !entry.linked && !entry.name.starts_with('.') {
                     nested_skills(&entry.path, &d.name, &entry.name, canonical_root, 1, &mut listed.diags);
                 }
             }

@@ -2073,3 +2073,25 @@ fn a_skill_in_a_subdirectory_is_reported() {
     );
     assert!(t.skill("d.a").is_some() && t.skill("d.b").is_none());
 }
+
+/// A symlinked directory in a domain is not walked for stray skills: its
+/// files are reported, once, where they lie, and a link back to the root
+/// (`loop -> ..`) or to another domain reports no skill as a stray copy.
+#[cfg(unix)]
+#[test]
+fn symlinked_directories_in_a_domain_report_no_strays_through_the_link() {
+    let (d, _) = build(&[
+        ("d/SKILL.md", INDEX.as_bytes()),
+        ("d/a.md", skill(FRONT, BODY).as_bytes()),
+        ("d/drafts/b.md", skill("name: d.b\ndescription: B\n", BODY).as_bytes()),
+        ("e/SKILL.md", INDEX.replace("domain: d", "domain: e").replace("# d", "# e").as_bytes()),
+    ]);
+    std::os::unix::fs::symlink("..", d.path().join("d/loop")).unwrap();
+    std::os::unix::fs::symlink("drafts", d.path().join("d/old_drafts")).unwrap();
+    std::os::unix::fs::symlink("../d", d.path().join("e/d_copy")).unwrap();
+    let t = load(d.path(), &LoadOptions::default());
+    let strays: Vec<_> =
+        t.diagnostics.iter().filter(|d| d.code == Code::StrayFile).map(|d| d.message.as_str()).collect();
+    assert_eq!(strays, ["`d/drafts/b.md` is in a subdirectory of the domain, so it is not read as a skill"]);
+    assert!(t.skill("d.a").is_some() && t.skill("d.b").is_none());
+}
