@@ -87,7 +87,8 @@ pub struct TurnReport {
     pub total: usize,
     /// The limit per call.
     pub limit: usize,
-    /// The commands not yet run, when paused.
+    /// The commands not yet run, when paused. All of them; the model's
+    /// text ([`TurnReport::to_model_text`]) lists the next `limit`.
     pub remaining: Vec<String>,
 }
 
@@ -873,7 +874,9 @@ impl TurnReport {
     }
 
     /// The results as the model reads them, one `[Command Result: ...]`
-    /// section each, then a progress report when the limit paused the turn.
+    /// section each, then a progress report when the limit paused the turn:
+    /// the next `limit` commands not yet run (each quoted whole up to 200
+    /// bytes, else by its start) and how many more follow them.
     pub fn to_model_text(&self) -> String {
         let mut s = String::new();
         for (i, r) in self.results.iter().enumerate() {
@@ -891,8 +894,15 @@ impl TurnReport {
                 "[Turn paused]\nRan {} of {} commands: at most {} run per turn. Not yet run:",
                 self.done, self.total, self.limit
             );
-            for c in &self.remaining {
-                let _ = write!(s, "\n  {c}");
+            // The next call's commands, each quoted as messages quote one:
+            // a reply of thousands of commands, or of one long one, must
+            // not come back whole.
+            let listed = self.remaining.len().min(self.limit);
+            for c in &self.remaining[..listed] {
+                let _ = write!(s, "\n  {}", excerpt(c));
+            }
+            if self.remaining.len() > listed {
+                let _ = write!(s, "\n  … and {} more", self.remaining.len() - listed);
             }
             s.push_str("\nReply `continue` to run the remaining commands (completed ones are not repeated), or send new commands instead.");
         }

@@ -486,6 +486,29 @@ fn the_limit_pauses_a_turn_with_a_progress_report_and_resume_repeats_nothing() {
     assert!(restored.run(&router, &mut ctx).results.is_empty(), "a finished turn runs nothing");
 }
 
+/// A reply of thousands of commands, or of a very long one, does not come
+/// back whole in the progress report: it lists the next call's commands,
+/// each quoted by its start when long, and counts the rest.
+#[test]
+fn a_paused_turn_lists_only_the_next_calls_commands() {
+    let router = router();
+    let mut ctx = Ctx::default();
+    let long = format!("ops.ping --message {}", "x".repeat(5000));
+    let reply = format!("```cmd\n{}\n{long}\n{}\n```\n", "ops.ping\n".repeat(3).trim_end(), "ops.ping\n".repeat(5000));
+    let config = TurnConfig { max_commands: 3, ..TurnConfig::default() };
+    let mut turn = Turn::new(&reply, config);
+    let report = turn.run(&router, &mut ctx);
+    assert_eq!((report.done, report.total, report.remaining.len()), (3, 5004, 5001));
+    let text = report.to_model_text();
+    let progress = &text[text.find("[Turn paused]").unwrap()..];
+    let expected = format!(
+        "[Turn paused]\nRan 3 of 5004 commands: at most 3 run per turn. Not yet run:\n  {}… (4819 more bytes)\n  ops.ping\n  ops.ping\n  … and 4998 more\nReply `continue`",
+        &long[..200]
+    );
+    assert!(progress.starts_with(&expected), "{progress}");
+    assert!(text.len() < 1000, "{} bytes", text.len());
+}
+
 #[test]
 fn an_unclosed_block_is_reported_and_none_of_it_runs() {
     let router = router();
