@@ -1198,7 +1198,42 @@ struct Quoted<'v>(&'v str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() { f.write_str("an empty value") } else { write!(f, "`{}`", self.0) }
+        if self.0.is_empty() { f.write_str("an empty value") } else { write!(f, "`{}`", Excerpt(self.0)) }
+    }
+}
+
+/// Text a model wrote, as a message quotes it: whole up to
+/// [`Excerpt::MAX`] bytes, else its start and how much is left out, so
+/// that a result never echoes a runaway value, flag or skill name whole.
+///
+/// ```
+/// use skills_core::args::Excerpt;
+/// assert_eq!(Excerpt("--subject").to_string(), "--subject");
+/// let long = "x".repeat(1000);
+/// assert_eq!(Excerpt(&long).to_string(), format!("{}… (800 more bytes)", &long[..200]));
+/// // Cut at a character boundary: `é` is two bytes.
+/// let accents = "é".repeat(150);
+/// assert_eq!(Excerpt(&accents).to_string(), format!("{}… (100 more bytes)", "é".repeat(100)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Excerpt<'a>(pub &'a str);
+
+impl Excerpt<'_> {
+    /// The longest text quoted whole, in bytes.
+    pub const MAX: usize = 200;
+}
+
+impl fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0;
+        if text.len() <= Self::MAX {
+            return f.write_str(text);
+        }
+        let mut end = Self::MAX;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        write!(f, "{}… ({} more bytes)", &text[..end], text.len() - end)
     }
 }
 
@@ -1231,7 +1266,7 @@ impl ArgErrorKind<'_> {
                     (false, true) => ("flag", "-"),
                     (false, false) => ("flag", "--"),
                 };
-                write!(f, "unknown {noun} `{written}{given}`")?;
+                write!(f, "unknown {noun} `{written}{}`", Excerpt(given))?;
                 let dashes = if json { "" } else { "--" };
                 match suggestion {
                     Some(s) if negated(given).is_some_and(|n| same_flag_name(n, s)) => {
@@ -1245,43 +1280,49 @@ impl ArgErrorKind<'_> {
                 }
             }
             ArgErrorKind::UnexpectedValue { value } => {
-                write!(f, "unexpected value `{value}` before any flag; ")?;
+                write!(f, "unexpected value `{}` before any flag; ", Excerpt(value))?;
                 match keyword_argument(value) {
                     // `to=bob@co.com`: a flag written as a keyword argument.
                     Some((name, v)) => {
                         let q = quote_for(v);
-                        write!(f, "a flag is written with two dashes: `--{name} {q}{v}{q}`")
+                        write!(f, "a flag is written with two dashes: `--{} {q}{}{q}`", Excerpt(name), Excerpt(v))
                     }
                     None => {
                         let q = quote_for(value);
-                        write!(f, "values follow their flag, as in `--flag {q}{value}{q}`")
+                        write!(f, "values follow their flag, as in `--flag {q}{}{q}`", Excerpt(value))
                     }
                 }
             }
             ArgErrorKind::AfterInlineValue { flag, inline, strays } => {
                 f.write_str(if strays.len() > 1 { "unexpected values " } else { "unexpected value " })?;
                 for (i, v) in strays.iter().enumerate() {
-                    write!(f, "{}`{v}`", if i > 0 { ", " } else { "" })?;
+                    write!(f, "{}`{}`", if i > 0 { ", " } else { "" }, Excerpt(v))?;
                 }
-                write!(f, " after `--{flag}={inline}`: a flag written with `=` takes only the value after it")
+                write!(
+                    f,
+                    " after `--{flag}={}`: a flag written with `=` takes only the value after it",
+                    Excerpt(inline)
+                )
             }
             ArgErrorKind::DoubleDash => {
                 f.write_str("unexpected `--`; to pass a value that starts with a dash write `--flag=value`")
             }
             ArgErrorKind::DashLookalike { written, flag } => {
-                write!(f, "`{written}` starts with a typographic dash, not two hyphens: write `--{flag}`")
+                write!(f, "`{}` starts with a typographic dash, not two hyphens: write `--{flag}`", Excerpt(written))
             }
             ArgErrorKind::ListPunctuation { flag, value, .. } => {
                 if json {
                     write!(
                         f,
-                        "argument `{flag}` has a value with a comma or bracket, `{value}`: send each value as an item of the array"
+                        "argument `{flag}` has a value with a comma or bracket, `{}`: send each value as an item of the array",
+                        Excerpt(value)
                     )
                 } else {
                     write!(
                         f,
-                        "{} takes values separated by spaces, without commas or brackets, not `{value}`",
-                        Named(flag, style)
+                        "{} takes values separated by spaces, without commas or brackets, not `{}`",
+                        Named(flag, style),
+                        Excerpt(value)
                     )
                 }
             }

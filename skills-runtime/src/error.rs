@@ -7,7 +7,7 @@
 
 use crate::catalog::SkillView;
 use core::fmt::{self, Write};
-use skills_core::args::{ArgErrorKind, ArgErrors};
+use skills_core::args::{ArgErrorKind, ArgErrors, Excerpt};
 use skills_core::convert::ConvertError;
 use skills_core::spec::{StrList, ValueType};
 use skills_core::tokenize::TokenizeError;
@@ -316,24 +316,28 @@ impl Failure<'_> {
             Failure::Tokenize(e) | Failure::Apostrophe { error: e, .. } => write!(out, "{e}"),
             Failure::Empty => out.write_str("empty command"),
             Failure::UnknownSkill { name, suggestions } => {
-                write!(out, "unknown skill `{name}`")?;
+                write!(out, "unknown skill `{}`", Excerpt(name))?;
                 crate::help::write_suggestions(out, &suggestions.0[..suggestions.1])
             }
             Failure::UnknownHelp { name, suggestions } => {
-                write!(out, "unknown skill or domain `{name}`")?;
+                write!(out, "unknown skill or domain `{}`", Excerpt(name))?;
                 crate::help::write_suggestions(out, &suggestions.0[..suggestions.1])
             }
             Failure::Misplaced { prefix: "`", .. } => {
                 out.write_str("the command is wrapped in backticks: in a ```cmd block a command is written bare")
             }
             Failure::Misplaced { prefix, skill } => {
-                write!(out, "`{prefix}` before `{skill}` is not part of a command")
+                write!(out, "`{}` before `{skill}` is not part of a command", Excerpt(prefix))
             }
             Failure::DomainAsCommand { name, skill: Some(skill), .. } => {
                 write!(out, "`{name}` is a domain, not a skill: the skill's name is written with a dot, `{skill}`")
             }
             Failure::DomainAsCommand { name, domain, .. } => {
-                write!(out, "`{name}` is not a skill: `{domain}` is a domain, whose skills `get_skill` shows")
+                write!(
+                    out,
+                    "`{}` is not a skill: `{domain}` is a domain, whose skills `get_skill` shows",
+                    Excerpt(name)
+                )
             }
             Failure::ShellSyntax { found, command, .. } => {
                 use skills_core::shell::Construct;
@@ -350,7 +354,7 @@ impl Failure<'_> {
                             &found.text[1..]
                         )?;
                         if let Some((_, word)) = backslash_word(command, found.offset) {
-                            write!(out, ", so `{word}` would lose its backslashes")?;
+                            write!(out, ", so `{}` would lose its backslashes", Excerpt(word))?;
                         }
                         return out.write_str("; nothing ran");
                     }
@@ -365,7 +369,7 @@ impl Failure<'_> {
                             Construct::Chain => found.text.as_bytes(),
                             _ => operator_to_line_end(command, found.offset),
                         };
-                        write!(out, "`{}` {what}", core::str::from_utf8(quoted).unwrap_or(found.text))?;
+                        write!(out, "`{}` {what}", Excerpt(core::str::from_utf8(quoted).unwrap_or(found.text)))?;
                         if found.construct != Construct::Comment {
                             out.write_str(", which a command here cannot do")?;
                         }
@@ -381,7 +385,7 @@ impl Failure<'_> {
                 };
                 match whole {
                     Some(body) => write!(out, "`$'{body}'`")?,
-                    None => write!(out, "`{}`", found.text)?,
+                    None => write!(out, "`{}`", Excerpt(found.text))?,
                 }
                 write!(out, " is {what}, which a command here cannot {cannot}; nothing ran")?;
                 if found.construct == Construct::HereDocument {
@@ -394,11 +398,12 @@ impl Failure<'_> {
                 let reads = if crate::route::has_letters(word) { "prose" } else { "output" };
                 write!(
                     out,
-                    "`{word}` is not a skill: this line reads as {reads}, and a ```cmd block holds only commands"
+                    "`{}` is not a skill: this line reads as {reads}, and a ```cmd block holds only commands",
+                    Excerpt(word)
                 )
             }
             Failure::HelpSyntax { extra, .. } => {
-                write!(out, "get_skill takes one name, but `{extra}` follows it")
+                write!(out, "get_skill takes one name, but `{}` follows it", Excerpt(extra))
             }
             Failure::Args { errors, .. } => write!(out, "{errors}"),
             Failure::NotAvailable { skill, reason } => {

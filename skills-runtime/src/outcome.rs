@@ -2,6 +2,7 @@
 
 use crate::error::Failure;
 use crate::router::Kind;
+use skills_core::args::Excerpt;
 use std::fmt;
 use std::string::String;
 
@@ -95,12 +96,13 @@ impl Outcome {
     /// Sent to bob@co.com (msg_1)
     /// ```
     ///
-    /// Errors read `Error (kind): message` and `Hint: ...`.
+    /// Errors read `Error (kind): message` and `Hint: ...`. A first word
+    /// that names no skill is quoted by its start beyond 200 bytes.
     pub fn to_model_text(&self) -> String {
         match &self.error {
-            None => format!("[Command Result: {}]\n{}", self.name(), self.text.trim_end()),
+            None => format!("[Command Result: {}]\n{}", Excerpt(self.name()), self.text.trim_end()),
             Some(e) => {
-                let mut s = format!("[Command Result: {}]\nError ({}): {}", self.name(), e.kind, e.message);
+                let mut s = format!("[Command Result: {}]\nError ({}): {}", Excerpt(self.name()), e.kind, e.message);
                 if !e.hint.is_empty() {
                     s.push_str("\nHint: ");
                     s.push_str(&e.hint);

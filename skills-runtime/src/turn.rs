@@ -25,6 +25,7 @@
 
 use crate::outcome::Outcome;
 use crate::router::{Access, Router};
+use skills_core::args::Excerpt;
 use skills_core::extract::{self, ExtractDiagnostic, ExtractDiagnosticKind};
 use std::fmt::Write as _;
 use std::string::String;
@@ -300,7 +301,9 @@ impl Turn {
                     } else {
                         (", which was shown, not run: only ```cmd blocks run commands", "write it in a ```cmd block")
                     };
-                    let message = std::format!("the {fence} block on line {} holds `{}`{why}", b.line, excerpt(first));
+                    // Quoted by its start when long: the hint holds it whole,
+                    // ready to run, so a long command is not sent back twice.
+                    let message = std::format!("the {fence} block on line {} holds `{}`{why}", b.line, Excerpt(first));
                     let hint = std::format!("to run it, {how}:\n```cmd\n{}\n```", lines.join("\n"));
                     Some(Outcome::error(&fence, None, "command_not_in_cmd_block", message, &hint))
                 })
@@ -328,7 +331,7 @@ impl Turn {
             let more = and_more(found.len(), "command");
             let message = std::format!(
                 "`{}` on line {line}{more} is written as text, so it was shown, not run: only ```cmd blocks run commands",
-                excerpt(first)
+                Excerpt(first)
             );
             let all: Vec<&str> = found.iter().map(|&(_, c)| c).collect();
             let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", all.join("\n"));
@@ -385,21 +388,6 @@ fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Op
             _ => second.is_none_or(|w| w.starts_with("--")),
         };
     runs.then_some(line)
-}
-
-/// `command` as a message quotes it: whole up to 200 bytes, else its start
-/// and how much is left out (the hint that follows holds it whole, ready to
-/// run, so a long command is not sent back twice).
-fn excerpt(command: &str) -> alloc::borrow::Cow<'_, str> {
-    const MAX: usize = 200;
-    if command.len() <= MAX {
-        return command.into();
-    }
-    let mut end = MAX;
-    while !command.is_char_boundary(end) {
-        end -= 1;
-    }
-    std::format!("{}… ({} more bytes)", &command[..end], command.len() - end).into()
 }
 
 /// ` and 2 more commands` after the first of `n` things.
@@ -899,7 +887,7 @@ impl TurnReport {
             // not come back whole.
             let listed = self.remaining.len().min(self.limit);
             for c in &self.remaining[..listed] {
-                let _ = write!(s, "\n  {}", excerpt(c));
+                let _ = write!(s, "\n  {}", Excerpt(c));
             }
             if self.remaining.len() > listed {
                 let _ = write!(s, "\n  … and {} more", self.remaining.len() - listed);

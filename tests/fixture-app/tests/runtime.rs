@@ -486,6 +486,52 @@ fn the_limit_pauses_a_turn_with_a_progress_report_and_resume_repeats_nothing() {
     assert!(restored.run(&router, &mut ctx).results.is_empty(), "a finished turn runs nothing");
 }
 
+/// Whatever runaway text a model writes (a skill name, a flag, a value, a
+/// program after `|`), the result quotes it by its first 200 bytes and
+/// says how much it left out, so an error never echoes it whole.
+#[test]
+fn a_runaway_word_is_quoted_by_its_start() {
+    let long = |c: &str| c.repeat(100_000);
+    // The first 200 bytes of `c` repeated, and the count of the others.
+    let cut = |c: &str, total: usize| format!("{}… ({} more bytes)", c.repeat(200), total - 200);
+    let cases = [
+        (format!("{}.ping --message m", long("o")), "unknown_skill", format!("unknown skill `{}`", cut("o", 100_005))),
+        (format!("ops.ping --{} m", long("m")), "unknown_flag", format!("unknown flag `--{}`", cut("m", 100_000))),
+        (
+            format!("get_skill: {}", long("q")),
+            "unknown_skill",
+            format!("unknown skill or domain `{}`", cut("q", 100_000)),
+        ),
+        (
+            format!("ops.ping {} --message m", long("v")),
+            "unexpected_value",
+            format!("unexpected value `{}` before any flag", cut("v", 100_000)),
+        ),
+        (
+            format!("plans.checklist --product p --version 1 --format {}", long("f")),
+            "invalid_enum",
+            format!("`{}` is not a value of `--format`", cut("f", 100_000)),
+        ),
+        (
+            format!("ops.ping --message m | {}", long("p")),
+            "unsupported_syntax",
+            format!("`| {}… (99802 more bytes)` sends the result to another program", "p".repeat(198)),
+        ),
+    ];
+    for (line, kind, start) in cases {
+        let o = run(&line);
+        assert_eq!(error_kind(&o), kind, "{}", &o.text[..o.text.len().min(300)]);
+        let text = o.to_model_text();
+        assert!(text.len() < 1500, "{kind}: {} bytes", text.len());
+        let message = &o.error.as_ref().unwrap().message;
+        assert!(message.starts_with(&start), "{kind}: {}", &message[..message.len().min(400)]);
+    }
+    // The header quotes a first word that names no skill the same way.
+    let text = run(&format!("{}.ping", long("o"))).to_model_text();
+    let header = format!("[Command Result: {}]\n", cut("o", 100_005));
+    assert!(text.starts_with(&header), "{}", &text[..300]);
+}
+
 /// A reply of thousands of commands, or of a very long one, does not come
 /// back whole in the progress report: it lists the next call's commands,
 /// each quoted by its start when long, and counts the rest.
