@@ -112,6 +112,13 @@ fn tool_names_are_legal_and_map_back_to_their_skill() {
     let o = call("taks_search", json!({}));
     assert_eq!(kind(&o), "unknown_skill");
     assert_eq!(o.text, "unknown tool `taks_search`; did you mean `tasks_search`?");
+    // A runaway name is quoted by its start, and its splits at `_` are not
+    // tried one by one (each a copy of the name).
+    let runaway = "a_".repeat(500_000);
+    let o = call(&runaway, json!({}));
+    assert_eq!(kind(&o), "unknown_skill");
+    assert_eq!(o.text, format!("unknown tool `{}… (999800 more bytes)`", &runaway[..200]));
+    assert!(o.to_model_text().len() < 1000);
 }
 
 /// Every example of every bundled skill, run as a command line and as a

@@ -40,7 +40,10 @@ pub fn distance(a: &str, b: &str) -> usize {
 
 /// Whether `candidate` is close enough to `given` to be worth suggesting.
 pub fn is_close(given: &str, candidate: &str) -> bool {
-    let d = distance(given, candidate);
+    // [`distance`] compares the first 64 bytes; the lengths' difference is
+    // never more than the whole names' distance, so a runaway name is close
+    // to nothing.
+    let d = distance(given, candidate).max(given.len().abs_diff(candidate.len()));
     let longest = given.len().max(candidate.len());
     // One edit for short names, up to a quarter of the name for long ones,
     // and always when one is a prefix of the other (`--sub` for `--subject`).
@@ -133,5 +136,15 @@ mod tests {
         assert_eq!(&names[..n], ["email.send"]);
         let (names, n) = closest_n::<_, 3>("tasks.serch", ["tasks.search", "tasks.create", "email.search"]);
         assert_eq!(&names[..n], ["tasks.search"]);
+    }
+
+    #[test]
+    fn a_name_far_longer_than_any_candidate_is_close_to_none() {
+        // Its first 64 bytes are compared, but its length counts too.
+        let runaway = "a_".repeat(1000);
+        assert_eq!(closest(&runaway, ["calendar_create", "a_a_a"]), None);
+        let long = std::format!("calendar_create{}", "x".repeat(100));
+        assert_eq!(closest(&long, ["calendar_create"]), None);
+        assert_eq!(closest("calendar_creatte", ["calendar_create"]), Some("calendar_create"));
     }
 }

@@ -545,6 +545,10 @@ fn find_tool(catalog: &dyn crate::catalog::Catalog, name: &str) -> Option<usize>
     }
     // `a_b_c` is `a.b_c` or `a_b.c`: the checker keeps at most one of them
     // in a tree, so trying each underscore finds it. Names are lowercase.
+    // No skill's name is longer (and each split would copy the name).
+    if name.len() > skills_core::names::MAX_NAME_LEN {
+        return None;
+    }
     let name: std::borrow::Cow<'_, str> =
         if name.bytes().any(|b| b.is_ascii_uppercase()) { name.to_ascii_lowercase().into() } else { name.into() };
     for (at, _) in name.match_indices('_') {
@@ -670,7 +674,8 @@ fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
         .collect();
     let (close, n) = skills_core::suggest::closest_n::<_, 3>(name, tools.iter().map(String::as_str));
     let mut suggested: Vec<String> = close[..n].iter().map(|t| t.to_string()).collect();
-    if suggested.is_empty() {
+    // No skill's name is longer; each split of a longer one would copy it.
+    if suggested.is_empty() && name.len() <= skills_core::names::MAX_NAME_LEN {
         // Not close in spelling: the same action in other words
         // (`tasks_find`), or without its domain (`send`). A domain may hold
         // `_`, so each split of the name is tried.
@@ -683,7 +688,7 @@ fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
             suggested = names[..k].iter().map(|s| skills_core::names::tool_name(s)).collect();
         }
     }
-    let mut message = format!("unknown tool `{name}`");
+    let mut message = format!("unknown tool `{}`", skills_core::args::Excerpt(name));
     let names: Vec<&str> = suggested.iter().map(String::as_str).collect();
     let _ = crate::help::write_suggestions(&mut message, &names);
     Outcome::error(

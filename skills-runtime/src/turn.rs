@@ -268,7 +268,7 @@ impl Turn {
                 "a tool call of `{skill}`{more} is written {written}, so it was shown, not run: only ```cmd blocks run commands"
             );
             let lines: Vec<&str> = commands.iter().map(|c| c.1.as_str()).collect();
-            let hint = std::format!("to run it, write it as a command in a ```cmd block:\n```cmd\n{}\n```", lines.join("\n"));
+            let hint = std::format!("to run it, write it as a command in a ```cmd block{}", cmd_block(&lines));
             std::vec![Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint)]
         })
     }
@@ -302,9 +302,9 @@ impl Turn {
                         (", which was shown, not run: only ```cmd blocks run commands", "write it in a ```cmd block")
                     };
                     // Quoted by its start when long: the hint holds it whole,
-                    // ready to run, so a long command is not sent back twice.
+                    // ready to run (up to 8 KiB), so it is not sent back twice.
                     let message = std::format!("the {fence} block on line {} holds `{}`{why}", b.line, Excerpt(first));
-                    let hint = std::format!("to run it, {how}:\n```cmd\n{}\n```", lines.join("\n"));
+                    let hint = std::format!("to run it, {how}{}", cmd_block(&lines));
                     Some(Outcome::error(&fence, None, "command_not_in_cmd_block", message, &hint))
                 })
                 .collect()
@@ -334,7 +334,7 @@ impl Turn {
                 Excerpt(first)
             );
             let all: Vec<&str> = found.iter().map(|&(_, c)| c).collect();
-            let hint = std::format!("to run it, write it in a ```cmd block:\n```cmd\n{}\n```", all.join("\n"));
+            let hint = std::format!("to run it, write it in a ```cmd block{}", cmd_block(&all));
             std::vec![Outcome::error(first, None, "command_not_in_cmd_block", message, &hint)]
         })
     }
@@ -388,6 +388,32 @@ fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Op
             _ => second.is_none_or(|w| w.starts_with("--")),
         };
     runs.then_some(line)
+}
+
+/// The ```` ```cmd ```` block a hint shows for `lines`, after a colon: whole
+/// lines, ready to run, up to 50 of them and 8 KiB in all, then how many
+/// were left out; empty when the first line alone is longer (a runaway
+/// command is not sent back).
+fn cmd_block(lines: &[&str]) -> String {
+    const MAX_LINES: usize = 50;
+    const MAX_BYTES: usize = 8 * 1024;
+    let mut bytes = 0;
+    let shown = lines
+        .iter()
+        .take(MAX_LINES)
+        .take_while(|l| {
+            bytes += l.len() + 1;
+            bytes <= MAX_BYTES
+        })
+        .count();
+    if shown == 0 {
+        return String::new();
+    }
+    let mut s = std::format!(":\n```cmd\n{}\n```", lines[..shown].join("\n"));
+    if shown < lines.len() {
+        let _ = write!(s, "\n(and {} more lines, left out here)", lines.len() - shown);
+    }
+    s
 }
 
 /// ` and 2 more commands` after the first of `n` things.

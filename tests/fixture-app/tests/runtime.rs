@@ -758,6 +758,26 @@ fn a_here_document_is_told_the_command_that_sends_its_text() {
     }
 }
 
+/// The block a hint shows is bounded: 50 lines and 8 KiB, then how many
+/// it left out; a command longer than that alone is not sent back.
+#[test]
+fn a_hint_holds_at_most_fifty_lines_of_a_runaway_block() {
+    let router = router();
+    let many = format!("```bash\n{}```\n", "ops.ping --message hi\n".repeat(100_000));
+    let report = Turn::new(&many, TurnConfig::default()).run(&router, &mut Ctx::default());
+    let hint = &report.results[0].error.as_ref().unwrap().hint;
+    let block = format!("```cmd\n{}\n```", ["ops.ping --message hi"; 50].join("\n"));
+    assert_eq!(
+        hint,
+        &format!("to run it, write it in a ```cmd block:\n{block}\n(and 99950 more lines, left out here)")
+    );
+    let long = format!("```bash\nops.ping --message {}\n```\n", "x".repeat(100_000));
+    let report = Turn::new(&long, TurnConfig::default()).run(&router, &mut Ctx::default());
+    let error = report.results[0].error.as_ref().unwrap();
+    assert_eq!(error.hint, "to run it, write it in a ```cmd block");
+    assert!(report.to_model_text().len() < 1000);
+}
+
 #[test]
 fn a_reply_whose_commands_sit_in_another_code_block_is_told_so() {
     let router = router();
