@@ -32,12 +32,33 @@ pub struct Outcome {
     pub error: Option<ErrorInfo>,
 }
 
+/// The longest message or hint an error result carries, in bytes. Messages
+/// quote what the model wrote by its start ([`Excerpt`]); a hint that
+/// rewrites a runaway command is cut here, with the count left out.
+const MAX_ERROR_TEXT: usize = 8 * 1024;
+
+/// `text` cut to [`MAX_ERROR_TEXT`] bytes at a character boundary, saying
+/// how much was left out.
+fn bounded(mut text: String) -> String {
+    if text.len() > MAX_ERROR_TEXT {
+        let mut end = MAX_ERROR_TEXT;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let left_out = text.len() - end;
+        text.truncate(end);
+        text.push_str(&format!("… ({left_out} more bytes)"));
+    }
+    text
+}
+
 impl Outcome {
     pub(crate) fn failure(command: &str, skill: Option<&str>, f: &Failure<'_>) -> Outcome {
         let mut message = String::new();
         let mut hint = String::new();
         let _ = f.write_message(&mut message);
         let _ = f.write_hint(&mut hint);
+        let (message, hint) = (bounded(message), bounded(hint));
         Outcome {
             command: command.to_string(),
             skill: skill.map(str::to_string),
@@ -55,12 +76,13 @@ impl Outcome {
         message: String,
         hint: &str,
     ) -> Outcome {
+        let (message, hint) = (bounded(message), bounded(hint.to_string()));
         Outcome {
             command: command.to_string(),
             skill: skill.map(str::to_string),
             kind: Kind::Error,
             text: message.clone(),
-            error: Some(ErrorInfo { kind, message, hint: hint.to_string() }),
+            error: Some(ErrorInfo { kind, message, hint }),
         }
     }
 

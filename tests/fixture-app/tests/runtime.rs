@@ -526,6 +526,18 @@ fn a_runaway_word_is_quoted_by_its_start() {
         let message = &o.error.as_ref().unwrap().message;
         assert!(message.starts_with(&start), "{kind}: {}", &message[..message.len().min(400)]);
     }
+    // A hint that rewrites such a command is cut at 8 KiB, with the count
+    // left out.
+    for line in [
+        format!("ops.ping --message -{}", long("x")),
+        format!("ops.ping --message {} | head", long("x")),
+        format!("ops.ping --message {} # why", long("x")),
+        format!("ops.ping --message C:\\{}", long("x")),
+    ] {
+        let o = run(&line);
+        let hint = &o.error.as_ref().unwrap().hint;
+        assert!(hint.len() < 8300 && hint.ends_with(" more bytes)"), "{}: {} bytes", &line[..30], hint.len());
+    }
     // The header quotes a first word that names no skill the same way.
     let text = run(&format!("{}.ping", long("o"))).to_model_text();
     let header = format!("[Command Result: {}]\n", cut("o", 100_005));
