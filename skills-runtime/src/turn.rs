@@ -202,6 +202,18 @@ impl Turn {
         out.extend(self.shown_in_prose(router));
         #[cfg(feature = "json")]
         out.extend(self.shown_as_tool_calls(router, &blocks));
+        // As many reports as commands run per call, then one for the rest:
+        // a reply of thousands of shell blocks gets a bounded answer.
+        let limit = self.config.max_commands.max(1);
+        if out.len() > limit + 1 {
+            let rest = out.split_off(limit);
+            let message = std::format!(
+                "{} more blocks or lines that hold commands were shown, not run: only ```cmd blocks run commands",
+                rest.len()
+            );
+            let hint = "write the commands to run in a ```cmd block, one per line, as the hints above show";
+            out.push(Outcome::error(&rest[0].command, None, "command_not_in_cmd_block", message, hint));
+        }
         out
     }
 

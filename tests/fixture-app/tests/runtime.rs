@@ -788,6 +788,16 @@ fn a_hint_holds_at_most_fifty_lines_of_a_runaway_block() {
     let error = report.results[0].error.as_ref().unwrap();
     assert_eq!(error.hint, "to run it, write it in a ```cmd block");
     assert!(report.to_model_text().len() < 1000);
+    // Many such blocks: a report for each of the first ten (the commands
+    // a call runs), then one for the rest.
+    let blocks = "```bash\nops.ping\n```\n\n".repeat(30);
+    let report = Turn::new(&blocks, TurnConfig::default()).run(&router, &mut Ctx::default());
+    assert_eq!(report.results.len(), 11);
+    assert!(report.results[..10].iter().all(|r| r.text.starts_with("the ```bash block on line")));
+    assert_eq!(
+        report.results[10].text,
+        "20 more blocks or lines that hold commands were shown, not run: only ```cmd blocks run commands"
+    );
 }
 
 #[test]
