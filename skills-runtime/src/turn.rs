@@ -151,16 +151,18 @@ impl Turn {
     /// reply, later calls resume where the previous one paused.
     pub fn run<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
         let mut results = self.shown_not_run(router);
+        let mut problems = Problems::new(self.config.max_commands);
         let mut ran = 0;
         while let Some(step) = self.advance(ran) {
             match step {
-                Next::Report(outcome) => results.push(outcome),
+                Next::Report(outcome) => problems.report(&mut results, outcome),
                 Next::Run(command) => {
                     results.push(router.execute_with(ctx, &command, self.config.access));
                     ran += 1;
                 }
             }
         }
+        problems.finish(&mut results);
         self.report(results)
     }
 
@@ -168,16 +170,18 @@ impl Turn {
     #[cfg(feature = "async")]
     pub async fn run_async<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
         let mut results = self.shown_not_run(router);
+        let mut problems = Problems::new(self.config.max_commands);
         let mut ran = 0;
         while let Some(step) = self.advance(ran) {
             match step {
-                Next::Report(outcome) => results.push(outcome),
+                Next::Report(outcome) => problems.report(&mut results, outcome),
                 Next::Run(command) => {
                     results.push(router.execute_async_with(ctx, &command, self.config.access).await);
                     ran += 1;
                 }
             }
         }
+        problems.finish(&mut results);
         self.report(results)
     }
 
@@ -882,6 +886,46 @@ enum Next {
     Report(Outcome),
     /// A command to run.
     Run(String),
+}
+
+/// The fence problems met in one call: the first `limit` (as many as the
+/// commands a call runs) reported in place, the others counted in one
+/// result at the end, so a reply of thousands of broken fences gets a
+/// bounded answer.
+struct Problems {
+    limit: usize,
+    shown: usize,
+    /// The first problem not shown, and how many were not.
+    rest: Option<(Outcome, usize)>,
+}
+
+impl Problems {
+    fn new(limit: usize) -> Problems {
+        Problems { limit: limit.max(1), shown: 0, rest: None }
+    }
+
+    fn report(&mut self, results: &mut Vec<Outcome>, outcome: Outcome) {
+        if self.shown < self.limit {
+            self.shown += 1;
+            results.push(outcome);
+        } else {
+            self.rest.get_or_insert((outcome, 0)).1 += 1;
+        }
+    }
+
+    fn finish(self, results: &mut Vec<Outcome>) {
+        match self.rest {
+            Some((only, 1)) => results.push(only),
+            Some((first, n)) => {
+                let kind = first.error.as_ref().map_or("unterminated_cmd_block", |e| e.kind);
+                let message =
+                    std::format!("{n} more ```cmd fences have problems like the ones above, the first: {}", first.text);
+                let hint = first.error.as_ref().map_or("", |e| e.hint.as_str());
+                results.push(Outcome::error("```cmd", None, kind, message, hint));
+            }
+            None => {}
+        }
+    }
 }
 
 fn problem(d: &ExtractDiagnostic) -> Outcome {

@@ -798,6 +798,18 @@ fn a_hint_holds_at_most_fifty_lines_of_a_runaway_block() {
         report.results[10].text,
         "20 more blocks or lines that hold commands were shown, not run: only ```cmd blocks run commands"
     );
+    // Fence problems the same way.
+    let fences = "    ```cmd\n    ops.ping\n    ```\n\n".repeat(30);
+    let report = Turn::new(&fences, TurnConfig::default()).run(&router, &mut Ctx::default());
+    let kinds: Vec<_> = report.results.iter().map(error_kind).collect();
+    assert_eq!(kinds, ["indented_cmd_fence"; 11]);
+    assert!(
+        report.results[10].text.starts_with(
+            "20 more ```cmd fences have problems like the ones above, the first: the ```cmd fence on line 41 is indented"
+        ),
+        "{}",
+        report.results[10].text
+    );
 }
 
 #[test]
