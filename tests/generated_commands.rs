@@ -110,7 +110,11 @@ fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
 /// values that fit it or not.
 fn line(rng: &mut Rng) -> String {
     let skill = skills::SKILLS[rng.below(skills::SKILLS.len())];
-    let mut s = if rng.below(4) == 0 { pick(rng, NAMES).to_string() } else { skill.name.to_string() };
+    let mut s = match rng.below(200) {
+        0 => "a_".repeat(5_000 + rng.below(50_000)),
+        1..50 => pick(rng, NAMES).to_string(),
+        _ => skill.name.to_string(),
+    };
     for _ in 0..rng.below(6) {
         s.push(' ');
         if rng.below(4) == 0 || skill.flags.is_empty() {
@@ -130,6 +134,9 @@ fn line(rng: &mut Rng) -> String {
             let own = skill.flags.iter().flat_map(|f| f.values.iter()).nth(rng.below(8));
             match own {
                 Some(v) if rng.below(2) == 0 => s.push_str(v),
+                // Now and then a runaway value, which no result may echo
+                // whole.
+                _ if rng.below(60) == 0 => s.push_str(&"ab-c".repeat(2_000 + rng.below(20_000))),
                 _ => s.push_str(pick(rng, VALUES)),
             }
         }
@@ -137,10 +144,12 @@ fn line(rng: &mut Rng) -> String {
     s
 }
 
-/// A reply: prose and fences around a few lines.
+/// A reply: prose and fences around a few lines (now and then around
+/// hundreds).
 fn reply(rng: &mut Rng) -> String {
     let mut r = String::from("Let me do that.\n\n");
-    for _ in 0..=rng.below(3) {
+    let blocks = if rng.below(40) == 0 { 100 + rng.below(400) } else { 1 + rng.below(3) };
+    for _ in 0..blocks {
         let fence =
             ["```cmd\n", "```\n", "```bash\n", "~~~cmd\n", "  ```cmd\n", "````cmd\n", "```CMD\n", ""][rng.below(8)];
         r.push_str(fence);
@@ -201,6 +210,15 @@ fn well_formed(input: &str, o: &Outcome) {
         let e = o.error.as_ref().unwrap_or_else(|| panic!("{input:?}: an error without details"));
         assert!(!e.kind.is_empty() && !e.message.is_empty(), "{input:?}: {e:?}");
         assert!(!e.hint.trim().is_empty(), "{input:?}: no hint for {}: {}", e.kind, e.message);
+        // Runaway text is quoted by its start: 8 KiB at most, and the
+        // count of what was left out.
+        assert!(
+            e.message.len() <= 8 * 1024 + 32 && e.hint.len() <= 8 * 1024 + 32,
+            "{}: {} and {} bytes",
+            e.kind,
+            e.message.len(),
+            e.hint.len()
+        );
     }
 }
 
@@ -245,6 +263,9 @@ fn generated_replies_run_block_by_block() {
         let mut rounds = 0;
         while !turn.is_finished() {
             let report = turn.run(&router, &mut app);
+            // The commands run, then at most one more than the limit each
+            // of fence problems and of commands shown, not run.
+            assert!(report.results.len() <= 3 * 10 + 2, "seed {seed}: {} results", report.results.len());
             for o in &report.results {
                 well_formed(&text, o);
             }
