@@ -105,8 +105,14 @@ impl Outcome {
             return s;
         }
         let first = self.command.split_whitespace().next().unwrap_or("command");
-        match first.strip_prefix(skills_core::names::GET_SKILL) {
-            Some(rest) if rest.is_empty() || rest.starts_with(':') => skills_core::names::GET_SKILL,
+        let get_skill = skills_core::names::GET_SKILL;
+        // In any case, as it is matched (`GET_SKILL: EMAIL`).
+        match first.get(..get_skill.len()).zip(first.get(get_skill.len()..)) {
+            Some((head, rest))
+                if head.eq_ignore_ascii_case(get_skill) && (rest.is_empty() || rest.starts_with(':')) =>
+            {
+                get_skill
+            }
             _ => first,
         }
     }

@@ -87,7 +87,20 @@ pub fn step<'a>(
     };
     match skill.flags.with_specs(|specs| args::parse_into(specs, rest, args)) {
         Ok(()) => Step::Invoke { index, skill },
+        // `email.send --to a --help`: a help request among other flags (the
+        // skill declares no `--help` or `-h`), which wins, as in clap. Read
+        // from the errors, so that commands without it pay nothing.
+        Err(errors) if errors.iter().any(asks_for_help) => help_step(catalog, HelpQuery::Name(name), name, visible),
         Err(errors) => Step::Fail(Failure::Args { skill, errors }),
+    }
+}
+
+/// Whether `error` is `--help` or `-h` read as a flag the skill lacks.
+fn asks_for_help(error: &args::ArgErrorKind<'_>) -> bool {
+    match *error {
+        args::ArgErrorKind::UnknownFlag { given, short: false, .. } => given.eq_ignore_ascii_case("help"),
+        args::ArgErrorKind::UnknownFlag { given, short: true, .. } => given == "h",
+        _ => false,
     }
 }
 

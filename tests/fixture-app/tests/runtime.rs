@@ -143,6 +143,21 @@ fn hidden_skills_leave_the_domain_index_too() {
     assert!(!o.text.contains("ops.secret"), "{}", o.text);
 }
 
+/// `--help` or `-h` among other flags asks for the page, as in clap,
+/// unless the skill declares it; a misspelling of it is an unknown flag.
+#[test]
+fn a_help_flag_among_other_flags_gives_the_page() {
+    let page = run("ops.ping --help");
+    assert_eq!(page.kind, Kind::Help);
+    for line in ["ops.ping --message hi --help", "ops.ping -h --message hi", "ops.ping --message hi --HELP --nope"] {
+        let o = run(line);
+        assert_eq!((o.kind, &o.text), (Kind::Help, &page.text), "{line}");
+    }
+    assert_eq!(error_kind(&run("ops.ping --message hi --hlep")), "unknown_flag");
+    // `get_skill` in any case is named so in the header.
+    assert!(run("GET_SKILL: OPS").to_model_text().starts_with("[Command Result: get_skill]\n"));
+}
+
 #[test]
 fn unknown_help_names_the_closest() {
     let o = run("get_skill: ops.pnig");
