@@ -1221,19 +1221,35 @@ pub struct Excerpt<'a>(pub &'a str);
 impl Excerpt<'_> {
     /// The longest text quoted whole, in bytes.
     pub const MAX: usize = 200;
+
+    /// The longest start of `text` of at most `max` bytes that ends on a
+    /// character boundary (`text` itself when it is no longer).
+    ///
+    /// ```
+    /// use skills_core::args::Excerpt;
+    /// assert_eq!(Excerpt::start("héllo", 2), "h");
+    /// assert_eq!(Excerpt::start("héllo", 3), "hé");
+    /// ```
+    pub fn start(text: &str, max: usize) -> &str {
+        if text.len() <= max {
+            return text;
+        }
+        let mut end = max;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        &text[..end]
+    }
 }
 
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self.0;
-        if text.len() <= Self::MAX {
-            return f.write_str(text);
+        let start = Self::start(self.0, Self::MAX);
+        f.write_str(start)?;
+        match self.0.len() - start.len() {
+            0 => Ok(()),
+            left_out => write!(f, "… ({left_out} more bytes)"),
         }
-        let mut end = Self::MAX;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        write!(f, "{}… ({} more bytes)", &text[..end], text.len() - end)
     }
 }
 

@@ -40,13 +40,10 @@ const MAX_ERROR_TEXT: usize = 8 * 1024;
 /// `text` cut to [`MAX_ERROR_TEXT`] bytes at a character boundary, saying
 /// how much was left out.
 fn bounded(mut text: String) -> String {
-    if text.len() > MAX_ERROR_TEXT {
-        let mut end = MAX_ERROR_TEXT;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let left_out = text.len() - end;
-        text.truncate(end);
+    let kept = Excerpt::start(&text, MAX_ERROR_TEXT).len();
+    if kept < text.len() {
+        let left_out = text.len() - kept;
+        text.truncate(kept);
         text.push_str(&format!("… ({left_out} more bytes)"));
     }
     text

@@ -318,7 +318,7 @@ impl Turn {
                         (", which was shown, not run: only ```cmd blocks run commands", "write it in a ```cmd block")
                     };
                     // Quoted by its start when long: the hint holds it whole,
-                    // ready to run (up to 8 KiB), so it is not sent back twice.
+                    // ready to run (up to 7 KiB), so it is not sent back twice.
                     let message = std::format!("the {fence} block on line {} holds `{}`{why}", b.line, Excerpt(first));
                     let hint = std::format!("to run it, {how}{}", cmd_block(&lines));
                     Some(Outcome::error(&fence, None, "command_not_in_cmd_block", message, &hint))
@@ -407,12 +407,13 @@ fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Op
 }
 
 /// The ```` ```cmd ```` block a hint shows for `lines`, after a colon: whole
-/// lines, ready to run, up to 50 of them and 8 KiB in all, then how many
-/// were left out; empty when the first line alone is longer (a runaway
-/// command is not sent back).
+/// lines, ready to run, up to 50 of them and 7 KiB in all (the hint, with
+/// its words around the block, stays within the 8 KiB an error's hint may
+/// hold), then how many were left out; empty when the first line alone is
+/// longer (a runaway command is not sent back).
 fn cmd_block(lines: &[&str]) -> String {
     const MAX_LINES: usize = 50;
-    const MAX_BYTES: usize = 8 * 1024;
+    const MAX_BYTES: usize = 7 * 1024;
     let mut bytes = 0;
     let shown = lines
         .iter()

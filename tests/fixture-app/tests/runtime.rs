@@ -785,7 +785,7 @@ fn a_here_document_is_told_the_command_that_sends_its_text() {
     }
 }
 
-/// The block a hint shows is bounded: 50 lines and 8 KiB, then how many
+/// The block a hint shows is bounded: 50 lines and 7 KiB, then how many
 /// it left out; a command longer than that alone is not sent back.
 #[test]
 fn a_hint_holds_at_most_fifty_lines_of_a_runaway_block() {
@@ -798,6 +798,19 @@ fn a_hint_holds_at_most_fifty_lines_of_a_runaway_block() {
         hint,
         &format!("to run it, write it in a ```cmd block:\n{block}\n(and 99950 more lines, left out here)")
     );
+    // Long lines: as many as fit in 7 KiB, the block closed and the count
+    // after it, all within the 8 KiB a hint holds.
+    let wide = format!("ops.ping --message {}", "x".repeat(180));
+    let report = Turn::new(&format!("```bash\n{}```\n", format!("{wide}\n").repeat(60)), TurnConfig::default())
+        .run(&router, &mut Ctx::default());
+    let hint = &report.results[0].error.as_ref().unwrap().hint;
+    assert!(hint.len() < 8 * 1024, "{} bytes", hint.len());
+    assert!(
+        hint.ends_with(&format!("{wide}\n```\n(and 25 more lines, left out here)")),
+        "{}",
+        &hint[hint.len() - 300..]
+    );
+    assert_eq!(hint.matches(&wide).count(), 35);
     let long = format!("```bash\nops.ping --message {}\n```\n", "x".repeat(100_000));
     let report = Turn::new(&long, TurnConfig::default()).run(&router, &mut Ctx::default());
     let error = report.results[0].error.as_ref().unwrap();
