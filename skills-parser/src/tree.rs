@@ -205,6 +205,31 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
                 if entry.name.starts_with('.') {
                     continue;
                 }
+                // A link to the root, or to a directory the root reads as a
+                // domain in its own name: its files are read there, and
+                // under the link's name every skill's name would mismatch.
+                if let Some(target) = &entry.linked {
+                    let other_domain = target.parent() == Some(canonical_root.as_path())
+                        && target.file_name().and_then(|n| n.to_str()).is_some_and(names::is_identifier);
+                    if *target == canonical_root || other_domain {
+                        let what = if other_domain {
+                            format!("the domain `{}`", target.file_name().and_then(|n| n.to_str()).unwrap_or(""))
+                        } else {
+                            "the root of the tree".to_string()
+                        };
+                        diags.push(
+                            Diagnostic::new(
+                                Code::InvalidDomainDir,
+                                &entry.path,
+                                0,
+                                0,
+                                format!("`{}` is a link to {what}, which is read in its own place", entry.name),
+                            )
+                            .hint("remove the link: a skill's domain is the directory its file is in, so no skill can be named for both"),
+                        );
+                        continue;
+                    }
+                }
                 if !names::is_identifier(&entry.name) {
                     diags.push(
                         Diagnostic::new(
@@ -345,9 +370,8 @@ struct Entry {
     name: String,
     path: PathBuf,
     kind: Kind,
-    /// A symlink (resolved inside the root) rather than the file or
-    /// directory itself.
-    linked: bool,
+    /// Where it leads, when it is a symlink (resolved inside the root).
+    linked: Option<PathBuf>,
 }
 
 /// The entries of `dir`, sorted by name; symlinks are resolved and kept only
@@ -385,11 +409,18 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
                     .hint("skill files are regular markdown files; remove it from the tree"),
             );
         };
+        let mut linked = None;
         let kind = if file_type.is_symlink() {
             match fs::canonicalize(&path) {
                 Ok(target) if target.starts_with(canonical_root) => match fs::metadata(&target) {
-                    Ok(m) if m.is_dir() => Kind::Dir,
-                    Ok(m) if m.is_file() => Kind::File,
+                    Ok(m) if m.is_dir() => {
+                        linked = Some(target);
+                        Kind::Dir
+                    }
+                    Ok(m) if m.is_file() => {
+                        linked = Some(target);
+                        Kind::File
+                    }
                     Ok(_) => {
                         special(diags);
                         continue;
@@ -422,7 +453,7 @@ fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>
             special(diags);
             continue;
         };
-        out.push(Entry { name, path, kind, linked: file_type.is_symlink() });
+        out.push(Entry { name, path, kind, linked });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
@@ -464,7 +495,7 @@ fn nested_skills(dir: &Path, domain: &str, relative: &str, root: &Path, depth: u
                     .hint(hint),
                 );
             }
-            Kind::Dir if depth < NESTED_DEPTH && !entry.linked && !entry.name.starts_with('.') => {
+            Kind::Dir if depth < NESTED_DEPTH && entry.linked.is_none() && !entry.name.starts_with('.') => {
                 nested_skills(&entry.path, domain, &name, root, depth + 1, diags);
             }
             _ => {}
@@ -623,7 +654,7 @@ fn load_domains(
             for entry in sorted_entries(&d.path, canonical_root, &mut listed.diags) {
                 if entry.kind == Kind::File && entry.name.ends_with(".md") {
                     pending.push(Job { domain: &d.name, entry });
-                } else if entry.kind == Kind::Dir && !entry.linked && !entry.name.starts_with('.') {
+                } else if entry.kind == Kind::Dir && entry.linked.is_none() && !entry.name.starts_with('.') {
                     nested_skills(&entry.path, &d.name, &entry.name, canonical_root, 1, &mut listed.diags);
                 }
             }

@@ -2095,3 +2095,31 @@ fn symlinked_directories_in_a_domain_report_no_strays_through_the_link() {
     assert_eq!(strays, ["`d/drafts/b.md` is in a subdirectory of the domain, so it is not read as a skill"]);
     assert!(t.skill("d.a").is_some() && t.skill("d.b").is_none());
 }
+
+/// A domain directory that links to the root or to another domain is one
+/// error, and is not read: under the link's name every skill's name would
+/// mismatch, and the root's domains would be strays of it. A link to a
+/// directory the root does not read as a domain is a domain.
+#[cfg(unix)]
+#[test]
+fn a_domain_linked_to_the_root_or_another_domain_is_one_error() {
+    let (d, _) = build(&[
+        ("d/SKILL.md", INDEX.as_bytes()),
+        ("d/a.md", skill(FRONT, BODY).as_bytes()),
+        (".shared/e/SKILL.md", INDEX.replace("domain: d", "domain: e").replace("# d", "# e").as_bytes()),
+    ]);
+    std::os::unix::fs::symlink(".", d.path().join("loop")).unwrap();
+    std::os::unix::fs::symlink("d", d.path().join("copy")).unwrap();
+    std::os::unix::fs::symlink(".shared/e", d.path().join("e")).unwrap();
+    let t = load(d.path(), &LoadOptions::default());
+    let got: Vec<_> = t.diagnostics.iter().map(|d| (d.code, d.message.as_str())).collect();
+    assert_eq!(
+        got,
+        [
+            (Code::InvalidDomainDir, "`copy` is a link to the domain `d`, which is read in its own place"),
+            (Code::InvalidDomainDir, "`loop` is a link to the root of the tree, which is read in its own place"),
+        ]
+    );
+    assert!(t.skill("d.a").is_some());
+    assert!(t.domains.iter().any(|x| x.name == "e"), "a link to a hidden directory is a domain");
+}
