@@ -226,6 +226,7 @@ impl Snapshot {
 pub struct RegistryBuilder {
     roots: Vec<Root>,
     compiled: &'static [&'static SkillEntry],
+    compiled_domains: &'static [crate::entry::DomainEntry],
     compiled_root: PathBuf,
     listener: Option<Listener>,
     options: LoadOptions,
@@ -277,6 +278,7 @@ impl RegistryBuilder {
         let inner = Arc::new(Inner {
             roots: self.roots,
             compiled: self.compiled,
+            compiled_domains: self.compiled_domains,
             compiled_root: self.compiled_root,
             listener: self.listener,
             options: self.options,
@@ -313,6 +315,9 @@ impl fmt::Debug for Registry {
 struct Inner {
     roots: Vec<Root>,
     compiled: &'static [&'static SkillEntry],
+    /// The compiled domains' indexes: the base for a domain whose
+    /// `SKILL.md` no root read, when the compiled tree is not one of them.
+    compiled_domains: &'static [crate::entry::DomainEntry],
     compiled_root: PathBuf,
     listener: Option<Listener>,
     options: LoadOptions,
@@ -342,6 +347,7 @@ impl Registry {
         RegistryBuilder {
             roots: Vec::new(),
             compiled: table.catalog.skills,
+            compiled_domains: table.catalog.domains,
             compiled_root: PathBuf::from(table.root),
             listener: None,
             options: LoadOptions::default(),
@@ -588,6 +594,24 @@ fn overlay_compiled(
                 domains
                     .entry(entry.domain.to_string())
                     .or_insert_with(|| DynDomain { name: entry.domain.to_string(), ..DynDomain::default() });
+            }
+        }
+    }
+    // When the compiled tree is not one of the roots (`SKILLS_ROOTS`
+    // without it), the compiled table is the base for domain indexes too: a
+    // domain whose `SKILL.md` no root read keeps its compiled one.
+    if !compiled_root_read {
+        for d in inner.compiled_domains {
+            if let Some(domain) = domains.get_mut(d.name)
+                && domain.source.is_empty()
+                && !d.source.is_empty()
+            {
+                *domain = DynDomain {
+                    name: d.name.to_string(),
+                    description: d.description.to_string(),
+                    body: d.body.to_string(),
+                    source: d.source.to_string(),
+                };
             }
         }
     }

@@ -242,6 +242,16 @@ fn higher_roots_shadow_lower_ones_and_listings_name_the_root() {
     assert!(listing.contains(&("plans.retro", "project")), "{listing:?}");
     assert!(listing.contains(&("plans.only_system", "system")));
     assert!(listing.contains(&("ops.ping", "compiled")), "compiled skills outside the roots stay");
+    // So do the compiled domains' indexes, for a domain whose `SKILL.md` no
+    // root has: `plans/` is in every root, without one.
+    let domains = run("get_skill");
+    assert!(
+        domains.contains("ops ") && domains.contains("Fixture skills that succeed, fail, panic and hang on request"),
+        "{domains}"
+    );
+    let compiled = Router::new(&skills::TABLE).execute(&mut Ctx::default(), "get_skill: plans").text;
+    let plans = run("get_skill: plans");
+    assert!(plans.starts_with(compiled.lines().next().unwrap()) && plans.len() > 40, "{plans}");
     let hidden: Vec<(&str, &str)> = snap.shadowed().iter().map(|s| (s.winner.as_str(), s.hidden.as_str())).collect();
     assert_eq!(hidden, [("project", "user"), ("project", "system")]);
     // Removing the project copy uncovers the user one.
