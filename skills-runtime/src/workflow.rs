@@ -87,6 +87,15 @@ pub enum BuildError {
         /// common form (`every weekday at 9am`).
         cron: Option<String>,
     },
+    /// The steps would change the workflow's sections: a setext heading or
+    /// a flag list the escaping missed, or a code block left open that
+    /// swallows the sections after it.
+    Steps,
+    /// The file would be larger than a skill file may be.
+    TooLarge {
+        /// Its size, in bytes.
+        size: usize,
+    },
     /// The generated file would not check cleanly (a bug; reported, not written).
     Generated {
         /// The checker's messages.
@@ -120,6 +129,14 @@ impl fmt::Display for BuildError {
             }
             BuildError::Description => f.write_str("the description must be one non-empty line"),
             BuildError::Schedule { reason, .. } => write!(f, "the schedule is not a valid cron expression: {reason}"),
+            BuildError::Steps => f.write_str(
+                "the steps would change the workflow's sections (a heading, a list of flags, or a code block left open)",
+            ),
+            BuildError::TooLarge { size } => write!(
+                f,
+                "the workflow would be {size} bytes, more than the {} a skill file may hold",
+                skills_parser::tree::MAX_FILE_SIZE
+            ),
             BuildError::Generated { problems } => {
                 write!(f, "the generated workflow did not check: {}", problems.join("; "))
             }
@@ -145,6 +162,12 @@ impl BuildError {
             BuildError::Escape { .. } => "workflows are written only into real directories inside the skill root",
             BuildError::Description => "give --description as one short line",
             BuildError::Schedule { .. } => "use five fields, such as \"0 9 * * 1\" for Mondays at 09:00",
+            BuildError::Steps => {
+                "write the steps as plain lines or a numbered list, and close every ``` block they open"
+            }
+            BuildError::TooLarge { .. } => {
+                "give the steps as short instructions; long material belongs in files the steps name"
+            }
             BuildError::Generated { .. } => "report this as a bug",
             BuildError::Io { .. } => "check that the skill root is writable",
         }
@@ -185,11 +208,21 @@ fn serde_json_string(s: &str) -> String {
 }
 
 /// Lines that would start a heading inside `## Behavior` are escaped, so
-/// steps cannot add or end sections.
+/// steps cannot add or end sections: an ATX heading (`## Flags`) and a
+/// setext underline (`Flags` over `-----` or `=====`) both become text.
+/// (What escaping cannot settle, such as a code block left open, the
+/// parse of the result catches: [`BuildError::Steps`].)
 fn behavior_text(steps: &str) -> String {
+    let underline = |t: &str| {
+        let t = t.trim_end();
+        !t.is_empty() && (t.bytes().all(|b| b == b'-') || t.bytes().all(|b| b == b'='))
+    };
     steps
         .lines()
-        .map(|l| if l.trim_start().starts_with('#') { format!("\\{}", l.trim_start()) } else { l.to_string() })
+        .map(|l| {
+            let t = l.trim_start();
+            if t.starts_with('#') || underline(t) { format!("\\{t}") } else { l.to_string() }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -264,8 +297,18 @@ pub fn build_with(
         return Err(BuildError::Conflict { name: full });
     }
     let text = render(req);
+    if text.len() as u64 > skills_parser::tree::MAX_FILE_SIZE {
+        return Err(BuildError::TooLarge { size: text.len() });
+    }
     let parsed = skills_parser::parse_skill(&path, req.domain, req.name, &text);
     let problems: Vec<String> = parsed.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
+    // A workflow takes no flags and has one example, itself: anything else
+    // came from the steps.
+    if let Some(skill) = &parsed.item
+        && (!skill.flags.is_empty() || skill.examples.iter().map(|e| e.text.as_str()).ne([full.as_str()]))
+    {
+        return Err(BuildError::Steps);
+    }
     if parsed.item.is_none() || !problems.is_empty() {
         return Err(BuildError::Generated { problems });
     }
