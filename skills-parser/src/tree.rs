@@ -209,13 +209,14 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
                 // domain in its own name: its files are read there, and
                 // under the link's name every skill's name would mismatch.
                 if let Some(target) = &entry.linked {
-                    let other_domain = target.parent() == Some(canonical_root.as_path())
-                        && target.file_name().and_then(|n| n.to_str()).is_some_and(names::is_identifier);
-                    if *target == canonical_root || other_domain {
-                        let what = if other_domain {
-                            format!("the domain `{}`", target.file_name().and_then(|n| n.to_str()).unwrap_or(""))
-                        } else {
-                            "the root of the tree".to_string()
+                    let other_domain = Some(target)
+                        .filter(|t| t.parent() == Some(canonical_root.as_path()))
+                        .and_then(|t| t.file_name()?.to_str())
+                        .filter(|name| names::is_identifier(name));
+                    if *target == canonical_root || other_domain.is_some() {
+                        let what = match other_domain {
+                            Some(name) => format!("the domain `{name}`"),
+                            None => "the root of the tree".to_string(),
                         };
                         diags.push(
                             Diagnostic::new(
