@@ -319,10 +319,27 @@ fn schedule(
                 return ExitCode::from(2);
             }
         };
+        if until < from {
+            eprintln!("assistant: the window ends ({until}) before it starts ({from}); give --until after --from");
+            return ExitCode::from(2);
+        }
         let mut failed = false;
-        for (fire, outcome) in assistant::scheduler::run_due(router, app, &scheduler, from, until) {
+        let runs = assistant::scheduler::run_due(router, app, &scheduler, from, until);
+        let last = runs.last().map(|(fire, _)| fire.at.timestamp());
+        let capped = runs.len() == assistant::scheduler::MAX_RUNS_PER_WINDOW
+            && last.is_some_and(|last| !scheduler.fires_between(last, until, 1).is_empty());
+        for (fire, outcome) in runs {
             failed |= outcome.is_error();
             say!("[{}] {}\n", fire.at, outcome.to_model_text());
+        }
+        if let (true, Some(last)) = (capped, last) {
+            // Said, not dropped silently: the rest of the window is one
+            // command away.
+            eprintln!(
+                "assistant: stopped after {} runs, the most one window runs; the rest of it: --from {} --until {until}",
+                assistant::scheduler::MAX_RUNS_PER_WINDOW,
+                last
+            );
         }
         return if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS };
     }

@@ -520,6 +520,59 @@ fn the_schedule_loop_runs_every_due_skill_and_survives_a_failing_one() {
     );
 }
 
+/// A window that ends before it starts is refused, and one that holds more
+/// runs than a window runs says where the rest begins instead of dropping
+/// them silently.
+#[test]
+fn a_schedule_window_is_checked_and_its_cap_is_said() {
+    let o = assistant(&[
+        "--static",
+        "schedule",
+        "--tz",
+        "UTC",
+        "--from",
+        "2026-03-10T00:00:00Z",
+        "--until",
+        "2026-03-01T00:00:00Z",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "assistant: the window ends (2026-03-01T00:00:00Z) before it starts (2026-03-10T00:00:00Z); give --until after --from\n"
+    );
+    // `workflows.daily_digest` runs on weekdays at 08:00: 1,000 runs end on
+    // 2029-10-31, and the rest starts after it.
+    let o = assistant(&[
+        "--static",
+        "schedule",
+        "--tz",
+        "UTC",
+        "--from",
+        "2026-01-01T00:00:00Z",
+        "--until",
+        "2036-01-01T00:00:00Z",
+    ]);
+    let runs = stdout(&o).lines().filter(|l| l.starts_with('[')).count();
+    assert_eq!(runs, 1000);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "assistant: stopped after 1000 runs, the most one window runs; the rest of it: --from 2029-10-31T08:00:00Z --until 2036-01-01T00:00:00Z\n"
+    );
+    // Exactly to the last of a full window: nothing more to say.
+    let o = assistant(&[
+        "--static",
+        "schedule",
+        "--tz",
+        "UTC",
+        "--from",
+        "2026-01-01T00:00:00Z",
+        "--until",
+        "2029-10-31T08:00:00Z",
+    ]);
+    assert_eq!(stdout(&o).lines().filter(|l| l.starts_with('[')).count(), 1000);
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}
+
 #[cfg(debug_assertions)]
 #[test]
 fn repl_answers_each_line() {
