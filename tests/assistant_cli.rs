@@ -525,52 +525,28 @@ fn the_schedule_loop_runs_every_due_skill_and_survives_a_failing_one() {
 /// them silently.
 #[test]
 fn a_schedule_window_is_checked_and_its_cap_is_said() {
-    let o = assistant(&[
-        "--static",
-        "schedule",
-        "--tz",
-        "UTC",
-        "--from",
-        "2026-03-10T00:00:00Z",
-        "--until",
-        "2026-03-01T00:00:00Z",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
+    // (runs printed, exit code, what stderr says)
+    let window = |from: &str, until: &str| {
+        let o = assistant(&["--static", "schedule", "--tz", "UTC", "--from", from, "--until", until]);
+        let runs = stdout(&o).lines().filter(|l| l.starts_with('[')).count();
+        (runs, o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let (runs, code, said) = window("2026-03-10T00:00:00Z", "2026-03-01T00:00:00Z");
+    assert_eq!((runs, code), (0, Some(2)));
     assert_eq!(
-        String::from_utf8_lossy(&o.stderr),
+        said,
         "assistant: the window ends (2026-03-01T00:00:00Z) before it starts (2026-03-10T00:00:00Z); give --until after --from\n"
     );
     // `workflows.daily_digest` runs on weekdays at 08:00: 1,000 runs end on
     // 2029-10-31, and the rest starts after it.
-    let o = assistant(&[
-        "--static",
-        "schedule",
-        "--tz",
-        "UTC",
-        "--from",
-        "2026-01-01T00:00:00Z",
-        "--until",
-        "2036-01-01T00:00:00Z",
-    ]);
-    let runs = stdout(&o).lines().filter(|l| l.starts_with('[')).count();
+    let (runs, _, said) = window("2026-01-01T00:00:00Z", "2036-01-01T00:00:00Z");
     assert_eq!(runs, 1000);
     assert_eq!(
-        String::from_utf8_lossy(&o.stderr),
+        said,
         "assistant: stopped after 1000 runs, the most one window runs; the rest of it: --from 2029-10-31T08:00:00Z --until 2036-01-01T00:00:00Z\n"
     );
     // Exactly to the last of a full window: nothing more to say.
-    let o = assistant(&[
-        "--static",
-        "schedule",
-        "--tz",
-        "UTC",
-        "--from",
-        "2026-01-01T00:00:00Z",
-        "--until",
-        "2029-10-31T08:00:00Z",
-    ]);
-    assert_eq!(stdout(&o).lines().filter(|l| l.starts_with('[')).count(), 1000);
-    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    assert_eq!(window("2026-01-01T00:00:00Z", "2029-10-31T08:00:00Z"), (1000, Some(0), String::new()));
 }
 
 #[cfg(debug_assertions)]
