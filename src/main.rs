@@ -260,16 +260,40 @@ fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev
     };
     #[cfg(not(feature = "dev"))]
     let _ = dev;
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        if line.trim().is_empty() {
-            continue;
+    // Lines as bytes: one that is not UTF-8 gets an error result, and the
+    // next line is read as usual.
+    for line in std::io::stdin().lock().split(b'\n') {
+        let Ok(mut line) = line else { break };
+        if line.last() == Some(&b'\r') {
+            line.pop();
         }
-        if !emit(&format!("{}\n", router.execute_with(app, &line, access).to_model_text())) {
+        let outcome = match String::from_utf8(line) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => router.execute_with(app, &line, access),
+            Err(e) => not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()),
+        };
+        if !emit(&format!("{}\n", outcome.to_model_text())) {
             break;
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The result for a command line whose bytes are not UTF-8 from `at` on,
+/// as the router words a tokenizer error; nothing runs.
+fn not_utf8(line: &[u8], at: usize) -> Outcome {
+    use skills_runtime::ErrorInfo;
+    use skills_runtime::tokenize::{TokenizeError, TokenizeErrorKind};
+    let valid = std::str::from_utf8(&line[..at]).unwrap_or("");
+    let error = TokenizeError { kind: TokenizeErrorKind::InvalidUtf8, offset: at, column: valid.chars().count() + 1 };
+    let message = error.to_string();
+    Outcome {
+        command: valid.to_string(),
+        skill: None,
+        kind: skills_runtime::Kind::Error,
+        text: message.clone(),
+        error: Some(ErrorInfo { kind: "tokenize", message, hint: error.hint().to_string() }),
+    }
 }
 
 /// Prints a line; false once stdout is gone (a closed pipe), so streaming

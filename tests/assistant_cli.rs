@@ -558,11 +558,20 @@ fn repl_answers_each_line() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"memory.save --content tea\n\nrecall --query tea\n").unwrap();
+    // A line that is not UTF-8 gets its error, and the REPL goes on (it
+    // used to stop there, silently).
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"memory.save --content tea\n\nmemory.save --content t\xe9a\r\nrecall --query tea\r\n")
+        .unwrap();
     let out = stdout(&child.wait_with_output().unwrap());
     assert_eq!(
         out,
-        "[Command Result: memory.save]\nRemembered as mem_1 (note).\n\n[Command Result: memory.search]\n- mem_1 (note): tea\n\n"
+        "[Command Result: memory.save]\nRemembered as mem_1 (note).\n\n\
+         [Command Result: memory.save]\nError (tokenize): the command is not valid UTF-8 (column 24)\nHint: send the command as UTF-8 text\n\n\
+         [Command Result: memory.search]\n- mem_1 (note): tea\n\n"
     );
 }
 
