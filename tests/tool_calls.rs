@@ -595,7 +595,24 @@ fn get_skill_called_as_a_tool_is_the_help_command() {
     let report = Turn::new("Action: get_skill\nAction Input: email\n", TurnConfig::default())
         .run(&router, &mut demo_app(today(), None));
     assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\nget_skill: email\n```"));
-    // Arguments that are no one name stay an unknown tool.
-    let call = ToolCall::from_json(&json!({"name": "get_skill", "arguments": {"a": "x", "b": "y"}})).unwrap();
-    assert_eq!(router.call_tool(&mut demo_app(today(), None), &call).error.unwrap().kind, "unknown_skill");
+    // Arguments that are no one name are told the shape get_skill takes
+    // (they were `unknown tool get_skill`, which it is not); words with a
+    // space get the command line's answer.
+    for arguments in [json!({"a": "x", "b": "y"}), json!({"name": ["email", "tasks"]}), json!({"name": "email $(x)"})] {
+        let call = ToolCall { name: "get_skill".into(), arguments };
+        let e = router.call_tool(&mut demo_app(today(), None), &call).error.unwrap();
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (
+                "unexpected_value",
+                "get_skill takes one name (a domain or a skill) as its one argument, or no arguments for the list of domains"
+            ),
+            "{:?}",
+            call.arguments
+        );
+        assert_eq!(e.hint, r#"call it once per name: {"name": "email"}, then {"name": "email.send"}"#);
+    }
+    let call = ToolCall { name: "get_skill".into(), arguments: json!({"name": "email send"}) };
+    let e = router.call_tool(&mut demo_app(today(), None), &call).error.unwrap();
+    assert_eq!(e.hint, "write the skill's name with its dot: `get_skill: email.send`");
 }

@@ -641,14 +641,14 @@ fn is_plain(word: &str) -> bool {
 /// A call of `get_skill` (as the two-tool design and models used to it
 /// write one; also `get-skill`, `getSkill`) as the help command it stands
 /// for: no arguments for the domain list, one text argument under any key
-/// (`{"name": "email"}`, `{"skill": "email.send"}`) for that page. A
-/// tool of that name (the skill `get.skill`) is called instead.
+/// (`{"name": "email"}`, `{"skill": "email.send"}`) for that page (words
+/// with spaces get the command line's answer). A tool of that name (the
+/// skill `get.skill`) is called instead.
 fn help_call(catalog: &dyn crate::catalog::Catalog, call: &ToolCall) -> Option<String> {
     if find_tool(catalog, &call.name).is_some() {
         return None;
     }
-    let name = call.name.rsplit('.').next().unwrap_or(&call.name);
-    if !(name.eq_ignore_ascii_case(skills_core::names::GET_SKILL) || crate::route::spells_get_skill(name)) {
+    if !names_get_skill(&call.name) {
         return None;
     }
     let text = match &call.arguments {
@@ -660,13 +660,36 @@ fn help_call(catalog: &dyn crate::catalog::Catalog, call: &ToolCall) -> Option<S
     };
     Some(match text.map(str::trim).filter(|t| !t.is_empty()) {
         Some(t) if !t.contains(char::is_whitespace) => format!("{}: {t}", skills_core::names::GET_SKILL),
+        // `{"name": "email send"}`: words only, so the command line's
+        // answer applies (`write the skill's name with its dot`).
+        Some(t) if t.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'.' | b'_' | b'-')) => {
+            format!("{}: {t}", skills_core::names::GET_SKILL)
+        }
         Some(_) => return None,
         None => skills_core::names::GET_SKILL.to_string(),
     })
 }
 
+/// Whether a tool name is `get_skill`, spelt any way a model writes it
+/// (`get-skill`, `getSkill`, `functions.get_skill`).
+fn names_get_skill(name: &str) -> bool {
+    let name = name.rsplit('.').next().unwrap_or(name);
+    name.eq_ignore_ascii_case(skills_core::names::GET_SKILL) || crate::route::spells_get_skill(name)
+}
+
 /// The error for a tool name no skill has, naming the closest tools.
 fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
+    // `get_skill` with arguments [`help_call`] could not read (an array, a
+    // text with spaces, several keys): it is the help command, called wrong.
+    if names_get_skill(name) {
+        return Outcome::error(
+            "",
+            None,
+            "unexpected_value",
+            "get_skill takes one name (a domain or a skill) as its one argument, or no arguments for the list of domains".to_string(),
+            "call it once per name: {\"name\": \"email\"}, then {\"name\": \"email.send\"}",
+        );
+    }
     let visible = view.visible();
     let tools: Vec<String> = crate::catalog::skills(view.catalog)
         .filter(|s| visible(s))
