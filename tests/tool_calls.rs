@@ -414,6 +414,20 @@ fn the_prompt_section_stays_under_400_tokens() {
     assert!(full.trim_end().ends_with(skills::SUMMARY.trim_end()));
 }
 
+/// An argument named as the command line's flag (`--limit`, as models
+/// used to commands write it) is that flag, called or written as text.
+#[test]
+fn an_argument_named_with_dashes_is_the_flag() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let dashed = call("tasks_search", json!({"--limit": 1, "--due_before": "2026-03-01"}));
+    let plain = call("tasks_search", json!({"limit": 1, "due_before": "2026-03-01"}));
+    assert_eq!((kind(&dashed), &dashed.text), (kind(&plain), &plain.text));
+    let reply = r#"{"name": "tasks_search", "arguments": {"--limit": 1}}"#;
+    let report = Turn::new(reply, TurnConfig::default()).run(&router(), &mut demo_app(today(), None));
+    let hint = &report.results[0].error.as_ref().unwrap().hint;
+    assert!(hint.ends_with("```cmd\ntasks.search --limit 1\n```"), "{hint}");
+}
+
 /// A call written as JSON text in a reply is not run; the hint is a
 /// command line, and that command does what the call would have done,
 /// whatever its values hold (spaces, quotes, `$(`, a leading dash).

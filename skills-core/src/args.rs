@@ -897,8 +897,9 @@ pub enum Given<'a> {
 /// Builds [`Args`] from arguments given by name (the JSON tool-call path).
 ///
 /// Names match as on the command line (ASCII case ignored, `-` and `_`
-/// alike), and a camelCase key (`dueBefore`) names the one flag whose
-/// words it joins (`due-before`); an unknown name is reported with the
+/// alike, and a key may keep the command line's `--`: `--limit`), and a
+/// camelCase key (`dueBefore`) names the one flag whose words it joins
+/// (`due-before`); an unknown name is reported with the
 /// closest real one, never dropped; a name given twice is reported. Values
 /// are validated exactly as on the command line, so both paths give the
 /// same typed values or the same errors; only the wording differs
@@ -936,7 +937,9 @@ pub fn from_named_into<'a>(
     let mut assigned: [Option<StrList<'a>>; MAX_FLAGS] = [None; MAX_FLAGS];
     let mut seen = [false; MAX_FLAGS];
     for &(name, given) in named {
-        let Some(idx) = find_flag(specs, name).or_else(|| find_camel_case(specs, name)) else {
+        // `--limit` as a key: the flag written as on the command line.
+        let bare = name.strip_prefix("--").unwrap_or(name);
+        let Some(idx) = find_flag(specs, bare).or_else(|| find_camel_case(specs, bare)) else {
             errors.push(ArgErrorKind::UnknownFlag {
                 given: name,
                 suggestion: suggest_flag(name, false, specs),
@@ -1485,6 +1488,17 @@ mod tests {
 
     const fn flag(name: &'static str, t: ValueType, list: bool, required: bool) -> FlagSpec<'static> {
         FlagSpec { name, value_type: t, list, required, values: StrList::EMPTY, default: None, short: None }
+    }
+
+    #[test]
+    fn json_keys_written_as_command_line_flags_name_the_flag() {
+        let specs = [flag("due-before", ValueType::Date, false, false)];
+        for key in ["--due-before", "--due_before", "--dueBefore"] {
+            let args = from_named(&specs, &[(key, Given::Values(StrList::One("2026-03-01")))]).unwrap();
+            assert_eq!(args.slot(0).values.first(), Some("2026-03-01"), "{key}");
+        }
+        let e = from_named(&specs, &[("---due-before", Given::Values(StrList::One("x")))]).unwrap_err();
+        assert!(e.to_string().starts_with("unknown argument `---due-before`"), "{e}");
     }
 
     #[test]

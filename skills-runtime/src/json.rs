@@ -580,7 +580,9 @@ pub(crate) fn command_for(catalog: &dyn crate::catalog::Catalog, call: &ToolCall
         _ => return None,
     };
     for (key, value) in arguments {
-        // The flag's own spelling (`due_before` is `--due-before`).
+        // The flag's own spelling (`due_before` and `--due_before` are
+        // `--due-before`).
+        let key = key.strip_prefix("--").unwrap_or(key);
         let flag = skill.flags.names().find(|n| skills_core::args::same_flag_name(n, key)).unwrap_or(key);
         let items: Vec<&Value> = match value {
             Value::Bool(false) | Value::Null => continue,
