@@ -681,8 +681,9 @@ fn names_get_skill(name: &str) -> bool {
 
 /// The error for a tool name no skill has, naming the closest tools.
 fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
-    // `get_skill` with arguments [`help_call`] could not read (an array, a
-    // text with spaces, several keys): it is the help command, called wrong.
+    // `get_skill` with arguments [`help_call`] could not read (an array,
+    // several keys, a text of more than words): the help command, called
+    // wrong.
     if names_get_skill(name) {
         return Outcome::error(
             "",
