@@ -375,6 +375,14 @@ struct Entry {
     linked: Option<PathBuf>,
 }
 
+impl Entry {
+    /// Whether [`nested_skills`] looks into it: a directory of its own (not
+    /// a symlink to one; see there), not hidden.
+    fn is_walked_for_strays(&self) -> bool {
+        self.kind == Kind::Dir && self.linked.is_none() && !self.name.starts_with('.')
+    }
+}
+
 /// The entries of `dir`, sorted by name; symlinks are resolved and kept only
 /// when they stay inside `canonical_root`.
 fn sorted_entries(dir: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Entry> {
@@ -496,7 +504,7 @@ fn nested_skills(dir: &Path, domain: &str, relative: &str, root: &Path, depth: u
                     .hint(hint),
                 );
             }
-            Kind::Dir if depth < NESTED_DEPTH && entry.linked.is_none() && !entry.name.starts_with('.') => {
+            Kind::Dir if depth < NESTED_DEPTH && entry.is_walked_for_strays() => {
                 nested_skills(&entry.path, domain, &name, root, depth + 1, diags);
             }
             _ => {}
@@ -655,7 +663,7 @@ fn load_domains(
             for entry in sorted_entries(&d.path, canonical_root, &mut listed.diags) {
                 if entry.kind == Kind::File && entry.name.ends_with(".md") {
                     pending.push(Job { domain: &d.name, entry });
-                } else if entry.kind == Kind::Dir && entry.linked.is_none() && !entry.name.starts_with('.') {
+                } else if entry.is_walked_for_strays() {
                     nested_skills(&entry.path, &d.name, &entry.name, canonical_root, 1, &mut listed.diags);
                 }
             }
