@@ -116,6 +116,16 @@ pub(crate) struct DynDomain {
 }
 
 impl DynDomain {
+    /// A domain as compiled into the table.
+    pub(crate) fn from_compiled(d: &crate::entry::DomainEntry) -> DynDomain {
+        DynDomain {
+            name: d.name.to_string(),
+            description: d.description.to_string(),
+            body: d.body.to_string(),
+            source: d.source.to_string(),
+        }
+    }
+
     pub(crate) fn from_parsed(d: &Domain) -> DynDomain {
         DynDomain {
             name: d.name.clone(),

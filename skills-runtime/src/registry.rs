@@ -599,19 +599,12 @@ fn overlay_compiled(
     }
     // When the compiled tree is not one of the roots (`SKILLS_ROOTS`
     // without it), the compiled table is the base for domain indexes too: a
-    // domain whose `SKILL.md` no root read keeps its compiled one.
+    // domain whose `SKILL.md` no root read takes its compiled one, as a
+    // lower root's would be taken.
     if !compiled_root_read {
         for d in inner.compiled_domains {
-            if let Some(domain) = domains.get_mut(d.name)
-                && domain.source.is_empty()
-                && !d.source.is_empty()
-            {
-                *domain = DynDomain {
-                    name: d.name.to_string(),
-                    description: d.description.to_string(),
-                    body: d.body.to_string(),
-                    source: d.source.to_string(),
-                };
+            if domains.contains_key(d.name) {
+                merge_domain(domains, DynDomain::from_compiled(d));
             }
         }
     }
