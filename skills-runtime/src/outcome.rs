@@ -35,7 +35,7 @@ pub struct Outcome {
 /// The longest message or hint an error result carries, in bytes. Messages
 /// quote what the model wrote by its start ([`Excerpt`]); a hint that
 /// rewrites a runaway command is cut here, with the count left out.
-const MAX_ERROR_TEXT: usize = 8 * 1024;
+pub(crate) const MAX_ERROR_TEXT: usize = 8 * 1024;
 
 /// `text` cut to [`MAX_ERROR_TEXT`] bytes at a character boundary, saying
 /// how much was left out.

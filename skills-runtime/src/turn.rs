@@ -151,7 +151,7 @@ impl Turn {
     /// reply, later calls resume where the previous one paused.
     pub fn run<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
         let mut results = self.shown_not_run(router);
-        let mut problems = Problems::new(self.config.max_commands);
+        let mut problems = Problems::new(self.limit());
         let mut ran = 0;
         while let Some(step) = self.advance(ran) {
             match step {
@@ -170,7 +170,7 @@ impl Turn {
     #[cfg(feature = "async")]
     pub async fn run_async<C>(&mut self, router: &Router<C>, ctx: &mut C) -> TurnReport {
         let mut results = self.shown_not_run(router);
-        let mut problems = Problems::new(self.config.max_commands);
+        let mut problems = Problems::new(self.limit());
         let mut ran = 0;
         while let Some(step) = self.advance(ran) {
             match step {
@@ -208,7 +208,7 @@ impl Turn {
         out.extend(self.shown_as_tool_calls(router, &blocks));
         // As many reports as commands run per call, then one for the rest:
         // a reply of thousands of shell blocks gets a bounded answer.
-        let limit = self.config.max_commands.max(1);
+        let limit = self.limit();
         if out.len() > limit + 1 {
             let rest = out.split_off(limit);
             let message = std::format!(
@@ -355,13 +355,18 @@ impl Turn {
         })
     }
 
+    /// Commands run per call (at least one).
+    fn limit(&self) -> usize {
+        self.config.max_commands.max(1)
+    }
+
     /// The next entry to handle, with `ran` commands run so far in this
     /// call; `None` when the turn is finished or the limit is reached.
     fn advance(&mut self, ran: usize) -> Option<Next> {
         let step = match self.planned.get(self.next)? {
             Planned::Problem(d) => Next::Report(problem(d)),
             Planned::Command { text, .. } => {
-                if ran == self.config.max_commands.max(1) {
+                if ran == self.limit() {
                     return None;
                 }
                 Next::Run(text.clone())
@@ -384,7 +389,7 @@ impl Turn {
             paused: !remaining.is_empty(),
             done: self.commands_before(self.next),
             total: self.command_count(),
-            limit: self.config.max_commands.max(1),
+            limit: self.limit(),
             remaining,
         }
     }
@@ -413,7 +418,7 @@ fn prose_command<'l>(catalog: &dyn crate::catalog::Catalog, line: &'l str) -> Op
 /// longer (a runaway command is not sent back).
 fn cmd_block(lines: &[&str]) -> String {
     const MAX_LINES: usize = 50;
-    const MAX_BYTES: usize = 7 * 1024;
+    const MAX_BYTES: usize = crate::outcome::MAX_ERROR_TEXT - 1024;
     let mut bytes = 0;
     let shown = lines
         .iter()
@@ -902,7 +907,7 @@ struct Problems {
 
 impl Problems {
     fn new(limit: usize) -> Problems {
-        Problems { limit: limit.max(1), shown: 0, rest: None }
+        Problems { limit, shown: 0, rest: None }
     }
 
     fn report(&mut self, results: &mut Vec<Outcome>, outcome: Outcome) {
