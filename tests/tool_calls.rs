@@ -528,6 +528,81 @@ fn python(value: &Value) -> String {
     }
 }
 
+/// A Python call is read as Python reads it, across lines: a
+/// triple-quoted string keeps its blank and `#` lines, adjacent strings are
+/// joined, comments are skipped, escapes are decoded; the hint's command
+/// does what the call would have done.
+#[test]
+fn a_python_call_across_lines_keeps_its_strings_whole() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let reply = concat!(
+        "Sending it.\n\n```tool_code\n",
+        "print(default_api.email_send(\n",
+        "    to=['bob@co.com'],  # the boss\n",
+        "    subject=(\"Q1 \" 'report'),\n",
+        "    body=\"\"\"Hi Bob,\n",
+        "\n",
+        "# Totals\n",
+        "Up 4\\x25 \\u2014 see \\\"Q1\\\".\"\"\",\n",
+        "))\n",
+        "```\n",
+    );
+    let router = router();
+    let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+    assert_eq!(report.results.len(), 1, "{reply}");
+    let error = report.results[0].error.as_ref().unwrap();
+    let command = error.hint.split("```cmd\n").nth(1).unwrap().trim_end_matches("\n```");
+    let direct = call(
+        "email_send",
+        json!({"to": ["bob@co.com"], "subject": "Q1 report", "body": "Hi Bob,\n\n# Totals\nUp 4% \u{2014} see \"Q1\"."}),
+    );
+    let ran = router.execute(&mut demo_app(today(), None), command);
+    assert_eq!((ran.kind, ran.text.as_str()), (direct.kind, direct.text.as_str()), "{command}");
+}
+
+/// A Python call of a skill that cannot be read (a variable, a line break
+/// in a one-quote string, an unclosed call) is not passed over in silence:
+/// the model hears where reading stopped, and the skill's usage.
+#[test]
+fn a_python_call_that_cannot_be_read_is_told_why() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let cases = [
+        (
+            "```tool_code\nprint(default_api.email_send(\n    to=recipients,\n    subject='Q1'))\n```\n",
+            "a variable or an expression on line 3, at `recipients,`",
+        ),
+        (
+            "```tool_code\nemail_send(to=['a@b.co'], body=\"Hi\nBob\")\n```\n",
+            "one-quote string (write `\\n`) on line 2",
+        ),
+        (
+            "```\ndefault_api.email_send(to=['a@b.co']\n\n```\n",
+            "no `)` after the arguments on line 2, at the end of the block",
+        ),
+    ];
+    let router = router();
+    for (reply, why) in cases {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        assert_eq!(report.results.len(), 1, "{reply}");
+        let error = report.results[0].error.as_ref().unwrap();
+        assert_eq!((error.kind, report.results[0].command.as_str()), ("command_not_in_cmd_block", "email.send"));
+        assert!(
+            error.message.contains("cannot be read as Python literals") && error.message.contains(why),
+            "{}",
+            error.message
+        );
+        assert!(error.hint.ends_with("each value written out: email.send --to <addresses> --subject <text> --body <text> [--cc <addresses>] [--bcc <addresses>] [--attachments <file_ids>]"), "{}", error.hint);
+    }
+    // Code that is not a call of a skill stays code: a loop in a Python
+    // block, a call of something else.
+    for reply in
+        ["```python\nfor r in rs:\n    default_api.email_send(to=[r], body=x)\n```\n", "```tool_code\nlog(x=y)\n```\n"]
+    {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        assert!(report.results.is_empty(), "{reply}: {:?}", report.results);
+    }
+}
+
 /// A Python call written as a command in a ```cmd block is told the
 /// command it stands for.
 #[test]

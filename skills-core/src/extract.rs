@@ -918,6 +918,11 @@ pub struct OtherBlock {
     /// Its lines split into commands as in a ```` ```cmd ```` block
     /// (continuations joined, blank lines and `#` lines skipped).
     pub commands: Vec<Command<'static>>,
+    /// Its content as CommonMark reads it (what a block quote's `>` or a
+    /// list item's indentation adds is not in it), every line kept: the
+    /// text a Python call in a ```` ```tool_code ```` block is read from.
+    /// Its first line is the one after the opening fence.
+    pub text: String,
     /// Inside a block quote (`> ```cmd`): quoted, so it did not run even
     /// when it is a ```` ```cmd ```` block.
     pub quoted: bool,
@@ -938,6 +943,7 @@ pub struct OtherBlock {
 /// let blocks = other_blocks("Searching:\n\n```bash\ntasks.search --overdue\n```\n");
 /// assert_eq!((blocks[0].language.as_str(), blocks[0].line), ("bash", 3));
 /// assert_eq!(blocks[0].commands[0].text, "tasks.search --overdue");
+/// assert_eq!(blocks[0].text, "tasks.search --overdue\n");
 /// ````
 #[cfg(feature = "std")]
 pub fn other_blocks(output: &str) -> Vec<OtherBlock> {
@@ -1043,10 +1049,12 @@ mod commonmark {
         fenced(output, |language, o, range, quoted| {
             let cmd = language.eq_ignore_ascii_case("cmd");
             if (!cmd || quoted) && closed(&output[range.clone()]) {
+                let commands = block_commands(&o, range.end);
                 out.push(super::OtherBlock {
                     language: language.into(),
                     line: o.line,
-                    commands: block_commands(&o, range.end),
+                    commands,
+                    text: o.content,
                     quoted,
                 });
             }

@@ -562,6 +562,13 @@ fn find_tool(catalog: &dyn crate::catalog::Catalog, name: &str) -> Option<usize>
     None
 }
 
+/// The name and usage of the skill a tool name (`email_send`) calls, for a
+/// call whose arguments could not be read.
+pub(crate) fn tool_usage<'c>(catalog: &'c dyn crate::catalog::Catalog, name: &str) -> Option<(&'c str, &'c str)> {
+    let skill = catalog.skill_at(find_tool(catalog, name)?)?;
+    Some((skill.name, skill.usage))
+}
+
 /// The command line a tool call stands for (`tasks.search --limit 1`), for
 /// a model that wrote a call as text instead of making it; `None` when the
 /// call names no skill or its arguments are not an object.

@@ -9,13 +9,28 @@
 //!
 //! Such a call is shown, not run; the turn tells the model the command it
 //! stands for ([`crate::turn`]). Only keyword arguments are read, whose
-//! values are Python literals: strings (`'...'`, `"..."`, with escapes),
-//! numbers, `True`, `False`, `None`, lists and tuples of them, and dicts
-//! with string keys. Anything else (a positional argument, a variable, an
-//! expression) means the line is code, and it is left alone.
+//! values are Python literals, read as Python's grammar defines them:
+//!
+//! - strings in either quote, triple-quoted ones across lines, with the
+//!   `r`, `u` and `f` prefixes (an f-string only without replacement
+//!   fields), adjacent strings joined (`("Dear " "Bob")`), and every escape
+//!   but `\N{...}` (`\n`, `\x41`, `\101`, `\u00e9`, `\U0001F600`, a
+//!   backslash at a line's end; an unknown one such as `\q` is kept, as
+//!   Python keeps it);
+//! - integers (`1_000`, `0x1F`, `0o17`, `0b101`; one beyond 64 bits is kept
+//!   as its digits) and floats (`2.5`, `1e-3`);
+//! - `True`, `False`, `None`, and lists, tuples and dicts (string keys) of
+//!   them; a value in parentheses without a comma is that value.
+//!
+//! A block may hold several statements, one per line or separated by `;`,
+//! and comments (`# ...`). Anything else (a positional argument, a
+//! variable, an expression, a keyword given twice, a line break inside a
+//! one-quote string) means the text is code, or not Python, and not a call
+//! this reads. `tests/pycall_differential.rs` compares what this reads with
+//! what Python reads.
 
 use crate::json::ToolCall;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde_json::{Map, Number, Value};
 
@@ -23,47 +38,77 @@ use serde_json::{Map, Number, Value};
 /// `[[[[...` is refused, not recursed into).
 const MAX_DEPTH: usize = 16;
 
-/// The Python calls that `line` is, with the name each calls (`tasks_search`,
-/// `tasks.search`; without `default_api.`, `functions.` or `tools.`): one,
-/// or a list of them. `None` when the line is anything else.
+/// The Python calls that `text` is, with the name each calls
+/// (`tasks_search`, `tasks.search`; without `default_api.`, `functions.`
+/// or `tools.`): one, a list of them, or several statements of them.
+/// `None` when the text is anything else.
 ///
 /// ```
 /// use skills_runtime::pycall::calls;
 /// let c = calls(r#"print(default_api.tasks_search(status=["todo"], limit=5))"#).unwrap();
 /// assert_eq!(c[0].name, "tasks_search");
 /// assert_eq!(c[0].arguments, serde_json::json!({"status": ["todo"], "limit": 5}));
+/// let c = calls("email_send(\n    to=['bob@co.com'],  # the boss\n    body=\"\"\"Hi Bob,\n\nDone.\"\"\",\n)").unwrap();
+/// assert_eq!(c[0].arguments["body"], "Hi Bob,\n\nDone.");
 /// assert!(calls("total = tasks_search(status)").is_none());
 /// ```
-pub fn calls(line: &str) -> Option<Vec<ToolCall>> {
-    let mut p = Reader { s: line.trim().as_bytes(), at: 0 };
-    let listed = p.eat(b'[');
-    let mut out = Vec::new();
-    loop {
-        p.blanks();
-        out.push(p.call()?);
-        p.blanks();
-        if !(listed && p.eat(b',')) {
-            break;
-        }
-    }
-    p.blanks();
-    if listed && !p.eat(b']') {
-        return None;
-    }
-    p.blanks();
-    p.eat(b';');
-    p.blanks();
-    (p.at == p.s.len()).then_some(out)
+pub fn calls(text: &str) -> Option<Vec<ToolCall>> {
+    read(text).ok()
 }
+
+/// Text that starts as a call (`email_send(`) but is not one [`calls`]
+/// reads: `email_send(to=recipients)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unread {
+    /// The name called, as written (`default_api.email_send`).
+    pub written: String,
+    /// The byte of the text where reading stopped.
+    pub at: usize,
+    /// What is there, in a few words (`a variable or an expression`).
+    pub why: &'static str,
+}
+
+impl Unread {
+    /// The name called, without `default_api.`, `functions.` or `tools.`.
+    pub fn name(&self) -> &str {
+        tool_name(&self.written)
+    }
+}
+
+/// [`calls`], or why not: `Err(None)` for text that is no call at all,
+/// `Err(Some(..))` for a call whose arguments could not be read.
+pub(crate) fn read(text: &str) -> Result<Vec<ToolCall>, Option<Unread>> {
+    let mut p = Reader { s: text.as_bytes(), at: 0, started: None };
+    let mut out = Vec::new();
+    p.statements(&mut out).map(|()| out).map_err(|why| {
+        let written = p.started.take()?;
+        Some(Unread { written: String::from(written), at: p.at.min(text.len()), why })
+    })
+}
+
+fn tool_name(written: &str) -> &str {
+    ["default_api.", "functions.", "tools."].iter().find_map(|p| written.strip_prefix(p)).unwrap_or(written)
+}
+
+type Read<T> = Result<T, &'static str>;
 
 struct Reader<'a> {
     s: &'a [u8],
     at: usize,
+    /// The call being read, once its name and `(` are: an error from then
+    /// on is an unread call of it.
+    started: Option<&'a str>,
 }
 
 impl<'a> Reader<'a> {
     fn peek(&self) -> Option<u8> {
         self.s.get(self.at).copied()
+    }
+
+    fn next(&mut self) -> Read<u8> {
+        let c = self.peek().ok_or("the text ends inside it")?;
+        self.at += 1;
+        Ok(c)
     }
 
     fn eat(&mut self, c: u8) -> bool {
@@ -72,87 +117,159 @@ impl<'a> Reader<'a> {
         hit
     }
 
+    fn expect(&mut self, c: u8, why: &'static str) -> Read<()> {
+        if self.eat(c) { Ok(()) } else { Err(why) }
+    }
+
+    /// Blanks and comments within a line (which a backslash at its end
+    /// joins to the next).
+    fn spaces(&mut self) {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\r' | b'\x0c') => self.at += 1,
+                Some(b'\\') if self.s[self.at + 1..].starts_with(b"\n") => self.at += 2,
+                Some(b'\\') if self.s[self.at + 1..].starts_with(b"\r\n") => self.at += 3,
+                Some(b'#') => {
+                    while self.peek().is_some_and(|c| c != b'\n') {
+                        self.at += 1;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Blanks, line breaks and comments (inside brackets, or between
+    /// statements).
     fn blanks(&mut self) {
-        while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
-            self.at += 1;
+        loop {
+            self.spaces();
+            if !self.eat(b'\n') {
+                return;
+            }
+        }
+    }
+
+    /// Statements, each ended by a line break or `;`.
+    fn statements(&mut self, out: &mut Vec<ToolCall>) -> Read<()> {
+        self.blanks();
+        loop {
+            self.statement(out)?;
+            self.spaces();
+            let ended = self.eat(b';') || self.eat(b'\n');
+            self.blanks();
+            if self.at == self.s.len() {
+                return Ok(());
+            }
+            if !ended {
+                return Err("code after the call");
+            }
+        }
+    }
+
+    /// `[call, ...]`, `print(call, ...)` or a call.
+    fn statement(&mut self, out: &mut Vec<ToolCall>) -> Read<()> {
+        if self.eat(b'[') {
+            return self.calls_up_to(b']', "no `]` after the list of calls", out);
+        }
+        let start = self.at;
+        if self.name()? == "print" && self.eat(b'(') {
+            return self.calls_up_to(b')', "no `)` after print's calls", out);
+        }
+        self.at = start;
+        out.push(self.call()?);
+        Ok(())
+    }
+
+    /// One or more calls separated by commas, up to `close` (a comma may
+    /// come last).
+    fn calls_up_to(&mut self, close: u8, why: &'static str, out: &mut Vec<ToolCall>) -> Read<()> {
+        loop {
+            self.blanks();
+            out.push(self.call()?);
+            self.blanks();
+            if !self.eat(b',') {
+                return self.expect(close, why);
+            }
+            self.blanks();
+            if self.eat(close) {
+                return Ok(());
+            }
         }
     }
 
     /// A dotted name (`default_api.tasks_search`, `tasks.search`).
-    fn name(&mut self) -> Option<&'a str> {
+    fn name(&mut self) -> Read<&'a str> {
         let start = self.at;
         while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.') {
             self.at += 1;
         }
         let s: &'a [u8] = self.s;
-        let name = core::str::from_utf8(&s[start..self.at]).ok()?;
-        name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_').then_some(name)
+        let name = core::str::from_utf8(&s[start..self.at]).map_err(|_| "not a name")?;
+        let parts_ok = name.split('.').all(|p| p.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'));
+        if parts_ok { Ok(name) } else { Err("not a name") }
     }
 
-    /// `name(key=value, ...)`, or `print(...)` around one.
-    fn call(&mut self) -> Option<ToolCall> {
-        let name = self.name()?;
+    /// `name(key=value, ...)`.
+    fn call(&mut self) -> Read<ToolCall> {
+        let written = self.name()?;
         if !self.eat(b'(') {
-            return None;
+            return Err("not a call");
         }
-        if name == "print" {
-            self.blanks();
-            let inner = self.call()?;
-            self.blanks();
-            return self.eat(b')').then_some(inner);
-        }
-        let name = ["default_api.", "functions.", "tools."].iter().find_map(|p| name.strip_prefix(p)).unwrap_or(name);
-        let name = String::from(name);
+        self.started = Some(written);
         let mut arguments = Map::new();
         loop {
             self.blanks();
             if self.eat(b')') {
                 break;
             }
-            let key = String::from(self.name()?);
-            self.blanks();
-            if !self.eat(b'=') {
-                return None;
+            let key = self.name().map_err(|_| "a positional argument")?;
+            if key.contains('.') {
+                return Err("a positional argument");
             }
             self.blanks();
+            self.expect(b'=', "a positional argument")?;
+            self.blanks();
             let value = self.value(0)?;
-            arguments.insert(key, value);
+            if arguments.insert(String::from(key), value).is_some() {
+                return Err("a keyword argument given twice");
+            }
             self.blanks();
             if !self.eat(b',') {
-                self.blanks();
-                if !self.eat(b')') {
-                    return None;
-                }
+                self.expect(b')', "no `)` after the arguments")?;
                 break;
             }
         }
+        self.started = None;
         let arguments = if arguments.is_empty() { Value::Null } else { Value::Object(arguments) };
-        Some(ToolCall { name, arguments })
+        Ok(ToolCall { name: String::from(tool_name(written)), arguments })
     }
 
     /// A Python literal.
-    fn value(&mut self, depth: usize) -> Option<Value> {
+    fn value(&mut self, depth: usize) -> Read<Value> {
         if depth > MAX_DEPTH {
-            return None;
+            return Err("values nested too deep");
         }
-        match self.peek()? {
-            q @ (b'"' | b'\'') => self.string(q).map(Value::String),
-            open @ (b'[' | b'(') => {
+        match self.peek().ok_or("the text ends inside it")? {
+            b'"' | b'\'' => self.strings(Prefix::default()).map(Value::String),
+            b'[' => {
                 self.at += 1;
-                let close = if open == b'[' { b']' } else { b')' };
-                let mut items = Vec::new();
-                loop {
-                    self.blanks();
-                    if self.eat(close) {
-                        return Some(Value::Array(items));
-                    }
-                    items.push(self.value(depth + 1)?);
-                    self.blanks();
-                    if !self.eat(b',') {
-                        self.blanks();
-                        return self.eat(close).then_some(Value::Array(items));
-                    }
+                self.items(b']', depth, Vec::new()).map(Value::Array)
+            }
+            b'(' => {
+                // `()` and `(x,)` are tuples; `(x)` is `x`.
+                self.at += 1;
+                self.blanks();
+                if self.eat(b')') {
+                    return Ok(Value::Array(Vec::new()));
                 }
+                let first = self.value(depth + 1)?;
+                self.blanks();
+                if self.eat(b')') {
+                    return Ok(first);
+                }
+                self.expect(b',', "no `,` or `)` after a value")?;
+                self.items(b')', depth, alloc::vec![first]).map(Value::Array)
             }
             b'{' => {
                 self.at += 1;
@@ -160,87 +277,288 @@ impl<'a> Reader<'a> {
                 loop {
                     self.blanks();
                     if self.eat(b'}') {
-                        return Some(Value::Object(map));
+                        return Ok(Value::Object(map));
                     }
-                    let q = self.peek().filter(|&c| c == b'"' || c == b'\'')?;
-                    let key = self.string(q)?;
+                    let key = match self.value(depth + 1)? {
+                        Value::String(key) => key,
+                        _ => return Err("a dict key that is not a string"),
+                    };
                     self.blanks();
-                    if !self.eat(b':') {
-                        return None;
-                    }
+                    self.expect(b':', "no `:` after a dict key")?;
                     self.blanks();
                     map.insert(key, self.value(depth + 1)?);
                     self.blanks();
                     if !self.eat(b',') {
-                        self.blanks();
-                        return self.eat(b'}').then_some(Value::Object(map));
+                        return self.expect(b'}', "no `}` after a dict").map(|()| Value::Object(map));
                     }
                 }
             }
             _ => {
+                // A word: a number (with a sign first, and one after an
+                // exponent's `e`), `True`, a variable, or a string's prefix.
+                let first = self.at;
+                let negative = match self.peek() {
+                    Some(sign @ (b'-' | b'+')) => {
+                        self.at += 1;
+                        self.blanks();
+                        Some(sign == b'-')
+                    }
+                    _ => None,
+                };
                 let start = self.at;
-                while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'+' | b'_')) {
-                    self.at += 1;
+                let numeric = self.peek().is_some_and(|c| c.is_ascii_digit() || c == b'.');
+                while let Some(c) = self.peek() {
+                    let after_exponent = numeric && matches!(self.s[self.at - 1], b'e' | b'E');
+                    if c.is_ascii_alphanumeric()
+                        || matches!(c, b'.' | b'_')
+                        || (after_exponent && matches!(c, b'+' | b'-'))
+                    {
+                        self.at += 1;
+                    } else {
+                        break;
+                    }
                 }
-                let word = core::str::from_utf8(&self.s[start..self.at]).ok()?;
-                match word {
-                    "True" => Some(Value::Bool(true)),
-                    "False" => Some(Value::Bool(false)),
-                    "None" => Some(Value::Null),
-                    _ => number(word),
+                let word = core::str::from_utf8(&self.s[start..self.at]).map_err(|_| "not a literal")?;
+                if negative.is_none() && matches!(self.peek(), Some(b'"' | b'\'')) {
+                    let prefix = Prefix::read(word).ok_or("a string prefix other than r, u or f")?;
+                    return self.strings(prefix).map(Value::String);
+                }
+                match (negative, word) {
+                    (None, "True") => Ok(Value::Bool(true)),
+                    (None, "False") => Ok(Value::Bool(false)),
+                    (None, "None") => Ok(Value::Null),
+                    _ => number(negative == Some(true), word).ok_or_else(|| {
+                        self.at = first;
+                        "a variable or an expression"
+                    }),
                 }
             }
         }
     }
 
-    /// A string literal quoted with `q`, its escapes read as Python does
-    /// for the usual ones (`\n`, `\t`, `\\`, `\'`, `\"`, `\u00e9`); any
-    /// other backslash is kept, as Python keeps it.
-    fn string(&mut self, q: u8) -> Option<String> {
-        self.at += 1;
-        let mut out = Vec::new();
+    /// The rest of a list or tuple, up to `close`.
+    fn items(&mut self, close: u8, depth: usize, mut items: Vec<Value>) -> Read<Vec<Value>> {
         loop {
-            let c = self.peek()?;
-            self.at += 1;
+            self.blanks();
+            if self.eat(close) {
+                return Ok(items);
+            }
+            items.push(self.value(depth + 1)?);
+            self.blanks();
+            if !self.eat(b',') {
+                let why = if close == b']' { "no `]` after a list" } else { "no `)` after a tuple" };
+                return self.expect(close, why).map(|()| items);
+            }
+        }
+    }
+
+    /// A string literal with `prefix`, and those written right after it
+    /// (`"Dear " 'Bob'`), joined as Python joins them.
+    fn strings(&mut self, prefix: Prefix) -> Read<String> {
+        let mut out = Vec::new();
+        self.string(prefix, &mut out)?;
+        loop {
+            let before = self.at;
+            self.blanks();
+            let start = self.at;
+            while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) && self.at - start < 2 {
+                self.at += 1;
+            }
+            let word = core::str::from_utf8(&self.s[start..self.at]).unwrap_or("");
+            match Prefix::read(word) {
+                Some(prefix) if matches!(self.peek(), Some(b'"' | b'\'')) => self.string(prefix, &mut out)?,
+                _ => {
+                    self.at = before;
+                    break;
+                }
+            }
+        }
+        String::from_utf8(out).map_err(|_| "a string that is not text")
+    }
+
+    /// One string literal, its opening quote next, into `out`.
+    fn string(&mut self, prefix: Prefix, out: &mut Vec<u8>) -> Read<()> {
+        let q = self.next()?;
+        let triple = self.s[self.at..].starts_with(&[q, q]);
+        if triple {
+            self.at += 2;
+        }
+        loop {
+            let c = self.next().map_err(|_| "a string that is never closed")?;
             match c {
-                _ if c == q => break,
-                b'\\' => {
-                    let e = self.peek()?;
-                    self.at += 1;
-                    match e {
-                        b'n' => out.push(b'\n'),
-                        b't' => out.push(b'\t'),
-                        b'r' => out.push(b'\r'),
-                        b'\\' | b'\'' | b'"' => out.push(e),
-                        // `\u00e9`, as JSON also writes it.
-                        b'u' => {
-                            let hex = self.s.get(self.at..self.at + 4)?;
-                            let code = u32::from_str_radix(core::str::from_utf8(hex).ok()?, 16).ok()?;
-                            self.at += 4;
-                            let mut utf8 = [0; 4];
-                            out.extend_from_slice(char::from_u32(code)?.encode_utf8(&mut utf8).as_bytes());
-                        }
-                        _ => out.extend_from_slice(&[b'\\', e]),
+                _ if c == q => {
+                    if !triple || self.s[self.at..].starts_with(&[q, q]) {
+                        self.at += if triple { 2 } else { 0 };
+                        return Ok(());
                     }
+                    out.push(c);
+                }
+                b'{' | b'}' if prefix.f => {
+                    if !self.eat(c) {
+                        return Err("an f-string with a replacement field");
+                    }
+                    out.push(c);
+                }
+                b'\\' if prefix.raw => {
+                    // Kept; a quote, backslash or line break after it is
+                    // kept too, and does not end the string.
+                    out.push(c);
+                    if let Some(e @ (b'\\' | b'\'' | b'"' | b'\n' | b'\r')) = self.peek() {
+                        self.at += 1;
+                        out.push(e);
+                    }
+                }
+                b'\\' => self.escape(out)?,
+                b'\n' | b'\r' if !triple => {
+                    self.at -= 1;
+                    return Err("a line break inside a one-quote string (write `\\n`)");
                 }
                 _ => out.push(c),
             }
         }
-        String::from_utf8(out).ok()
+    }
+
+    /// The escape after a backslash, into `out`.
+    fn escape(&mut self, out: &mut Vec<u8>) -> Read<()> {
+        let e = self.next().map_err(|_| "a string that is never closed")?;
+        let code = match e {
+            b'\n' => return Ok(()),
+            b'\r' => {
+                self.eat(b'\n');
+                return Ok(());
+            }
+            b'\\' | b'\'' | b'"' => u32::from(e),
+            b'a' => 7,
+            b'b' => 8,
+            b'f' => 12,
+            b'n' => 10,
+            b'r' => 13,
+            b't' => 9,
+            b'v' => 11,
+            b'0'..=b'7' => {
+                let mut code = u32::from(e - b'0');
+                for _ in 0..2 {
+                    match self.peek() {
+                        Some(d @ b'0'..=b'7') => {
+                            code = code * 8 + u32::from(d - b'0');
+                            self.at += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                code
+            }
+            b'x' => self.hex(2)?,
+            // A surrogate (`\ud83d`) is no character: refused below.
+            b'u' => self.hex(4)?,
+            b'U' => self.hex(8)?,
+            b'N' => {
+                self.at -= 2;
+                return Err("a `\\N{...}` escape (write the character itself)");
+            }
+            _ => {
+                // Kept, and what follows is read as if no backslash were
+                // there (in an f-string, `\{` still opens a field).
+                out.push(b'\\');
+                self.at -= 1;
+                return Ok(());
+            }
+        };
+        let c = char::from_u32(code).ok_or("an escape that is no character")?;
+        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        Ok(())
+    }
+
+    /// `n` hex digits, as a number.
+    fn hex(&mut self, n: usize) -> Read<u32> {
+        let digits = self.s.get(self.at..self.at + n).ok_or("an escape with too few hex digits")?;
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            return Err("an escape with too few hex digits");
+        }
+        self.at += n;
+        let digits = core::str::from_utf8(digits).map_err(|_| "not hex")?;
+        u32::from_str_radix(digits, 16).map_err(|_| "an escape that is no character")
     }
 }
 
-/// A Python integer or float literal as a JSON number (digit separators
-/// `1_000` allowed, as Python allows them).
-fn number(word: &str) -> Option<Value> {
-    if word.is_empty() || !word.bytes().any(|b| b.is_ascii_digit()) {
+/// A string literal's prefix (`r`, `u`, `f`, `rf`, in any case).
+#[derive(Clone, Copy, Default)]
+struct Prefix {
+    raw: bool,
+    f: bool,
+}
+
+impl Prefix {
+    /// `None` for a prefix of something else than text: bytes (`b`) or a
+    /// template (`t`).
+    fn read(word: &str) -> Option<Prefix> {
+        match word.to_ascii_lowercase().as_str() {
+            "" | "u" => Some(Prefix::default()),
+            "r" => Some(Prefix { raw: true, f: false }),
+            "f" => Some(Prefix { raw: false, f: true }),
+            "rf" | "fr" => Some(Prefix { raw: true, f: true }),
+            _ => None,
+        }
+    }
+}
+
+/// A Python integer or float literal, as Python's grammar writes them
+/// (`1_000`, `0x1F`, `0o17`, `0b101`, `2.5`, `1e-3`), negated or not, as a
+/// JSON number; an integer beyond 64 bits is kept as its digits.
+fn number(negative: bool, unsigned: &str) -> Option<Value> {
+    let radix = match unsigned.get(..2).map(str::to_ascii_lowercase).as_deref() {
+        Some("0x") => 16,
+        Some("0o") => 8,
+        Some("0b") => 2,
+        _ => 10,
+    };
+    if radix != 10 {
+        // `0x_1f`: one `_` may follow the base.
+        let digits = &unsigned[2..];
+        let digits = digits.strip_prefix('_').unwrap_or(digits);
+        if !separated(digits, radix, |c| c.is_digit(radix)) {
+            return None;
+        }
+        let plain: String = digits.chars().filter(|&c| c != '_').collect();
+        return integer(negative, u128::from_str_radix(&plain, radix).ok()?);
+    }
+    if !separated(unsigned, 10, |c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')) {
         return None;
     }
-    let plain: String = word.chars().filter(|&c| c != '_').collect();
-    if let Ok(n) = plain.parse::<i64>() {
-        return Some(Value::Number(n.into()));
+    let plain: String = unsigned.chars().filter(|&c| c != '_').collect();
+    if plain.bytes().all(|b| b.is_ascii_digit()) {
+        // `007` is refused by Python (`000` is zero).
+        if plain.len() > 1 && plain.starts_with('0') && plain.bytes().any(|b| b != b'0') {
+            return None;
+        }
+        return match plain.parse::<u128>() {
+            Ok(n) => integer(negative, n),
+            Err(_) => Some(Value::String(if negative { alloc::format!("-{plain}") } else { plain })),
+        };
     }
-    Number::from_f64(plain.parse::<f64>().ok()?).map(Value::Number)
+    // `f64`'s reading accepts `inf` and `nan`, which the check above keeps out.
+    let value = plain.parse::<f64>().ok()?;
+    Number::from_f64(if negative { -value } else { value }).map(Value::Number)
+}
+
+/// Whether `digits` holds only characters `ok` allows and each `_` sits
+/// between two digits of `radix`, as Python requires.
+fn separated(digits: &str, radix: u32, ok: impl Fn(char) -> bool) -> bool {
+    let b = digits.as_bytes();
+    let digit = |i: usize| b.get(i).is_some_and(|&c| char::from(c).is_digit(radix));
+    !digits.is_empty()
+        && digits.chars().all(|c| c == '_' || ok(c))
+        && (0..b.len()).all(|i| b[i] != b'_' || (i > 0 && digit(i - 1) && digit(i + 1)))
+}
+
+/// An integer as a JSON number, or its digits when it does not fit.
+fn integer(negative: bool, n: u128) -> Option<Value> {
+    Some(match (negative, u64::try_from(n), i64::try_from(n)) {
+        (false, Ok(n), _) => Value::Number(n.into()),
+        (true, _, Ok(n)) => Value::Number((-n).into()),
+        (true, _, _) if n == 1 << 63 => Value::Number(i64::MIN.into()),
+        _ => Value::String(if negative { alloc::format!("-{n}") } else { n.to_string() }),
+    })
 }
 
 #[cfg(test)]
@@ -272,6 +590,57 @@ mod tests {
             Some(vec![("tasks.search".into(), json!({"limit": 1000, "ratio": -0.5, "meta": {"a": [1, null]}}))])
         );
         assert_eq!(read("functions.get_skill()"), Some(vec![("get_skill".into(), serde_json::Value::Null)]));
+    }
+
+    /// What Python's grammar allows beyond the everyday forms, read as
+    /// Python reads it (the differential test compares many more).
+    #[test]
+    fn the_grammar_of_python_literals() {
+        let one = |text: &str| read(text).unwrap_or_else(|| panic!("{text}")).remove(0).1;
+        // Strings: triple quotes across lines, prefixes, adjacent strings,
+        // escapes, a backslash at a line's end.
+        assert_eq!(one("a(s='''x\n\n# y''')"), json!({"s": "x\n\n# y"}));
+        assert_eq!(one(r#"a(s=r"C:\new\\")"#), json!({"s": r"C:\new\\"}));
+        assert_eq!(
+            one(r#"a(s=r'\d\'', u=U"é", f=f"{{x}}", rf=Rf"\{{")"#),
+            json!({"s": r"\d\'", "u": "é", "f": "{x}", "rf": r"\{"})
+        );
+        assert_eq!(one("a(s=('Dear '\n  \"Bob \" 'and' \\\n ' Ann'))"), json!({"s": "Dear Bob and Ann"}));
+        assert_eq!(one(r#"a(s="\x41\101\u00e9\U0001F600\a\v\q\0")"#), json!({"s": "AAé😀\u{7}\u{b}\\q\u{0}"}));
+        assert_eq!(one("a(s='one \\\ntwo')"), json!({"s": "one two"}));
+        // Numbers in every base, `_` between digits, a sign apart, beyond
+        // 64 bits as digits.
+        assert_eq!(
+            one(
+                "a(h=0x1F, o=0o17, b=0b101, u=1_000, z=000, f=1.e3, n=- 2, big=99999999999999999999, low=-0x8000000000000000)"
+            ),
+            json!({"h": 31, "o": 15, "b": 5, "u": 1000, "z": 0, "f": 1000.0, "n": -2, "big": "99999999999999999999", "low": i64::MIN})
+        );
+        // `(x)` is `x`; `(x,)` and `()` are tuples.
+        assert_eq!(one("a(p=('x'), t=('x',), e=())"), json!({"p": "x", "t": ["x"], "e": []}));
+        // Statements, one per line or after `;`, with comments and a
+        // trailing comma in print.
+        let many = read("# first\nprint(a(x=1),)\nb(y=2); [c(), d(z=None),]  # done\n").unwrap();
+        assert_eq!(many.iter().map(|c| c.0.as_str()).collect::<Vec<_>>(), ["a", "b", "c", "d"]);
+    }
+
+    /// Text that starts as a call and stops being one says where and why;
+    /// other text is no call at all.
+    #[test]
+    fn a_call_that_cannot_be_read_says_where() {
+        use super::{Unread, read};
+        let unread = |text: &str| read(text).unwrap_err().unwrap_or_else(|| panic!("{text}"));
+        let u = unread("default_api.email_send(to=recipients)");
+        assert_eq!(u, Unread { written: "default_api.email_send".into(), at: 26, why: "a variable or an expression" });
+        assert_eq!(u.name(), "email_send");
+        assert_eq!(unread("a(x=1, x=2)").why, "a keyword argument given twice");
+        assert_eq!(unread("a(x='one\ntwo')").at, 8);
+        assert_eq!(unread(r"a(x='\N{BULLET}')").at, 5);
+        assert_eq!(unread("a(x=b'raw')").why, "a string prefix other than r, u or f");
+        assert_eq!(unread("[a(x=1), b(y=2, 3)]").why, "a positional argument");
+        for text in ["x = a(y=1)", "a(x=1) + 1", "for r in rs:", "print('hi')", "", "1(a=1)"] {
+            assert_eq!(read(text), Err(None), "{text}");
+        }
     }
 
     #[test]

@@ -271,21 +271,26 @@ impl Turn {
                     Some((at, crate::json::command_for(catalog, &call)?, "in another tool-call format"))
                 }));
             }
+            let mut out = Vec::new();
             if python {
-                commands.extend(python_calls(&self.text, blocks).into_iter().filter_map(|(at, call)| {
+                let (calls, unread) = python_calls(&self.text, blocks);
+                commands.extend(calls.into_iter().filter_map(|(at, call)| {
                     Some((at, crate::json::command_for(catalog, &call)?, "as a Python call"))
                 }));
+                out.extend(unread.iter().filter_map(|u| u.report(catalog)));
             }
             commands.sort_by_key(|c| c.0);
-            let Some((_, first, written)) = commands.first() else { return Vec::new() };
-            let skill = first.split(' ').next().unwrap_or(first);
-            let more = and_more(commands.len(), "call");
-            let message = std::format!(
-                "a tool call of `{skill}`{more} is written {written}, so it was shown, not run: only ```cmd blocks run commands"
-            );
-            let lines: Vec<&str> = commands.iter().map(|c| c.1.as_str()).collect();
-            let hint = std::format!("to run it, write it as a command in a ```cmd block{}", cmd_block(&lines));
-            std::vec![Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint)]
+            if let Some((_, first, written)) = commands.first() {
+                let skill = first.split(' ').next().unwrap_or(first);
+                let more = and_more(commands.len(), "call");
+                let message = std::format!(
+                    "a tool call of `{skill}`{more} is written {written}, so it was shown, not run: only ```cmd blocks run commands"
+                );
+                let lines: Vec<&str> = commands.iter().map(|c| c.1.as_str()).collect();
+                let hint = std::format!("to run it, write it as a command in a ```cmd block{}", cmd_block(&lines));
+                out.insert(0, Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint));
+            }
+            out
         })
     }
 
@@ -652,28 +657,44 @@ fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
 /// ([`may_hold_commands`]: Gemini's ```` ```tool_code ````, none, ...). In a
 /// Python block, such a line is code, unless it calls through Gemini's
 /// `default_api.`; a block inside a quote is an example.
+///
+/// Then the calls such a block starts but that cannot be read
+/// (`default_api.email_send(to=recipients)`): the model meant them to run,
+/// and hears why they did not.
 #[cfg(feature = "json")]
-fn python_calls(text: &str, blocks: &[extract::OtherBlock]) -> Vec<(usize, crate::json::ToolCall)> {
+fn python_calls<'t>(
+    text: &str,
+    blocks: &'t [extract::OtherBlock],
+) -> (Vec<(usize, crate::json::ToolCall)>, Vec<UnreadCall<'t>>) {
     // Where each 1-based line starts.
     let starts: Vec<usize> = core::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
     let at = |line: usize| starts.get(line.saturating_sub(1)).copied().unwrap_or(text.len());
-    let mut out = Vec::new();
+    let (mut out, mut unread) = (Vec::new(), Vec::new());
     for block in blocks.iter().filter(|b| !b.quoted) {
-        let lines: Vec<&str> = block.commands.iter().map(|c| c.text.as_ref()).collect();
-        let whole = lines.join("\n");
-        if !may_hold_commands(&block.language) && !whole.contains("default_api.") {
+        let meant_to_run = may_hold_commands(&block.language);
+        if !meant_to_run && !block.text.contains("default_api.") {
             continue;
         }
-        // The block as one call (its arguments may span lines), else each
+        // The block as calls (their arguments may span lines), else each
         // line that is one.
-        match crate::pycall::calls(&whole) {
-            Some(calls) => out.extend(calls.into_iter().map(|c| (at(block.line), c))),
-            None => {
-                for command in &block.commands {
-                    let calls = crate::pycall::calls(&command.text).unwrap_or_default();
-                    out.extend(calls.into_iter().map(|c| (at(command.line), c)));
-                }
+        let whole = match crate::pycall::read(&block.text) {
+            Ok(calls) => {
+                out.extend(calls.into_iter().map(|c| (at(block.line), c)));
+                continue;
             }
+            Err(whole) => whole,
+        };
+        for (i, line) in block.text.lines().enumerate() {
+            let calls = crate::pycall::calls(line).unwrap_or_default();
+            out.extend(calls.into_iter().map(|c| (at(block.line + 1 + i), c)));
+        }
+        if let Some(u) = whole.filter(|u| meant_to_run || u.written.starts_with("default_api.")) {
+            // `None` at the end of the block, on its last line.
+            let rest = &block.text[u.at..];
+            let there = (!rest.trim().is_empty()).then(|| rest.lines().next().unwrap_or("").trim_end());
+            let stop = if there.is_some() { u.at } else { block.text.trim_end().len() };
+            let line = block.line + 1 + block.text[..stop].matches('\n').count();
+            unread.push(UnreadCall { line, there, unread: u });
         }
     }
     // Cheap test first, on raw lines (a prose line fails at its first
@@ -684,7 +705,39 @@ fn python_calls(text: &str, blocks: &[extract::OtherBlock]) -> Vec<(usize, crate
             out.extend(calls.into_iter().map(|c| (at(line), c)));
         }
     }
-    out
+    (out, unread)
+}
+
+/// A Python call in a block that cannot be read
+/// (`default_api.email_send(to=recipients)`), found by [`python_calls`].
+#[cfg(feature = "json")]
+struct UnreadCall<'t> {
+    /// The 1-based line of the reply where reading stopped.
+    line: usize,
+    /// The rest of that line; `None` when only blanks are left in the block.
+    there: Option<&'t str>,
+    unread: crate::pycall::Unread,
+}
+
+#[cfg(feature = "json")]
+impl UnreadCall<'_> {
+    /// The report, for a call of a skill: shown, not run, why, and the
+    /// skill's usage.
+    fn report(&self, catalog: &dyn crate::catalog::Catalog) -> Option<Outcome> {
+        let (skill, usage) = crate::json::tool_usage(catalog, self.unread.name())?;
+        let there = match self.there {
+            None => String::from("at the end of the block"),
+            Some("") => String::from("at the end of the line"),
+            Some(there) => std::format!("at `{}`", Excerpt(there)),
+        };
+        let message = std::format!(
+            "a tool call of `{skill}` is written as a Python call, so it was shown, not run: only ```cmd blocks run commands; and its arguments cannot be read as Python literals: {} on line {}, {there}",
+            self.unread.why,
+            self.line
+        );
+        let hint = std::format!("write it as a command in a ```cmd block, with each value written out: {usage}");
+        Some(Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint))
+    }
 }
 
 /// Whether the tag at `text[at..]` closes `local` (`</invoke>`,
