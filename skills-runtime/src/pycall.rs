@@ -749,10 +749,17 @@ mod tests {
             let arguments = if expected.is_empty() { serde_json::Value::Null } else { expected.into() };
             assert_eq!((got[0].name.as_str(), &got[0].arguments), ("do_it", &arguments), "{line}");
         }
-        const PIECES: [&str; 16] = ["a", "(", ")", "[", "]", "{", "}", "=", ",", "'", "\"", "\\", "u12", ":", " ", "é"];
+        const PIECES: [&str; 24] = [
+            "a", "(", ")", "[", "]", "{", "}", "=", ",", "'", "\"", "\\", "u12", ":", " ", "é", "\n", "x=", "-", "1e",
+            "0x", "'''", "N{", "#",
+        ];
         for _ in 0..50_000 {
             let text: String = (0..rng.below(24)).map(|_| PIECES[rng.below(PIECES.len())]).collect();
-            let _ = calls(&text);
+            // Where reading stopped is a place in the text (the turn quotes
+            // the text from there).
+            if let Err(Some(u)) = super::read(&text) {
+                assert!(text.is_char_boundary(u.at), "{text:?} {u:?}");
+            }
         }
     }
 }
