@@ -603,6 +603,75 @@ fn a_python_call_that_cannot_be_read_is_told_why() {
     }
 }
 
+/// A tool call written as JSON that is not valid JSON (a trailing comma,
+/// Python's `True`, a line break inside a string, a reply cut short), in
+/// any format that carries JSON, is not passed over in silence: the model
+/// hears what is wrong and where, and the skill's usage. JSON naming no
+/// skill stays text.
+#[test]
+fn a_tool_call_in_broken_json_is_told_why() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let cases = [
+        (
+            "Sending.\n\n```json\n{\"name\": \"email_send\", \"arguments\": {\"to\": [\"a@b.co\"],}}\n```\n",
+            "as JSON text",
+            "it is not valid JSON: trailing comma on line 4, at `}}`",
+        ),
+        (
+            "<tool_call>\n{\"name\": \"email_send\", \"arguments\": {\"to\": [\"a@b.co\"], \"urgent\": True}}\n</tool_call>\n",
+            "as JSON text",
+            "it is not valid JSON: expected value on line 2, at `True}}`",
+        ),
+        (
+            "<tool_call>\n{\"name\": \"email_send\", \"arguments\": {\"body\": \"one\ntwo\"}}\n</tool_call>\n",
+            "as JSON text",
+            "it is not valid JSON: control character (\\u0000-\\u001F) found while parsing a string on line 3",
+        ),
+        (
+            "Sending:\n{\"name\": \"email_send\", \"arguments\": {\"to\": [\"a@b.co\"]",
+            "as JSON text",
+            "it is not valid JSON: EOF while parsing an object on line 2, at the end of the reply",
+        ),
+        (
+            "{\"type\": \"function\", \"function\": {\"name\": \"email_send\", \"arguments\": \"{\\\"to\\\": [],}\"}}\n",
+            "as JSON text",
+            "its arguments cannot be read: on line 1, the arguments are not valid JSON (trailing comma",
+        ),
+        (
+            "x\n<function=email_send>\n{\"to\": [\"a@b.co\"],\n}\n</function>\n",
+            "as tags in the text",
+            "its arguments are not valid JSON: trailing comma on line 4, at `}`",
+        ),
+        (
+            "Thought: mail it.\nAction: email_send\nAction Input: {\"to\": [\"a@b.co\"],}\n",
+            "in another tool-call format",
+            "its arguments are not valid JSON: trailing comma on line 3, at `}`",
+        ),
+        (
+            "<|channel|>commentary to=functions.email_send <|constrain|>json<|message|>{\"to\": ['a@b.co']}<|call|>",
+            "in another tool-call format",
+            "its arguments are not valid JSON: expected value on line 1, at `'a@b.co']}<|call|>`",
+        ),
+    ];
+    let router = router();
+    for (reply, written, why) in cases {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        assert_eq!(report.results.len(), 1, "{reply}");
+        let (result, error) = (&report.results[0], report.results[0].error.as_ref().unwrap());
+        assert_eq!((error.kind, result.command.as_str()), ("command_not_in_cmd_block", "email.send"), "{reply}");
+        assert!(
+            error.message.contains(&format!("is written {written}, so it was shown, not run")),
+            "{}",
+            error.message
+        );
+        assert!(error.message.contains(why), "{reply}\n{}", error.message);
+        assert!(error.hint.ends_with("each value written out: email.send --to <addresses> --subject <text> --body <text> [--cc <addresses>] [--bcc <addresses>] [--attachments <file_ids>]"), "{}", error.hint);
+    }
+    let report = Turn::new("An example:\n{\"name\": \"Bob\", \"age\": 3,}\n", TurnConfig::default())
+        .run(&router, &mut demo_app(today(), None));
+    assert!(report.results.is_empty(), "{:?}", report.results);
+}
+
 /// A Python call written as a command in a ```cmd block is told the
 /// command it stands for.
 #[test]

@@ -212,10 +212,10 @@ impl ToolCall {
     /// call that arrives as text is better read with [`ToolCall::parse`].
     pub fn from_json(value: &Value) -> Result<ToolCall, String> {
         let obj = value.as_object().ok_or_else(|| format!("a tool call is a JSON object, not {}", json_kind(value)))?;
-        if let Some(function) = ["function", "function_call", "functionCall"].iter().find_map(|k| obj.get(*k)) {
+        if let Some(function) = FUNCTION_KEYS.iter().find_map(|k| obj.get(*k)) {
             return ToolCall::from_json(function);
         }
-        let name = ["skill", "name", "tool", "tool_name"]
+        let name = NAME_KEYS
             .iter()
             .find_map(|k| obj.get(*k))
             .ok_or("the tool call names no skill: send {\"skill\": \"email.send\", \"arguments\": {...}}")?;
@@ -232,9 +232,14 @@ impl ToolCall {
                 Err(JsonError::Repeated(message)) => return Err(format!("in the arguments, {message}")),
                 Err(JsonError::Syntax(e)) => {
                     // Models sometimes send the command line itself.
-                    let what = if text.trim_start().starts_with("--") { "a command line" } else { "text" };
+                    let what = match text.trim_start() {
+                        t if t.starts_with("--") => ": they are a command line",
+                        // JSON gone wrong (a trailing comma, `True`).
+                        t if t.starts_with(['{', '[']) => "",
+                        _ => ": they are text",
+                    };
                     return Err(format!(
-                        "the arguments are not valid JSON ({e}): they are {what}; send a JSON object of flag names to values, such as {{\"limit\": 5, \"tags\": [\"a\", \"b\"]}}"
+                        "the arguments are not valid JSON ({e}){what}; send a JSON object of flag names to values, such as {{\"limit\": 5, \"tags\": [\"a\", \"b\"]}}"
                     ));
                 }
             },
@@ -560,6 +565,23 @@ fn find_tool(catalog: &dyn crate::catalog::Catalog, name: &str) -> Option<usize>
         }
     }
     None
+}
+
+/// The keys whose object is the call, in the shapes [`ToolCall::from_json`]
+/// reads (`{"type": "function", "function": {...}}`).
+const FUNCTION_KEYS: [&str; 3] = ["function", "function_call", "functionCall"];
+
+/// The keys that name the tool called, in the order they are looked for.
+pub(crate) const NAME_KEYS: [&str; 4] = ["skill", "name", "tool", "tool_name"];
+
+/// The tool a JSON tool call names, in any shape [`ToolCall::from_json`]
+/// reads, even when the rest of it cannot be read.
+pub(crate) fn called_name(value: &Value) -> Option<&str> {
+    let obj = value.as_object()?;
+    match FUNCTION_KEYS.iter().find_map(|k| obj.get(*k)) {
+        Some(function) => called_name(function),
+        None => NAME_KEYS.iter().find_map(|k| obj.get(*k))?.as_str(),
+    }
 }
 
 /// The name and usage of the skill a tool name (`email_send`) calls, for a

@@ -68,13 +68,6 @@ pub(crate) struct Unread {
     pub why: &'static str,
 }
 
-impl Unread {
-    /// The name called, without `default_api.`, `functions.` or `tools.`.
-    pub fn name(&self) -> &str {
-        tool_name(&self.written)
-    }
-}
-
 /// [`calls`], or why not: `Err(None)` for text that is no call at all,
 /// `Err(Some(..))` for a call whose arguments could not be read.
 pub(crate) fn read(text: &str) -> Result<Vec<ToolCall>, Option<Unread>> {
@@ -86,7 +79,8 @@ pub(crate) fn read(text: &str) -> Result<Vec<ToolCall>, Option<Unread>> {
     })
 }
 
-fn tool_name(written: &str) -> &str {
+/// `written` without `default_api.`, `functions.` or `tools.`.
+pub(crate) fn tool_name(written: &str) -> &str {
     ["default_api.", "functions.", "tools."].iter().find_map(|p| written.strip_prefix(p)).unwrap_or(written)
 }
 
@@ -632,7 +626,7 @@ mod tests {
         let unread = |text: &str| read(text).unwrap_err().unwrap_or_else(|| panic!("{text}"));
         let u = unread("default_api.email_send(to=recipients)");
         assert_eq!(u, Unread { written: "default_api.email_send".into(), at: 26, why: "a variable or an expression" });
-        assert_eq!(u.name(), "email_send");
+        assert_eq!(super::tool_name(&u.written), "email_send");
         assert_eq!(unread("a(x=1, x=2)").why, "a keyword argument given twice");
         assert_eq!(unread("a(x='one\ntwo')").at, 8);
         assert_eq!(unread(r"a(x='\N{BULLET}')").at, 5);

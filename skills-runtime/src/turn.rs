@@ -239,6 +239,8 @@ impl Turn {
         router.with_catalog(|catalog, _| {
             // (where, command, how it was written)
             let mut commands: Vec<(usize, String, &str)> = Vec::new();
+            let mut unread = Vec::new();
+            let lines = Lines::new(&self.text);
             let mut skip_to = 0;
             let mut at = 0;
             for line in self.text.split_inclusive('\n').filter(|_| json) {
@@ -250,35 +252,62 @@ impl Turn {
                 }
                 let from = start + (line.len() - rest.len());
                 let mut values = serde_json::Deserializer::from_str(&self.text[from..]).into_iter::<serde_json::Value>();
-                let Some(Ok(value)) = values.next() else { continue };
+                let value = match values.next() {
+                    Some(Ok(value)) => value,
+                    // Not JSON: a call of a skill all the same when it
+                    // names one, told why it did not run.
+                    Some(Err(e)) => {
+                        let (name, end) = json_call_name(&self.text[from..]);
+                        skip_to = from + end;
+                        unread.extend(
+                            name.map(|name| unread_json(&self.text, &lines, from, name, "as JSON text", "it is not valid JSON", &e)),
+                        );
+                        continue;
+                    }
+                    None => continue,
+                };
                 skip_to = from + values.byte_offset();
                 let calls = match value {
                     serde_json::Value::Array(items) => items,
                     one => std::vec![one],
                 };
-                commands.extend(calls.iter().filter_map(|v| {
-                    let call = crate::json::ToolCall::from_json(v).ok()?;
-                    Some((from, crate::json::command_for(catalog, &call)?, "as JSON text"))
-                }));
+                for v in &calls {
+                    match crate::json::ToolCall::from_json(v) {
+                        Ok(call) => commands.extend(
+                            crate::json::command_for(catalog, &call).map(|command| (from, command, "as JSON text")),
+                        ),
+                        // `"arguments": "{\"to\": [\"a@b.co\"],}"`: a call
+                        // of a skill whose arguments cannot be read.
+                        Err(why) => unread.extend(crate::json::called_name(v).map(|name| UnreadCall {
+                            name: String::from(name),
+                            written: "as JSON text",
+                            unreadable: "its arguments cannot be read",
+                            why: std::format!("on line {}, {why}", lines.line_of(from)),
+                        })),
+                    }
+                }
             }
+            let mut found = Vec::new();
             if tags {
-                commands.extend(tagged_calls(&self.text).into_iter().filter_map(|(at, call)| {
-                    Some((at, crate::json::command_for(catalog, &call)?, "as tags in the text"))
-                }));
+                found.extend(tagged_calls(&self.text, &lines).into_iter().map(|(at, f)| (at, f, "as tags in the text")));
             }
             if named {
-                commands.extend(named_calls(&self.text).into_iter().filter_map(|(at, call)| {
-                    Some((at, crate::json::command_for(catalog, &call)?, "in another tool-call format"))
-                }));
+                found.extend(named_calls(&self.text, &lines).into_iter().map(|(at, f)| (at, f, "in another tool-call format")));
             }
-            let mut out = Vec::new();
+            for (at, found, written) in found {
+                match found {
+                    Ok(call) => commands.extend(crate::json::command_for(catalog, &call).map(|c| (at, c, written))),
+                    Err(u) => unread.push(u),
+                }
+            }
             if python {
-                let (calls, unread) = python_calls(&self.text, blocks);
+                let (calls, unread_python) = python_calls(&self.text, blocks);
                 commands.extend(calls.into_iter().filter_map(|(at, call)| {
                     Some((at, crate::json::command_for(catalog, &call)?, "as a Python call"))
                 }));
-                out.extend(unread.iter().filter_map(|u| u.report(catalog)));
+                unread.extend(unread_python);
             }
+            let mut out: Vec<Outcome> = unread.iter().filter_map(|u| u.report(catalog)).collect();
             commands.sort_by_key(|c| c.0);
             if let Some((_, first, written)) = commands.first() {
                 let skill = first.split(' ').next().unwrap_or(first);
@@ -466,7 +495,7 @@ fn and_more(n: usize, noun: &str) -> String {
 ///
 /// Each tag is looked at once, so the work grows with the text.
 #[cfg(feature = "json")]
-fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
+fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
     use serde_json::Value;
     // The local name of the tag opening at `text[at..]` (after any
     // `prefix:`), and the rest of the text after that name.
@@ -511,11 +540,24 @@ fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
                 at = end;
                 let body = &text[args_start..end];
                 match serde_json::from_str::<Value>(body) {
-                    Ok(arguments @ Value::Object(_)) => crate::json::ToolCall { name: name.to_string(), arguments },
+                    Ok(arguments @ Value::Object(_)) => Ok(crate::json::ToolCall { name: name.to_string(), arguments }),
                     // Qwen3-Coder's `<parameter=limit>5</parameter>` inside.
-                    _ => match parameter_tags(body) {
-                        Some(arguments) => crate::json::ToolCall { name: name.to_string(), arguments },
-                        None => continue,
+                    other => match parameter_tags(body) {
+                        Some(arguments) => Ok(crate::json::ToolCall { name: name.to_string(), arguments }),
+                        // An object that is not valid JSON.
+                        None => match other {
+                            // (serde_json counts from the body's start)
+                            Err(e) if body.trim_start().starts_with('{') => Err(unread_json(
+                                text,
+                                lines,
+                                args_start,
+                                name,
+                                "as tags in the text",
+                                ARGUMENTS_NOT_JSON,
+                                &e,
+                            )),
+                            _ => continue,
+                        },
                     },
                 }
             }
@@ -547,7 +589,7 @@ fn tagged_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
                 }
                 at = body_end;
                 let arguments = if arguments.is_empty() { Value::Null } else { Value::Object(arguments) };
-                crate::json::ToolCall { name: name.to_string(), arguments }
+                Ok(crate::json::ToolCall { name: name.to_string(), arguments })
             }
             _ => continue,
         };
@@ -596,29 +638,40 @@ fn parameter_tags(body: &str) -> Option<serde_json::Value> {
 ///   (or nothing after `Action Input:`, or a text, which only `get_skill`
 ///   takes: `Action Input: email`).
 #[cfg(feature = "json")]
-fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
+fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
     use serde_json::Value;
     fn name_at(s: &str) -> Option<(&str, usize)> {
         let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))).unwrap_or(s.len());
         (!s[..end].is_empty()).then(|| (s[..end].trim_end_matches('.'), end))
     }
-    // The JSON object starting at the first `{` of `s`, when only blanks,
-    // `json` and special tokens come before it: within 64 bytes, so that a
-    // text of many `to=functions.` without one is read in one pass.
+    // The JSON object starting at the first `{` of `s` (and where it
+    // starts), when only blanks, `json` and special tokens come before it:
+    // within 64 bytes, so that a text of many `to=functions.` without one
+    // is read in one pass.
     let object_in = |s: &str| {
         let open = s.as_bytes().iter().take(64).position(|&b| b == b'{')?;
         let before = s[..open].replace("<|constrain|>", " ").replace("<|message|>", " ").replace("json", " ");
         if !before.trim().is_empty() {
             return None;
         }
-        serde_json::Deserializer::from_str(&s[open..]).into_iter::<Value>().next()?.ok().filter(Value::is_object)
+        let value = serde_json::Deserializer::from_str(&s[open..]).into_iter::<Value>().next()?;
+        Some((open, value.map(|v| v.is_object().then_some(v))))
     };
     let mut calls = Vec::new();
     for (start, _) in text.match_indices("to=functions.") {
         let rest = &text[start + "to=functions.".len()..];
         let Some((name, end)) = name_at(rest) else { continue };
-        if let Some(arguments) = object_in(&rest[end..]) {
-            calls.push((start, crate::json::ToolCall { name: name.to_string(), arguments }));
+        match object_in(&rest[end..]) {
+            Some((_, Ok(Some(arguments)))) => {
+                calls.push((start, Ok(crate::json::ToolCall { name: name.to_string(), arguments })));
+            }
+            Some((open, Err(e))) => {
+                let from = text.len() - rest.len() + end + open;
+                let u =
+                    unread_json(text, line_index, from, name, "in another tool-call format", ARGUMENTS_NOT_JSON, &e);
+                calls.push((start, Err(u)));
+            }
+            _ => {}
         }
     }
     let mut lines = text.split_inclusive('\n').scan(0, |at, l| {
@@ -632,8 +685,8 @@ fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
         if !rest.trim_start()[end..].trim().is_empty() {
             continue;
         }
-        let Some((_, input)) = lines.by_ref().find(|(_, l)| !l.trim().is_empty()) else { break };
-        let Some(input) = input.trim_start().strip_prefix("Action Input:").map(str::trim) else { continue };
+        let Some((input_start, input_line)) = lines.by_ref().find(|(_, l)| !l.trim().is_empty()) else { break };
+        let Some(input) = input_line.trim_start().strip_prefix("Action Input:").map(str::trim) else { continue };
         // JSON arguments; text that is no JSON is one text argument
         // (`Action Input: email`, for `get_skill`).
         let arguments = if input.is_empty() {
@@ -642,10 +695,24 @@ fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
             match serde_json::from_str::<Value>(input) {
                 Ok(v @ Value::Object(_)) => v,
                 Err(_) if !input.starts_with(['{', '[']) => Value::String(input.to_string()),
+                Err(e) if input.starts_with('{') => {
+                    let from = input_start + input_line.find('{').unwrap_or(0);
+                    let u = unread_json(
+                        text,
+                        line_index,
+                        from,
+                        name,
+                        "in another tool-call format",
+                        ARGUMENTS_NOT_JSON,
+                        &e,
+                    );
+                    calls.push((start, Err(u)));
+                    continue;
+                }
                 _ => continue,
             }
         };
-        calls.push((start, crate::json::ToolCall { name: name.to_string(), arguments }));
+        calls.push((start, Ok(crate::json::ToolCall { name: name.to_string(), arguments })));
     }
     calls
 }
@@ -662,13 +729,9 @@ fn named_calls(text: &str) -> Vec<(usize, crate::json::ToolCall)> {
 /// (`default_api.email_send(to=recipients)`): the model meant them to run,
 /// and hears why they did not.
 #[cfg(feature = "json")]
-fn python_calls<'t>(
-    text: &str,
-    blocks: &'t [extract::OtherBlock],
-) -> (Vec<(usize, crate::json::ToolCall)>, Vec<UnreadCall<'t>>) {
-    // Where each 1-based line starts.
-    let starts: Vec<usize> = core::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    let at = |line: usize| starts.get(line.saturating_sub(1)).copied().unwrap_or(text.len());
+fn python_calls(text: &str, blocks: &[extract::OtherBlock]) -> (Vec<(usize, crate::json::ToolCall)>, Vec<UnreadCall>) {
+    let lines = Lines::new(text);
+    let at = |line: usize| lines.start_of(line);
     let (mut out, mut unread) = (Vec::new(), Vec::new());
     for block in blocks.iter().filter(|b| !b.quoted) {
         let meant_to_run = may_hold_commands(&block.language);
@@ -689,12 +752,16 @@ fn python_calls<'t>(
             out.extend(calls.into_iter().map(|c| (at(block.line + 1 + i), c)));
         }
         if let Some(u) = whole.filter(|u| meant_to_run || u.written.starts_with("default_api.")) {
-            // `None` at the end of the block, on its last line.
+            // At the end of the block, on its last line.
             let rest = &block.text[u.at..];
-            let there = (!rest.trim().is_empty()).then(|| rest.lines().next().unwrap_or("").trim_end());
-            let stop = if there.is_some() { u.at } else { block.text.trim_end().len() };
+            let stop = if rest.trim().is_empty() { block.text.trim_end().len() } else { u.at };
             let line = block.line + 1 + block.text[..stop].matches('\n').count();
-            unread.push(UnreadCall { line, there, unread: u });
+            unread.push(UnreadCall {
+                written: "as a Python call",
+                unreadable: "its arguments cannot be read as Python literals",
+                why: std::format!("{} on line {line}, {}", u.why, place(rest, "at the end of the block")),
+                name: u.written,
+            });
         }
     }
     // Cheap test first, on raw lines (a prose line fails at its first
@@ -708,35 +775,170 @@ fn python_calls<'t>(
     (out, unread)
 }
 
-/// A Python call in a block that cannot be read
-/// (`default_api.email_send(to=recipients)`), found by [`python_calls`].
+/// Where each line of a reply starts, to tell the line of a byte (and the
+/// byte a line starts at) without counting from the start each time: a
+/// reply of thousands of unreadable calls is reported in linear time.
 #[cfg(feature = "json")]
-struct UnreadCall<'t> {
-    /// The 1-based line of the reply where reading stopped.
-    line: usize,
-    /// The rest of that line; `None` when only blanks are left in the block.
-    there: Option<&'t str>,
-    unread: crate::pycall::Unread,
+struct Lines {
+    starts: Vec<usize>,
+    len: usize,
 }
 
 #[cfg(feature = "json")]
-impl UnreadCall<'_> {
+impl Lines {
+    fn new(text: &str) -> Lines {
+        let starts = core::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Lines { starts, len: text.len() }
+    }
+
+    /// The 1-based line of byte `at`.
+    fn line_of(&self, at: usize) -> usize {
+        self.starts.partition_point(|&s| s <= at)
+    }
+
+    /// The byte 1-based `line` starts at (the text's end past its last).
+    fn start_of(&self, line: usize) -> usize {
+        self.starts.get(line.saturating_sub(1)).copied().unwrap_or(self.len)
+    }
+}
+
+/// A tool call found in text: read, or naming a tool but unreadable.
+#[cfg(feature = "json")]
+type Found = Result<crate::json::ToolCall, UnreadCall>;
+
+/// A tool call written as text that cannot be read: a Python call in a
+/// block (`default_api.email_send(to=recipients)`, found by
+/// [`python_calls`]) or JSON that is not valid (`{"name": "email_send",
+/// "arguments": {"to": ["a@b.co"],}}`, found by [`json_call_name`]). The
+/// model meant it to run, and hears why it did not.
+#[cfg(feature = "json")]
+struct UnreadCall {
+    /// The tool it calls, as written (`default_api.email_send`).
+    name: String,
+    /// How it is written, as the message says it (`as a Python call`).
+    written: &'static str,
+    /// What cannot be read (`its arguments cannot be read as Python
+    /// literals`).
+    unreadable: &'static str,
+    /// Why, where: `a variable or an expression on line 3, at
+    /// `recipients)``.
+    why: String,
+}
+
+#[cfg(feature = "json")]
+impl UnreadCall {
     /// The report, for a call of a skill: shown, not run, why, and the
-    /// skill's usage.
+    /// skill's usage; `None` for a call of something else.
     fn report(&self, catalog: &dyn crate::catalog::Catalog) -> Option<Outcome> {
-        let (skill, usage) = crate::json::tool_usage(catalog, self.unread.name())?;
-        let there = match self.there {
-            None => String::from("at the end of the block"),
-            Some("") => String::from("at the end of the line"),
-            Some(there) => std::format!("at `{}`", Excerpt(there)),
-        };
+        let name = crate::pycall::tool_name(&self.name);
+        let (skill, usage) = crate::json::tool_usage(catalog, name)?;
         let message = std::format!(
-            "a tool call of `{skill}` is written as a Python call, so it was shown, not run: only ```cmd blocks run commands; and its arguments cannot be read as Python literals: {} on line {}, {there}",
-            self.unread.why,
-            self.line
+            "a tool call of `{skill}` is written {}, so it was shown, not run: only ```cmd blocks run commands; and {}: {}",
+            self.written,
+            self.unreadable,
+            self.why
         );
         let hint = std::format!("write it as a command in a ```cmd block, with each value written out: {usage}");
         Some(Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint))
+    }
+}
+
+/// Where reading stopped, as a report says it: `at `rest of the line``,
+/// `at the end of the line`, or `end` when nothing but blanks follows.
+#[cfg(feature = "json")]
+fn place(rest: &str, end: &str) -> String {
+    let line = rest.lines().next().unwrap_or("").trim_end();
+    if rest.trim().is_empty() {
+        String::from(end)
+    } else if line.is_empty() {
+        String::from("at the end of the line")
+    } else {
+        std::format!("at `{}`", Excerpt(line))
+    }
+}
+
+/// The tool a JSON tool call that is not valid JSON names, and where the
+/// object ends (`text` starts with its `{` or `[`): the first key of
+/// [`crate::json::NAME_KEYS`] (`"name"`, ...) with a string value. The end is
+/// where its brackets close, strings skipped (the whole text when they
+/// never do).
+#[cfg(feature = "json")]
+fn json_call_name(text: &str) -> (Option<&str>, usize) {
+    let b = text.as_bytes();
+    let (mut depth, mut i, mut end) = (0usize, 0, text.len());
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    end = i + 1;
+                    break;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let object = &text[..end.min(text.len())];
+    let name = crate::json::NAME_KEYS
+        .iter()
+        .filter_map(|key| {
+            let key = &std::format!("\"{key}\"");
+            let (at, _) = object.match_indices(key.as_str()).find(|(at, _)| {
+                let rest = object[at + key.len()..].trim_start();
+                rest.strip_prefix(':').is_some_and(|r| r.trim_start().starts_with('"'))
+            })?;
+            let rest = object[at + key.len()..].trim_start()[1..].trim_start();
+            let value = &rest[1..];
+            Some((at, &value[..value.find('"')?]))
+        })
+        .min_by_key(|(at, _)| *at)
+        .map(|(_, name)| name);
+    (name, end.min(text.len()))
+}
+
+/// What a report says of a call whose arguments are JSON gone wrong.
+#[cfg(feature = "json")]
+const ARGUMENTS_NOT_JSON: &str = "its arguments are not valid JSON";
+
+/// The [`UnreadCall`] of a tool call naming `name`, written as `written`,
+/// whose JSON (the call, or its arguments: `unreadable` says which) starts
+/// at byte `from` of `text` and is not valid.
+#[cfg(feature = "json")]
+fn unread_json(
+    text: &str,
+    lines: &Lines,
+    from: usize,
+    name: &str,
+    written: &'static str,
+    unreadable: &'static str,
+    e: &serde_json::Error,
+) -> UnreadCall {
+    // serde_json counts lines from the object's start, and columns (1-based,
+    // in bytes) on its first line from the object's first byte.
+    let line_start = if e.line() <= 1 { from } else { lines.start_of(lines.line_of(from) + e.line() - 1) };
+    let mut at = match e.classify() {
+        serde_json::error::Category::Eof => text.len(),
+        _ => (line_start + e.column().saturating_sub(1)).min(text.len()),
+    };
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let line = lines.line_of(at);
+    let why = e.to_string();
+    let why = why.rsplit_once(" at line ").map_or(why.as_str(), |(why, _)| why);
+    UnreadCall {
+        name: String::from(name),
+        written,
+        unreadable,
+        why: std::format!("{why} on line {line}, {}", place(&text[at..], "at the end of the reply")),
     }
 }
 
@@ -1054,11 +1256,14 @@ impl TurnReport {
 
 #[cfg(all(test, feature = "json"))]
 mod tests {
-    use super::tagged_calls;
+    use super::{Lines, tagged_calls};
     use serde_json::json;
 
     fn calls(text: &str) -> Vec<(String, serde_json::Value)> {
-        tagged_calls(text).into_iter().map(|(_, c)| (c.name, c.arguments)).collect()
+        tagged_calls(text, &Lines::new(text))
+            .into_iter()
+            .filter_map(|(_, c)| c.ok().map(|c| (c.name, c.arguments)))
+            .collect()
     }
 
     #[test]
@@ -1092,19 +1297,24 @@ mod tests {
     /// asserts; the pass shows in its time: with a search of the rest of the
     /// text for `{` at each mark, this test took 1.90 s in a debug build,
     /// against 0.62 s (a time, so measured, not asserted), and ten times
-    /// the marks would take a hundred times as long.
+    /// the marks would take a hundred times as long. The same holds of
+    /// calls that cannot be read, whose line each report names ([`Lines`]).
     #[test]
     fn long_runs_of_other_formats_are_read() {
-        use super::named_calls;
-        for (unit, n) in [
-            ("to=functions.a ", 0),
-            ("to=functions.a json {\"x\": 1} ", 50_000),
-            ("Action: a\n", 0),
-            ("Action: a\nAction Input: {}\n", 50_000),
-            ("Action: a\nAction Input: {\n", 0),
+        use super::{Lines, named_calls};
+        // (what is repeated, calls read, calls that cannot be read)
+        for (unit, n, unread) in [
+            ("to=functions.a ", 0, 0),
+            ("to=functions.a json {\"x\": 1} ", 50_000, 0),
+            ("to=functions.a json {\"x\": 1,} ", 0, 50_000),
+            ("Action: a\n", 0, 0),
+            ("Action: a\nAction Input: {}\n", 50_000, 0),
+            ("Action: a\nAction Input: {\n", 0, 50_000),
         ] {
             let text = unit.repeat(50_000);
-            assert_eq!(named_calls(&text).len(), n, "{unit}");
+            let found = named_calls(&text, &Lines::new(&text));
+            let read = found.iter().filter(|(_, c)| c.is_ok()).count();
+            assert_eq!((read, found.len() - read), (n, unread), "{unit}");
         }
     }
 
@@ -1112,7 +1322,7 @@ mod tests {
     /// refused without a panic.
     #[test]
     fn any_text_of_call_pieces_is_safe() {
-        use super::{named_calls, parameter_tags};
+        use super::{Lines, named_calls, parameter_tags};
         const PIECES: [&str; 18] = [
             "to=functions.",
             "a",
@@ -1142,7 +1352,8 @@ mod tests {
         };
         for _ in 0..50_000 {
             let text: String = (0..below(30)).map(|_| PIECES[below(PIECES.len())]).collect();
-            let _ = (named_calls(&text), parameter_tags(&text), tagged_calls(&text));
+            let lines = Lines::new(&text);
+            let _ = (named_calls(&text, &lines), parameter_tags(&text), tagged_calls(&text, &lines));
         }
     }
 
