@@ -672,6 +672,42 @@ fn a_tool_call_in_broken_json_is_told_why() {
     assert!(report.results.is_empty(), "{:?}", report.results);
 }
 
+/// A tool call written as text of a name no skill has, close to one's
+/// (`email_sned`), is reported with the skill meant and its usage, read or
+/// not; a call of a name close to none is for something else, and stays
+/// text.
+#[test]
+fn a_misspelt_tool_call_as_text_is_told_the_skill_meant() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let router = router();
+    for (reply, message) in [
+        (
+            "```json\n{\"name\": \"email_sned\", \"arguments\": {\"to\": [\"a@b.co\"]}}\n```\n",
+            "a tool call of `email_sned` is written as JSON text, so it was shown, not run: only ```cmd blocks run commands; and no skill is named so: did you mean `email.send`?",
+        ),
+        (
+            "<function=tasks_serach>{\"limit\": 1}</function>",
+            "a tool call of `tasks_serach` is written as tags in the text, so it was shown, not run: only ```cmd blocks run commands; and no skill is named so: did you mean `tasks.search`?",
+        ),
+        (
+            "```tool_code\nprint(default_api.email_sned(to=recipients))\n```\n",
+            "a tool call of `email_sned` (no skill is named so: did you mean `email.send`?) is written as a Python call, so it was shown, not run",
+        ),
+    ] {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        assert_eq!(report.results.len(), 1, "{reply}");
+        let error = report.results[0].error.as_ref().unwrap();
+        assert!(error.message.starts_with(message), "{}", error.message);
+        assert!(error.hint.contains("each value written out: "), "{}", error.hint);
+    }
+    for reply in
+        ["```json\n{\"name\": \"weather_now\", \"arguments\": {}}\n```\n", "```tool_code\nprint(len(x=3))\n```\n"]
+    {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        assert!(report.results.is_empty(), "{reply}: {:?}", report.results);
+    }
+}
+
 /// A Python call written as a command in a ```cmd block is told the
 /// command it stands for.
 #[test]

@@ -584,6 +584,23 @@ pub(crate) fn called_name(value: &Value) -> Option<&str> {
     }
 }
 
+/// The skill closest in spelling to a tool name that calls none
+/// (`email_sned`, `email.sned`: `email.send`), among those `visible`, for a
+/// call written as text; `None` when none is close.
+pub(crate) fn closest_skill<'c>(
+    catalog: &'c dyn crate::catalog::Catalog,
+    name: &str,
+    visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
+) -> Option<&'c str> {
+    if name.len() > skills_core::names::MAX_NAME_LEN {
+        return None;
+    }
+    let skills: Vec<&'c str> = crate::catalog::skills(catalog).filter(|s| visible(s)).map(|s| s.name).collect();
+    let tools: Vec<String> = skills.iter().map(|s| skills_core::names::tool_name(s)).collect();
+    let close = skills_core::suggest::closest(&name.replace('.', "_"), tools.iter().map(String::as_str))?;
+    skills.into_iter().find(|s| skills_core::names::is_tool_name_of(close, s))
+}
+
 /// The name and usage of the skill a tool name (`email_send`) calls, for a
 /// call whose arguments could not be read.
 pub(crate) fn tool_usage<'c>(catalog: &'c dyn crate::catalog::Catalog, name: &str) -> Option<(&'c str, &'c str)> {

@@ -236,7 +236,9 @@ impl Turn {
         if !json && !tags && !python && !named {
             return Vec::new();
         }
-        router.with_catalog(|catalog, _| {
+        router.with_catalog(|catalog, visible| {
+            // Calls read: (where, call, how it was written).
+            let mut read: Vec<(usize, crate::json::ToolCall, &str)> = Vec::new();
             // (where, command, how it was written)
             let mut commands: Vec<(usize, String, &str)> = Vec::new();
             let mut unread = Vec::new();
@@ -273,9 +275,7 @@ impl Turn {
                 };
                 for v in &calls {
                     match crate::json::ToolCall::from_json(v) {
-                        Ok(call) => commands.extend(
-                            crate::json::command_for(catalog, &call).map(|command| (from, command, "as JSON text")),
-                        ),
+                        Ok(call) => read.push((from, call, "as JSON text")),
                         // `"arguments": "{\"to\": [\"a@b.co\"],}"`: a call
                         // of a skill whose arguments cannot be read.
                         Err(why) => unread.extend(crate::json::called_name(v).map(|name| UnreadCall {
@@ -296,18 +296,22 @@ impl Turn {
             }
             for (at, found, written) in found {
                 match found {
-                    Ok(call) => commands.extend(crate::json::command_for(catalog, &call).map(|c| (at, c, written))),
+                    Ok(call) => read.push((at, call, written)),
                     Err(u) => unread.push(u),
                 }
             }
             if python {
                 let (calls, unread_python) = python_calls(&self.text, blocks);
-                commands.extend(calls.into_iter().filter_map(|(at, call)| {
-                    Some((at, crate::json::command_for(catalog, &call)?, "as a Python call"))
-                }));
+                read.extend(calls.into_iter().map(|(at, call)| (at, call, "as a Python call")));
                 unread.extend(unread_python);
             }
-            let mut out: Vec<Outcome> = unread.iter().filter_map(|u| u.report(catalog)).collect();
+            let mut out: Vec<Outcome> = unread.iter().filter_map(|u| u.report(catalog, visible)).collect();
+            for (at, call, written) in read {
+                match crate::json::command_for(catalog, &call) {
+                    Some(command) => commands.push((at, command, written)),
+                    None => out.extend(unknown_call(catalog, visible, &call, written)),
+                }
+            }
             commands.sort_by_key(|c| c.0);
             if let Some((_, first, written)) = commands.first() {
                 let skill = first.split(' ').next().unwrap_or(first);
@@ -827,13 +831,25 @@ struct UnreadCall {
 
 #[cfg(feature = "json")]
 impl UnreadCall {
-    /// The report, for a call of a skill: shown, not run, why, and the
-    /// skill's usage; `None` for a call of something else.
-    fn report(&self, catalog: &dyn crate::catalog::Catalog) -> Option<Outcome> {
+    /// The report, for a call of a skill (or of a name close to one's):
+    /// shown, not run, why, and the skill's usage; `None` for a call of
+    /// something else.
+    fn report(
+        &self,
+        catalog: &dyn crate::catalog::Catalog,
+        visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
+    ) -> Option<Outcome> {
         let name = crate::pycall::tool_name(&self.name);
-        let (skill, usage) = crate::json::tool_usage(catalog, name)?;
+        let (called, (skill, usage)) = match crate::json::tool_usage(catalog, name) {
+            Some(found) => (std::format!("`{}`", found.0), found),
+            None => {
+                let skill = crate::json::closest_skill(catalog, name, visible)?;
+                let called = std::format!("`{name}` (no skill is named so: did you mean `{skill}`?)");
+                (called, crate::json::tool_usage(catalog, skill)?)
+            }
+        };
         let message = std::format!(
-            "a tool call of `{skill}` is written {}, so it was shown, not run: only ```cmd blocks run commands; and {}: {}",
+            "a tool call of {called} is written {}, so it was shown, not run: only ```cmd blocks run commands; and {}: {}",
             self.written,
             self.unreadable,
             self.why
@@ -841,6 +857,30 @@ impl UnreadCall {
         let hint = std::format!("write it as a command in a ```cmd block, with each value written out: {usage}");
         Some(Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint))
     }
+}
+
+/// The report for a call read from text of a tool no skill is named, when
+/// one is close in spelling (`email_sned`: `email.send`): shown, not run,
+/// the skill meant, and its usage. `None` when no skill is close: the call
+/// is for something else.
+#[cfg(feature = "json")]
+fn unknown_call(
+    catalog: &dyn crate::catalog::Catalog,
+    visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
+    call: &crate::json::ToolCall,
+    written: &str,
+) -> Option<Outcome> {
+    if crate::json::tool_usage(catalog, &call.name).is_some() {
+        return None;
+    }
+    let skill = crate::json::closest_skill(catalog, &call.name, visible)?;
+    let (_, usage) = crate::json::tool_usage(catalog, skill)?;
+    let message = std::format!(
+        "a tool call of `{}` is written {written}, so it was shown, not run: only ```cmd blocks run commands; and no skill is named so: did you mean `{skill}`?",
+        call.name
+    );
+    let hint = std::format!("write it as a command in a ```cmd block, with each value written out: {usage}");
+    Some(Outcome::error(&call.name, None, "command_not_in_cmd_block", message, &hint))
 }
 
 /// Where reading stopped, as a report says it: `at `rest of the line``,
