@@ -700,6 +700,12 @@ fn a_misspelt_tool_call_as_text_is_told_the_skill_meant() {
         assert!(error.message.starts_with(message), "{}", error.message);
         assert!(error.hint.contains("each value written out: "), "{}", error.hint);
     }
+    // The help command, misspelt too, is told as the command it is.
+    let reply = "```json\n{\"name\": \"get_skills\", \"arguments\": {\"name\": \"email\"}}\n```\n";
+    let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+    let error = report.results[0].error.as_ref().unwrap();
+    assert!(error.message.starts_with("a tool call of `get_skill` is written as JSON text"), "{}", error.message);
+    assert!(error.hint.ends_with("```cmd\nget_skill: email\n```"), "{}", error.hint);
     for reply in
         ["```json\n{\"name\": \"weather_now\", \"arguments\": {}}\n```\n", "```tool_code\nprint(len(x=3))\n```\n"]
     {

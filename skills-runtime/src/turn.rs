@@ -314,7 +314,8 @@ impl Turn {
             }
             commands.sort_by_key(|c| c.0);
             if let Some((_, first, written)) = commands.first() {
-                let skill = first.split(' ').next().unwrap_or(first);
+                // `get_skill: email` is a call of `get_skill`.
+                let skill = first.split(' ').next().unwrap_or(first).trim_end_matches(':');
                 let more = and_more(commands.len(), "call");
                 let message = std::format!(
                     "a tool call of `{skill}`{more} is written {written}, so it was shown, not run: only ```cmd blocks run commands"
