@@ -670,6 +670,21 @@ fn a_tool_call_in_broken_json_is_told_why() {
     let report = Turn::new("An example:\n{\"name\": \"Bob\", \"age\": 3,}\n", TurnConfig::default())
         .run(&router, &mut demo_app(today(), None));
     assert!(report.results.is_empty(), "{:?}", report.results);
+    // A line of text that starts like JSON and never closes hides no call
+    // after it.
+    let reply = "[Step 1: searching.\n{\"name\": \"tasks_search\", \"arguments\": {\"limit\": 1}}\n";
+    let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+    assert_eq!(report.results.len(), 1, "{:?}", report.results);
+    assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\ntasks.search --limit 1\n```"));
+    // Nor do thousands of lines that open brackets and never close, which
+    // are read in linear time (a bracket scan from each of them to the end
+    // took 1.1 s for 20,000 lines in a release build, and grew with their
+    // square; 0.09 s for 10,000 lines and 0.36 s for 40,000 since: measured,
+    // not asserted).
+    let reply =
+        format!("{}{{\"name\": \"tasks_search\", \"arguments\": {{\"limit\": 1}}}}\n", "{\"a\": [\n".repeat(5_000));
+    let report = Turn::new(&reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+    assert!(report.results.iter().all(|r| r.error.as_ref().unwrap().kind == "command_not_in_cmd_block"));
 }
 
 /// A tool call written as text of a name no skill has, close to one's

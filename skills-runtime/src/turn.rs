@@ -259,8 +259,11 @@ impl Turn {
                     // Not JSON: a call of a skill all the same when it
                     // names one, told why it did not run.
                     Some(Err(e)) => {
+                        // Its lines are not read again, when it is known
+                        // where it ends (a line of text that starts with
+                        // `[` and never closes hides nothing after it).
                         let (name, end) = json_call_name(&self.text[from..]);
-                        skip_to = from + end;
+                        skip_to = end.map_or(skip_to, |end| from + end);
                         unread.extend(
                             name.map(|name| unread_json(&self.text, &lines, from, name, "as JSON text", "it is not valid JSON", &e)),
                         );
@@ -901,12 +904,13 @@ fn place(rest: &str, end: &str) -> String {
 /// The tool a JSON tool call that is not valid JSON names, and where the
 /// object ends (`text` starts with its `{` or `[`): the first key of
 /// [`crate::json::NAME_KEYS`] (`"name"`, ...) with a string value. The end is
-/// where its brackets close, strings skipped (the whole text when they
-/// never do).
+/// where its brackets close, strings skipped; `None` when they never do
+/// (the name is then looked for up to the next line that starts with `{`
+/// or `[`).
 #[cfg(feature = "json")]
-fn json_call_name(text: &str) -> (Option<&str>, usize) {
+fn json_call_name(text: &str) -> (Option<&str>, Option<usize>) {
     let b = text.as_bytes();
-    let (mut depth, mut i, mut end) = (0usize, 0, text.len());
+    let (mut depth, mut i, mut end) = (0usize, 0, None);
     while i < b.len() {
         match b[i] {
             b'"' => {
@@ -915,11 +919,19 @@ fn json_call_name(text: &str) -> (Option<&str>, usize) {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
             }
-            b'{' | b'[' => depth += 1,
+            b'{' | b'[' => {
+                // Deeper than serde_json reads (its recursion limit): text
+                // that only opens brackets, not JSON. So a reply of many
+                // lines that open and never close is read in linear time.
+                depth += 1;
+                if depth > 128 {
+                    break;
+                }
+            }
             b'}' | b']' => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
-                    end = i + 1;
+                    end = Some(i + 1);
                     break;
                 }
             }
@@ -927,7 +939,10 @@ fn json_call_name(text: &str) -> (Option<&str>, usize) {
         }
         i += 1;
     }
-    let object = &text[..end.min(text.len())];
+    // Never closed: up to the next line that starts a value of its own.
+    let cut_short =
+        || text.match_indices('\n').map(|(i, _)| i + 1).find(|&i| text[i..].trim_start().starts_with(['{', '[']));
+    let object = &text[..end.or_else(cut_short).unwrap_or(text.len())];
     let name = crate::json::NAME_KEYS
         .iter()
         .filter_map(|key| {
@@ -942,7 +957,7 @@ fn json_call_name(text: &str) -> (Option<&str>, usize) {
         })
         .min_by_key(|(at, _)| *at)
         .map(|(_, name)| name);
-    (name, end.min(text.len()))
+    (name, end)
 }
 
 /// What a report says of a call whose arguments are JSON gone wrong.
