@@ -217,6 +217,7 @@ impl<'a> Reader<'a> {
             if self.eat(b')') {
                 break;
             }
+            let key_at = self.at;
             let key = self.name().map_err(|_| "a positional argument")?;
             if key.contains('.') {
                 return Err("a positional argument");
@@ -226,6 +227,7 @@ impl<'a> Reader<'a> {
             self.blanks();
             let value = self.value(0)?;
             if arguments.insert(String::from(key), value).is_some() {
+                self.at = key_at;
                 return Err("a keyword argument given twice");
             }
             self.blanks();
@@ -627,7 +629,7 @@ mod tests {
         let u = unread("default_api.email_send(to=recipients)");
         assert_eq!(u, Unread { written: "default_api.email_send".into(), at: 26, why: "a variable or an expression" });
         assert_eq!(super::tool_name(&u.written), "email_send");
-        assert_eq!(unread("a(x=1, x=2)").why, "a keyword argument given twice");
+        assert_eq!((unread("a(x=1, x=2)").why, unread("a(x=1, x=2)").at), ("a keyword argument given twice", 7));
         assert_eq!(unread("a(x='one\ntwo')").at, 8);
         assert_eq!(unread(r"a(x='\N{BULLET}')").at, 5);
         assert_eq!(unread("a(x=b'raw')").why, "a string prefix other than r, u or f");
