@@ -236,6 +236,11 @@ impl Turn {
         if !json && !tags && !python && !named {
             return Vec::new();
         }
+        // Names no skill has are compared with every skill's for the first
+        // few calls only: thousands of them against a large tree would cost
+        // their product (the rest are reported only when their name is a
+        // skill's).
+        let mut guesses = self.limit() + 1;
         router.with_catalog(|catalog, visible| {
             // Calls read: (where, call, how it was written).
             let mut read: Vec<(usize, crate::json::ToolCall, &str)> = Vec::new();
@@ -308,11 +313,11 @@ impl Turn {
                 read.extend(calls.into_iter().map(|(at, call)| (at, call, "as a Python call")));
                 unread.extend(unread_python);
             }
-            let mut out: Vec<Outcome> = unread.iter().filter_map(|u| u.report(catalog, visible)).collect();
+            let mut out: Vec<Outcome> = unread.iter().filter_map(|u| u.report(catalog, visible, &mut guesses)).collect();
             for (at, call, written) in read {
                 match crate::json::command_for(catalog, &call) {
                     Some(command) => commands.push((at, command, written)),
-                    None => out.extend(unknown_call(catalog, visible, &call, written)),
+                    None => out.extend(unknown_call(catalog, visible, &call, written, &mut guesses)),
                 }
             }
             commands.sort_by_key(|c| c.0);
@@ -842,12 +847,13 @@ impl UnreadCall {
         &self,
         catalog: &dyn crate::catalog::Catalog,
         visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
+        guesses: &mut usize,
     ) -> Option<Outcome> {
         let name = crate::pycall::tool_name(&self.name);
         let (called, (skill, usage)) = match crate::json::tool_usage(catalog, name) {
             Some(found) => (std::format!("`{}`", found.0), found),
             None => {
-                let skill = crate::json::closest_skill(catalog, name, visible)?;
+                let skill = guess(catalog, name, visible, guesses)?;
                 let called = std::format!("`{name}` (no skill is named so: did you mean `{skill}`?)");
                 (called, crate::json::tool_usage(catalog, skill)?)
             }
@@ -873,11 +879,12 @@ fn unknown_call(
     visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
     call: &crate::json::ToolCall,
     written: &str,
+    guesses: &mut usize,
 ) -> Option<Outcome> {
     if crate::json::tool_usage(catalog, &call.name).is_some() {
         return None;
     }
-    let skill = crate::json::closest_skill(catalog, &call.name, visible)?;
+    let skill = guess(catalog, &call.name, visible, guesses)?;
     let (_, usage) = crate::json::tool_usage(catalog, skill)?;
     let message = std::format!(
         "a tool call of `{}` is written {written}, so it was shown, not run: only ```cmd blocks run commands; and no skill is named so: did you mean `{skill}`?",
@@ -885,6 +892,19 @@ fn unknown_call(
     );
     let hint = std::format!("write it as a command in a ```cmd block, with each value written out: {usage}");
     Some(Outcome::error(&call.name, None, "command_not_in_cmd_block", message, &hint))
+}
+
+/// The skill a name no skill has is close to, while `guesses` last (one is
+/// spent on each name).
+#[cfg(feature = "json")]
+fn guess<'c>(
+    catalog: &'c dyn crate::catalog::Catalog,
+    name: &str,
+    visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
+    guesses: &mut usize,
+) -> Option<&'c str> {
+    *guesses = guesses.checked_sub(1)?;
+    crate::json::closest_skill(catalog, name, visible)
 }
 
 /// Where reading stopped, as a report says it: `at `rest of the line``,
