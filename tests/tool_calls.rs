@@ -484,6 +484,11 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
                 call.name
             ),
             format!("commentary to=functions.{} json\n{arguments}", call.name),
+            // The recipient in the role header, before the channel.
+            format!(
+                "<|start|>assistant to=functions.{}<|channel|>commentary json<|message|>{arguments}<|call|>",
+                call.name
+            ),
             format!("Thought: I should do it.\nAction: {}\nAction Input: {arguments}\n", call.name),
         ];
         let replies =

@@ -646,7 +646,10 @@ fn parameter_tags(body: &str) -> Option<serde_json::Value> {
 ///
 /// - gpt-oss's harmony messages, `to=functions.tasks_search` then the JSON
 ///   arguments (after `<|constrain|>json<|message|>`, or once the special
-///   tokens are dropped, after ` json`);
+///   tokens are dropped, after ` json`), the recipient in the channel
+///   (`<|channel|>commentary to=functions.tasks_search ...`) or before it
+///   (`<|start|>assistant to=functions.tasks_search<|channel|>commentary
+///   json<|message|>{...}`);
 /// - ReAct's two lines, `Action: tasks_search` then `Action Input: {"limit": 5}`
 ///   (or nothing after `Action Input:`, or a text, which only `get_skill`
 ///   takes: `Action Input: email`).
@@ -658,13 +661,17 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
         (!s[..end].is_empty()).then(|| (s[..end].trim_end_matches('.'), end))
     }
     // The JSON object starting at the first `{` of `s` (and where it
-    // starts), when only blanks, `json` and special tokens come before it:
-    // within 64 bytes, so that a text of many `to=functions.` without one
-    // is read in one pass.
+    // starts), when only the rest of a message header comes before it: its
+    // channel when the recipient came first (`<|channel|>commentary`), its
+    // content type (`<|constrain|>json`, or ` json` once the special tokens
+    // are dropped) and `<|message|>`. Within 64 bytes, so that a text of
+    // many `to=functions.` without one is read in one pass.
     let object_in = |s: &str| {
         let open = s.as_bytes().iter().take(64).position(|&b| b == b'{')?;
-        let before = s[..open].replace("<|constrain|>", " ").replace("<|message|>", " ").replace("json", " ");
-        if !before.trim().is_empty() {
+        let before = s[..open].replace("<|channel|>", " ").replace("<|constrain|>", " ").replace("<|message|>", " ");
+        let header_word =
+            |w: &str| ["json", "commentary", "analysis", "final"].iter().any(|h| h.eq_ignore_ascii_case(w));
+        if !before.split_whitespace().all(header_word) {
             return None;
         }
         let value = serde_json::Deserializer::from_str(&s[open..]).into_iter::<Value>().next()?;
