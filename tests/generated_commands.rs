@@ -210,7 +210,8 @@ fn tool_call(rng: &mut Rng) -> ToolCall {
 /// A tool call written as text instead of a command, as models write them
 /// in the formats `Turn` reads: JSON (now and then broken: a trailing
 /// comma, `True`, cut short), a Python call (now and then with a variable),
-/// Llama's `<function=>` tag, ReAct, harmony.
+/// Llama's `<function=>` tag, ReAct, harmony, Mistral's `[ARGS]`, DeepSeek's
+/// separator token.
 fn text_call(rng: &mut Rng) -> String {
     let call = tool_call(rng);
     let mut json = serde_json::to_string(&call.arguments).unwrap();
@@ -237,7 +238,9 @@ fn text_call(rng: &mut Rng) -> String {
         _ => String::new(),
     };
     let name = &call.name;
-    match rng.below(6) {
+    match rng.below(8) {
+        6 => format!("[TOOL_CALLS]{name}[ARGS]{json}"),
+        7 => format!("<\u{ff5c}tool\u{2581}call\u{2581}begin\u{ff5c}>{name}<\u{ff5c}tool\u{2581}sep\u{ff5c}>{json}"),
         0 => format!("```json\n{{\"name\": \"{name}\", \"arguments\": {json}}}\n```"),
         1 => format!("<tool_call>\n{{\"name\": \"{name}\", \"arguments\": {json}}}\n</tool_call>"),
         2 => format!("```tool_code\nprint(default_api.{name}(\n    {python}\n))\n```"),

@@ -463,7 +463,12 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
         ];
         // Mistral's marker and Llama's special token before the JSON.
         let plain = json!({"name": call.name, "arguments": call.arguments});
-        let marked = [format!("[TOOL_CALLS] [{plain}]"), format!("<|python_tag|>{plain}")];
+        let marked = [
+            format!("[TOOL_CALLS] [{plain}]"),
+            format!("<|python_tag|>{plain}"),
+            // A message printed whole.
+            format!("{{\"role\": \"assistant\", \"tool_calls\": [{value}]}}"),
+        ];
         // As Python calls: Gemini's `tool_code` (or `default_api.` in a
         // Python block), Llama 3.2's list, a line of text that is a call.
         let keywords: Vec<String> =
@@ -487,6 +492,18 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
             // The recipient in the role header, before the channel.
             format!(
                 "<|start|>assistant to=functions.{}<|channel|>commentary json<|message|>{arguments}<|call|>",
+                call.name
+            ),
+            // Mistral's `[ARGS]` form, with and without a call id.
+            format!("[TOOL_CALLS]{}[ARGS]{arguments}", call.name),
+            format!("[TOOL_CALLS]{}[CALL_ID]a1B2c3D4e[ARGS]{arguments}", call.name),
+            // DeepSeek's special tokens: V3.1, then V3 and R1.
+            format!(
+                "<\u{ff5c}tool\u{2581}calls\u{2581}begin\u{ff5c}><\u{ff5c}tool\u{2581}call\u{2581}begin\u{ff5c}>{}<\u{ff5c}tool\u{2581}sep\u{ff5c}>{arguments}<\u{ff5c}tool\u{2581}call\u{2581}end\u{ff5c}><\u{ff5c}tool\u{2581}calls\u{2581}end\u{ff5c}>",
+                call.name
+            ),
+            format!(
+                "<\u{ff5c}tool\u{2581}call\u{2581}begin\u{ff5c}>function<\u{ff5c}tool\u{2581}sep\u{ff5c}>{}\n```json\n{arguments:#}\n```<\u{ff5c}tool\u{2581}call\u{2581}end\u{ff5c}>",
                 call.name
             ),
             format!("Thought: I should do it.\nAction: {}\nAction Input: {arguments}\n", call.name),
@@ -651,6 +668,11 @@ fn a_tool_call_in_broken_json_is_told_why() {
             "Thought: mail it.\nAction: email_send\nAction Input: {\"to\": [\"a@b.co\"],}\n",
             "in another tool-call format",
             "its arguments are not valid JSON: trailing comma on line 3, at `}`",
+        ),
+        (
+            "[TOOL_CALLS]email_send[ARGS]{\"to\": [\"a@b.co\"],}",
+            "in another tool-call format",
+            "its arguments are not valid JSON: trailing comma on line 1, at `}`",
         ),
         (
             "<|channel|>commentary to=functions.email_send <|constrain|>json<|message|>{\"to\": ['a@b.co']}<|call|>",

@@ -232,7 +232,8 @@ impl Turn {
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
         let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
-        let named = self.text.contains("to=functions.") || self.text.contains("Action:");
+        let named =
+            ["to=functions.", "Action:", "[TOOL_CALLS]", "tool\u{2581}sep"].iter().any(|m| self.text.contains(m));
         if !json && !tags && !python && !named {
             return Vec::new();
         }
@@ -279,6 +280,15 @@ impl Turn {
                 skip_to = from + values.byte_offset();
                 let calls = match value {
                     serde_json::Value::Array(items) => items,
+                    // A message printed whole: `{"tool_calls": [...]}`.
+                    serde_json::Value::Object(mut message)
+                        if message.get("tool_calls").is_some_and(serde_json::Value::is_array) =>
+                    {
+                        match message.remove("tool_calls") {
+                            Some(serde_json::Value::Array(items)) => items,
+                            _ => continue,
+                        }
+                    }
                     one => std::vec![one],
                 };
                 for v in &calls {
@@ -650,6 +660,10 @@ fn parameter_tags(body: &str) -> Option<serde_json::Value> {
 ///   (`<|channel|>commentary to=functions.tasks_search ...`) or before it
 ///   (`<|start|>assistant to=functions.tasks_search<|channel|>commentary
 ///   json<|message|>{...}`);
+/// - Mistral's `[TOOL_CALLS]tasks_search[ARGS]{"limit": 5}`;
+/// - DeepSeek's `<｜tool▁call▁begin｜>tasks_search<｜tool▁sep｜>{"limit": 5}`,
+///   or with `function` before the separator and the name and a
+///   ```` ```json ```` block after it;
 /// - ReAct's two lines, `Action: tasks_search` then `Action Input: {"limit": 5}`
 ///   (or nothing after `Action Input:`, or a text, which only `get_skill`
 ///   takes: `Action Input: email`).
@@ -694,6 +708,50 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
             _ => {}
         }
     }
+    // Mistral's `[TOOL_CALLS]tasks_search[ARGS]{"limit": 5}`, with a
+    // `[CALL_ID]` and its id before `[ARGS]` in some of its versions (the
+    // JSON form, `[TOOL_CALLS] [{...}]`, is read with the other JSON).
+    for (start, _) in text.match_indices("[TOOL_CALLS]") {
+        let rest = text[start + "[TOOL_CALLS]".len()..].trim_start();
+        let Some((name, end)) = name_at(rest) else { continue };
+        let mut after = &rest[end..];
+        if let Some(id) = after.strip_prefix("[CALL_ID]") {
+            after = id.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+        }
+        let Some(args) = after.strip_prefix("[ARGS]") else { continue };
+        calls.extend(object_call(text, line_index, start, name, text.len() - args.len()));
+    }
+    // DeepSeek's `<｜tool▁call▁begin｜>tasks_search<｜tool▁sep｜>{"limit": 5}`
+    // (V3.1), or `<｜tool▁call▁begin｜>function<｜tool▁sep｜>tasks_search` and
+    // the arguments in a ```` ```json ```` block on the next lines (V3, R1).
+    // The separator token is matched whole, in place (its bars are
+    // fullwidth, or plain as some renderings write them), so that text
+    // holding its name thousands of times is read in one pass.
+    for (at, _) in text.match_indices("tool\u{2581}sep") {
+        let Some(open) = ["<\u{ff5c}", "<|"].iter().find_map(|o| text[..at].ends_with(o).then(|| at - o.len())) else {
+            continue;
+        };
+        let Some(after) = ["\u{ff5c}>", "|>"].iter().find_map(|c| text[at + "tool\u{2581}sep".len()..].strip_prefix(c))
+        else {
+            continue;
+        };
+        // Back to the end of the token before (`<｜tool▁call▁begin｜>`).
+        let before = &text[..open];
+        let kind = before[before.rfind('>').map_or(0, |i| i + 1)..].trim();
+        let (name, args) = if kind == "function" {
+            let after = after.trim_start();
+            let Some((name, end)) = name_at(after) else { continue };
+            let args = after[end..].trim_start();
+            let args = args.strip_prefix("```json").or_else(|| args.strip_prefix("```")).unwrap_or(args);
+            (name, args)
+        } else {
+            match name_at(kind) {
+                Some((name, end)) if end == kind.len() => (name, after),
+                _ => continue,
+            }
+        };
+        calls.extend(object_call(text, line_index, open, name, text.len() - args.len()));
+    }
     let mut lines = text.split_inclusive('\n').scan(0, |at, l| {
         let start = *at;
         *at += l.len();
@@ -735,6 +793,25 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
         calls.push((start, Ok(crate::json::ToolCall { name: name.to_string(), arguments })));
     }
     calls
+}
+
+/// The call of `name` written at `start`, whose JSON arguments start at
+/// byte `from` of `text` (after blanks): read, or not valid JSON; `None`
+/// when no object starts there.
+#[cfg(feature = "json")]
+fn object_call(text: &str, lines: &Lines, start: usize, name: &str, from: usize) -> Option<(usize, Found)> {
+    let rest = &text[from..];
+    let args = rest.trim_start();
+    if !args.starts_with('{') {
+        return None;
+    }
+    let at = from + (rest.len() - args.len());
+    let found = match serde_json::Deserializer::from_str(args).into_iter::<serde_json::Value>().next()? {
+        Ok(arguments @ serde_json::Value::Object(_)) => Ok(crate::json::ToolCall { name: name.to_string(), arguments }),
+        Ok(_) => return None,
+        Err(e) => Err(unread_json(text, lines, at, name, "in another tool-call format", ARGUMENTS_NOT_JSON, &e)),
+    };
+    Some((start, found))
 }
 
 /// Tool calls written as Python calls ([`crate::pycall::calls`]), with
@@ -914,17 +991,22 @@ fn guess<'c>(
     crate::json::closest_skill(catalog, name, visible)
 }
 
-/// Where reading stopped, as a report says it: `at `rest of the line``,
-/// `at the end of the line`, or `end` when nothing but blanks follows.
+/// Where reading stopped, as a report says it: `at `rest of the line``
+/// (its first 200 bytes, then `…`), `at the end of the line`, or `end` when
+/// nothing but blanks follows. Only the start of `rest` is read: a reply of
+/// thousands of calls on one line costs no more per call.
 #[cfg(feature = "json")]
 fn place(rest: &str, end: &str) -> String {
-    let line = rest.lines().next().unwrap_or("").trim_end();
-    if rest.trim().is_empty() {
+    let window = Excerpt::start(rest, Excerpt::MAX + 1);
+    let line = window.split(['\n', '\r']).next().unwrap_or("").trim_end();
+    if window.trim().is_empty() && rest.trim().is_empty() {
         String::from(end)
     } else if line.is_empty() {
         String::from("at the end of the line")
+    } else if line.len() > Excerpt::MAX {
+        std::format!("at `{}…`", Excerpt::start(line, Excerpt::MAX))
     } else {
-        std::format!("at `{}`", Excerpt(line))
+        std::format!("at `{line}`")
     }
 }
 
