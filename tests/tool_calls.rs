@@ -453,7 +453,10 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
         let parameters = each(&|k, v| format!("<parameter name=\"{k}\">{v}</parameter>\n"));
         // Qwen3-Coder's `<parameter=key>` tags inside `<function=name>`.
         let qwen_parameters = each(&|k, v| format!("<parameter={k}>\n{v}\n</parameter>\n"));
+        // GLM's `<arg_key>` and `<arg_value>` pairs.
+        let glm_pairs = each(&|k, v| format!("<arg_key>{k}</arg_key>\n<arg_value>{v}</arg_value>\n"));
         let tagged = [
+            format!("<tool_call>{}\n{glm_pairs}</tool_call>", call.name),
             format!("<function={}>{}</function>", call.name, call.arguments),
             format!("<tool_call>\n<function={}>\n{qwen_parameters}</function>\n</tool_call>", call.name),
             format!(
@@ -492,6 +495,11 @@ fn a_call_written_as_text_is_told_the_command_that_does_the_same() {
             // The recipient in the role header, before the channel.
             format!(
                 "<|start|>assistant to=functions.{}<|channel|>commentary json<|message|>{arguments}<|call|>",
+                call.name
+            ),
+            // Kimi K2's special tokens.
+            format!(
+                "<|tool_calls_section_begin|><|tool_call_begin|>functions.{}:0<|tool_call_argument_begin|>{arguments}<|tool_call_end|><|tool_calls_section_end|>",
                 call.name
             ),
             // Mistral's `[ARGS]` form, with and without a call id.

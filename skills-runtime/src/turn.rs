@@ -202,10 +202,15 @@ impl Turn {
         } else {
             Vec::new()
         };
-        let mut out = self.shown_in_blocks(router, &blocks);
-        out.extend(self.shown_in_prose(router));
+        // Tool calls first: a line that is one (GLM's `<tool_call>name`) is
+        // not reported again as a command written as text.
         #[cfg(feature = "json")]
-        out.extend(self.shown_as_tool_calls(router, &blocks));
+        let (calls, call_lines) = self.shown_as_tool_calls(router, &blocks);
+        #[cfg(not(feature = "json"))]
+        let (calls, call_lines): (Vec<Outcome>, Vec<usize>) = (Vec::new(), Vec::new());
+        let mut out = self.shown_in_blocks(router, &blocks);
+        out.extend(self.shown_in_prose(router, &call_lines));
+        out.extend(calls);
         // As many reports as commands run per call, then one for the rest:
         // a reply of thousands of shell blocks gets a bounded answer.
         let limit = self.limit();
@@ -229,13 +234,16 @@ impl Turn {
     /// ([`tagged_calls`]) or their plain-text forms ([`named_calls`]); or
     /// as Python calls, on a line of text or in a block ([`python_calls`]).
     /// The hint is the command each stands for.
+    ///
+    /// Also the lines those calls start on, sorted.
     #[cfg(feature = "json")]
-    fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
+    fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> (Vec<Outcome>, Vec<usize>) {
         let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
-        let named =
-            ["to=functions.", "Action:", "[TOOL_CALLS]", "tool\u{2581}sep"].iter().any(|m| self.text.contains(m));
+        let named = ["to=functions.", "Action:", "[TOOL_CALLS]", "tool\u{2581}sep", "<|tool_call_begin|>"]
+            .iter()
+            .any(|m| self.text.contains(m));
         if !json && !tags && !python && !named {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
         // Names no skill has are compared with every skill's for the first
         // few calls only: thousands of them against a large tree would cost
@@ -324,6 +332,8 @@ impl Turn {
                 unread.extend(unread_python);
             }
             let mut out: Vec<Outcome> = unread.iter().filter_map(|u| u.report(catalog, visible, &mut guesses)).collect();
+            let mut call_lines: Vec<usize> = read.iter().map(|(at, ..)| lines.line_of(*at)).collect();
+            call_lines.sort_unstable();
             for (at, call, written) in read {
                 match crate::json::command_for(catalog, &call) {
                     Some(command) => commands.push((at, command, written)),
@@ -342,7 +352,7 @@ impl Turn {
                 let hint = std::format!("to run it, write it as a command in a ```cmd block{}", cmd_block(&lines));
                 out.insert(0, Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint));
             }
-            out
+            (out, call_lines)
         })
     }
 
@@ -390,7 +400,8 @@ impl Turn {
     /// or inside a tag such as `<cmd>...</cmd>` or written as a one-line
     /// block (```` ```cmd tasks.search``` ````). Other inline code and list
     /// items are mentions, not attempts, and are left alone.
-    fn shown_in_prose<C>(&self, router: &Router<C>) -> Vec<Outcome> {
+    /// Lines in `call_lines` (sorted) are tool calls, reported as such.
+    fn shown_in_prose<C>(&self, router: &Router<C>, call_lines: &[usize]) -> Vec<Outcome> {
         router.with_catalog(|catalog, _| {
             let command = |line| prose_command(catalog, line);
             // Cheap test first, on raw lines: the lines are then confirmed
@@ -398,8 +409,11 @@ impl Turn {
             if !self.text.lines().any(|l| command(l).is_some()) {
                 return Vec::new();
             }
-            let found: Vec<(usize, &str)> =
-                extract::loose_lines(&self.text).into_iter().filter_map(|(n, l)| Some((n, command(l)?))).collect();
+            let found: Vec<(usize, &str)> = extract::loose_lines(&self.text)
+                .into_iter()
+                .filter(|(n, _)| call_lines.binary_search(n).is_err())
+                .filter_map(|(n, l)| Some((n, command(l)?)))
+                .collect();
             let Some((line, first)) = found.first() else { return Vec::new() };
             let more = and_more(found.len(), "command");
             let message = std::format!(
@@ -543,8 +557,10 @@ fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
     }
     let mut calls = Vec::new();
     let mut at = 0;
-    // Where the next `</function>` is (`Some(None)`: there is none).
+    // Where the next `</function>` and `</tool_call>` are (`Some(None)`:
+    // there is none); each search moves forward only.
     let mut function_end: Option<Option<usize>> = None;
+    let mut tool_call_end: Option<Option<usize>> = None;
     while let Some(i) = text[at..].find('<') {
         let start = at + i;
         at = start + 1;
@@ -583,6 +599,28 @@ fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
                         },
                     },
                 }
+            }
+            // GLM's `<tool_call>tasks_search` then `<arg_key>limit</arg_key>
+            // <arg_value>5</arg_value>` pairs, up to `</tool_call>` (the
+            // JSON inside Hermes' `<tool_call>` is read with the other JSON).
+            "tool_call" => {
+                let Some(gt) = rest.find('>') else { continue };
+                let body_start = text.len() - rest.len() + gt + 1;
+                if tool_call_end.is_none_or(|end| end.is_some_and(|e| e < body_start)) {
+                    tool_call_end = Some(text[body_start..].find("</tool_call>").map(|e| body_start + e));
+                }
+                let Some(Some(end)) = tool_call_end else { continue };
+                let body = text[body_start..end].trim_start();
+                let name_end = body.find(|c: char| c.is_whitespace() || c == '<').unwrap_or(body.len());
+                let name = &body[..name_end];
+                if name.is_empty()
+                    || !name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+                {
+                    continue;
+                }
+                let Some(arguments) = arg_pairs(&body[name_end..]) else { continue };
+                at = end;
+                Ok(crate::json::ToolCall { name: name.to_string(), arguments })
             }
             "invoke" => {
                 let Some(name) = attribute(rest, "name") else { continue };
@@ -629,6 +667,23 @@ fn parameter_value(text: &str) -> serde_json::Value {
     serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()))
 }
 
+/// The arguments of GLM's `<tool_call>name` written as `<arg_key>key</arg_key>
+/// <arg_value>value</arg_value>` pairs, each value read as JSON when it is
+/// JSON, else as the string it is; `None` when `body` holds anything else
+/// than such pairs and blanks.
+#[cfg(feature = "json")]
+fn arg_pairs(body: &str) -> Option<serde_json::Value> {
+    let mut arguments = serde_json::Map::new();
+    let mut rest = body.trim_start();
+    while !rest.is_empty() {
+        let (key, after) = rest.strip_prefix("<arg_key>")?.split_once("</arg_key>")?;
+        let (value, after) = after.trim_start().strip_prefix("<arg_value>")?.split_once("</arg_value>")?;
+        arguments.insert(key.trim().to_string(), parameter_value(value));
+        rest = after.trim_start();
+    }
+    Some(if arguments.is_empty() { serde_json::Value::Null } else { serde_json::Value::Object(arguments) })
+}
+
 /// The arguments of `<function=name>` written as `<parameter=key>value
 /// </parameter>` tags (Qwen3-Coder's format), each value read as JSON when
 /// it is JSON, else as the string it is; `None` when `body` holds anything
@@ -661,6 +716,8 @@ fn parameter_tags(body: &str) -> Option<serde_json::Value> {
 ///   (`<|start|>assistant to=functions.tasks_search<|channel|>commentary
 ///   json<|message|>{...}`);
 /// - Mistral's `[TOOL_CALLS]tasks_search[ARGS]{"limit": 5}`;
+/// - Kimi K2's `<|tool_call_begin|>functions.tasks_search:0
+///   <|tool_call_argument_begin|>{"limit": 5}<|tool_call_end|>`;
 /// - DeepSeek's `<｜tool▁call▁begin｜>tasks_search<｜tool▁sep｜>{"limit": 5}`,
 ///   or with `function` before the separator and the name and a
 ///   ```` ```json ```` block after it;
@@ -751,6 +808,19 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
             }
         };
         calls.extend(object_call(text, line_index, open, name, text.len() - args.len()));
+    }
+    // Kimi K2's `<|tool_call_begin|>functions.tasks_search:0
+    // <|tool_call_argument_begin|>{"limit": 5}<|tool_call_end|>`.
+    for (start, _) in text.match_indices("<|tool_call_begin|>") {
+        let rest = text[start + "<|tool_call_begin|>".len()..].trim_start();
+        let rest = rest.strip_prefix("functions.").unwrap_or(rest);
+        let Some((name, end)) = name_at(rest) else { continue };
+        let mut after = &rest[end..];
+        if let Some(index) = after.strip_prefix(':') {
+            after = index.trim_start_matches(|c: char| c.is_ascii_digit());
+        }
+        let Some(args) = after.trim_start().strip_prefix("<|tool_call_argument_begin|>") else { continue };
+        calls.extend(object_call(text, line_index, start, name, text.len() - args.len()));
     }
     let mut lines = text.split_inclusive('\n').scan(0, |at, l| {
         let start = *at;
