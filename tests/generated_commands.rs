@@ -211,7 +211,7 @@ fn tool_call(rng: &mut Rng) -> ToolCall {
 /// in the formats `Turn` reads: JSON (now and then broken: a trailing
 /// comma, `True`, cut short), a Python call (now and then with a variable),
 /// Llama's `<function=>` tag, ReAct, harmony, Mistral's `[ARGS]`, DeepSeek's
-/// separator token.
+/// separator token, Kimi's special tokens, GLM's `<arg_key>` pairs.
 fn text_call(rng: &mut Rng) -> String {
     let call = tool_call(rng);
     let mut json = serde_json::to_string(&call.arguments).unwrap();
@@ -238,7 +238,17 @@ fn text_call(rng: &mut Rng) -> String {
         _ => String::new(),
     };
     let name = &call.name;
-    match rng.below(8) {
+    match rng.below(10) {
+        8 => format!("<|tool_call_begin|>functions.{name}:0<|tool_call_argument_begin|>{json}<|tool_call_end|>"),
+        9 => {
+            let pairs = match &call.arguments {
+                Value::Object(args) => {
+                    args.iter().map(|(k, v)| format!("<arg_key>{k}</arg_key><arg_value>{v}</arg_value>")).collect()
+                }
+                _ => String::new(),
+            };
+            format!("<tool_call>{name}\n{pairs}\n</tool_call>")
+        }
         6 => format!("[TOOL_CALLS]{name}[ARGS]{json}"),
         7 => format!("<\u{ff5c}tool\u{2581}call\u{2581}begin\u{ff5c}>{name}<\u{ff5c}tool\u{2581}sep\u{ff5c}>{json}"),
         0 => format!("```json\n{{\"name\": \"{name}\", \"arguments\": {json}}}\n```"),
