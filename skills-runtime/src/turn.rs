@@ -233,9 +233,12 @@ impl Turn {
     /// ([`crate::json::ToolCall`]); as the tags other tool-call formats use
     /// ([`tagged_calls`]) or their plain-text forms ([`named_calls`]); or
     /// as Python calls, on a line of text or in a block ([`python_calls`]).
-    /// The hint is the command each stands for.
+    /// The hint is the command each stands for. A call of a skill that
+    /// cannot be read (broken JSON, a Python variable) is reported with why
+    /// and where, and one of a name close to a skill's with the skill meant
+    /// ([`UnreadCall`], [`unknown_call`]).
     ///
-    /// Also the lines those calls start on, sorted.
+    /// Also the lines the calls read start on, sorted.
     #[cfg(feature = "json")]
     fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> (Vec<Outcome>, Vec<usize>) {
         let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
@@ -528,9 +531,13 @@ fn and_more(n: usize, noun: &str) -> String {
 ///   a parameter's text is read as JSON when it is JSON (`true`, `5`,
 ///   `["a", "b"]`), else as the string it is;
 /// - `<function=tasks_search><parameter=overdue>true</parameter></function>`
-///   (Qwen3-Coder's), read as Anthropic's parameters are.
+///   (Qwen3-Coder's), read as Anthropic's parameters are;
+/// - `<tool_call>tasks_search<arg_key>overdue</arg_key><arg_value>true
+///   </arg_value></tool_call>` (GLM's), read the same way.
 ///
-/// Each tag is looked at once, so the work grows with the text.
+/// A `<function=>` whose arguments are a JSON object gone wrong is a call
+/// that cannot be read ([`UnreadCall`]). Each tag is looked at once, so the
+/// work grows with the text.
 #[cfg(feature = "json")]
 fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
     use serde_json::Value;
