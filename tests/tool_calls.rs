@@ -764,6 +764,31 @@ fn a_misspelt_tool_call_as_text_is_told_the_skill_meant() {
     }
 }
 
+/// A Python call written as text across lines (Llama's list of calls
+/// pretty-printed, a call after a special token, a string over several
+/// lines) is read whole, its strings as written; a call on one line of a
+/// paragraph of prose is read as before.
+#[test]
+fn a_python_call_across_lines_of_text_is_read_whole() {
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let router = router();
+    for (reply, command) in [
+        ("[tasks_search(\n    limit=5,\n    status=[\"todo\"]\n)]\n", "tasks.search --limit 5 --status todo"),
+        ("I will search.\n\ntasks_search(\n    limit=5\n)\n", "tasks.search --limit 5"),
+        ("<|python_tag|>tasks_search(limit=3)\n", "tasks.search --limit 3"),
+        (
+            "Mailing.\n\n<|python_tag|>email_send(to=[\"a@b.co\"], body=\"\"\"Hi,\n    indented\nend\"\"\")\n",
+            "email.send --to a@b.co --body \"Hi,\n    indented\nend\"",
+        ),
+        ("Let me check.\ntasks_search(limit=2)\n", "tasks.search --limit 2"),
+    ] {
+        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        assert_eq!(report.results.len(), 1, "{reply}: {:?}", report.results);
+        let hint = &report.results[0].error.as_ref().unwrap().hint;
+        assert!(hint.ends_with(&format!("```cmd\n{command}\n```")), "{reply}: {hint}");
+    }
+}
+
 /// A Python call written as a command in a ```cmd block is told the
 /// command it stands for.
 #[test]

@@ -949,11 +949,35 @@ fn python_calls(text: &str, blocks: &[extract::OtherBlock]) -> (Vec<(usize, crat
         }
     }
     // Cheap test first, on raw lines (a prose line fails at its first
-    // word): the lines are then confirmed to be prose with pulldown-cmark.
-    if text.lines().any(|l| crate::pycall::calls(untagged(l)).is_some()) {
-        for (line, text) in extract::loose_lines(text) {
-            let calls = crate::pycall::calls(untagged(text)).unwrap_or_default();
-            out.extend(calls.into_iter().map(|c| (at(line), c)));
+    // word; a line that starts a call may go on over the next): the lines
+    // are then confirmed to be prose with pulldown-cmark. A paragraph is
+    // read whole first, for a call across lines (Llama's `[tasks_search(`,
+    // its arguments, `)]`), then line by line.
+    // Also after a special token (Llama's `<|python_tag|>`).
+    let untagged = |l| untagged(untagged_start(l));
+    if text.lines().any(|l| !matches!(crate::pycall::read(untagged(l)), Err(None))) {
+        let loose = extract::loose_lines(text);
+        let mut first = 0;
+        while first < loose.len() {
+            // A paragraph's lines are numbered one after another.
+            let mut end = first + 1;
+            while end < loose.len() && loose[end].0 == loose[end - 1].0 + 1 {
+                end += 1;
+            }
+            let paragraph = &loose[first..end];
+            first = end;
+            if paragraph.len() > 1 {
+                // As written: a string across lines keeps their indentation.
+                let whole = &text[at(paragraph[0].0)..at(paragraph[paragraph.len() - 1].0 + 1)];
+                if let Some(calls) = crate::pycall::calls(untagged(whole)) {
+                    out.extend(calls.into_iter().map(|c| (at(paragraph[0].0), c)));
+                    continue;
+                }
+            }
+            for &(line, text) in paragraph {
+                let calls = crate::pycall::calls(untagged(text)).unwrap_or_default();
+                out.extend(calls.into_iter().map(|c| (at(line), c)));
+            }
         }
     }
     (out, unread)
