@@ -781,6 +781,9 @@ fn a_python_call_across_lines_of_text_is_read_whole() {
             "email.send --to a@b.co --body \"Hi,\n    indented\nend\"",
         ),
         ("Let me check.\ntasks_search(limit=2)\n", "tasks.search --limit 2"),
+        // One object as the arguments, as OpenAI's TypeScript-like
+        // signatures write a call.
+        ("functions.tasks_search({\"limit\": 4, \"overdue\": true})\n", "tasks.search --limit 4 --overdue"),
     ] {
         let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
         assert_eq!(report.results.len(), 1, "{reply}: {:?}", report.results);

@@ -22,6 +22,11 @@
 //! - `True`, `False`, `None`, and lists, tuples and dicts (string keys) of
 //!   them; a value in parentheses without a comma is that value.
 //!
+//! One extension: a call whose one argument is an object,
+//! `functions.tasks_search({"limit": 5})`, as the TypeScript-like tool
+//! signatures in OpenAI's prompts write it, takes that object (JSON, or a
+//! Python dict) as its arguments.
+//!
 //! A block may hold several statements, one per line or separated by `;`,
 //! and comments (`# ...`). Anything else (a positional argument, a
 //! variable, an expression, a keyword given twice, a line break inside a
@@ -204,13 +209,17 @@ impl<'a> Reader<'a> {
         if parts_ok { Ok(name) } else { Err("not a name") }
     }
 
-    /// `name(key=value, ...)`.
+    /// `name(key=value, ...)`, or `name({"key": value, ...})`.
     fn call(&mut self) -> Read<ToolCall> {
         let written = self.name()?;
         if !self.eat(b'(') {
             return Err("not a call");
         }
         self.started = Some(written);
+        self.blanks();
+        if self.peek() == Some(b'{') {
+            return self.object_call(written);
+        }
         let mut arguments = Map::new();
         loop {
             self.blanks();
@@ -238,6 +247,31 @@ impl<'a> Reader<'a> {
         }
         self.started = None;
         let arguments = if arguments.is_empty() { Value::Null } else { Value::Object(arguments) };
+        Ok(ToolCall { name: String::from(tool_name(written)), arguments })
+    }
+
+    /// The rest of `name({...})`: one object, the arguments, as the
+    /// TypeScript-like signatures in OpenAI's prompts write them
+    /// (`functions.tasks_search({"limit": 5})`). It is read as JSON, else
+    /// as a Python dict; a comma may follow it.
+    fn object_call(&mut self, written: &'a str) -> Read<ToolCall> {
+        let mut json = serde_json::Deserializer::from_slice(&self.s[self.at..]).into_iter::<Value>();
+        let arguments = match json.next() {
+            Some(Ok(object @ Value::Object(_))) => {
+                self.at += json.byte_offset();
+                object
+            }
+            _ => self.value(0)?,
+        };
+        self.blanks();
+        self.eat(b',');
+        self.blanks();
+        self.expect(b')', "no `)` after the arguments")?;
+        self.started = None;
+        let arguments = match arguments {
+            Value::Object(map) if map.is_empty() => Value::Null,
+            object => object,
+        };
         Ok(ToolCall { name: String::from(tool_name(written)), arguments })
     }
 
@@ -612,6 +646,9 @@ mod tests {
             ),
             json!({"h": 31, "o": 15, "b": 5, "u": 1000, "z": 0, "f": 1000.0, "n": -2, "big": "99999999999999999999", "low": i64::MIN})
         );
+        // One object as the arguments, JSON or a Python dict.
+        assert_eq!(one("functions.a({\"n\": 5, \"b\": true, \"x\": null})"), json!({"n": 5, "b": true, "x": null}));
+        assert_eq!(one("a({'n': 5, 'b': True},)"), json!({"n": 5, "b": true}));
         // `(x)` is `x`; `(x,)` and `()` are tuples.
         assert_eq!(one("a(p=('x'), t=('x',), e=())"), json!({"p": "x", "t": ["x"], "e": []}));
         // Statements, one per line or after `;`, with comments and a

@@ -7,6 +7,10 @@
 //! what Python reads (`ast.parse`, then each argument's constant), or that
 //! both refuse the text, with one `python3` process reading the batch.
 //!
+//! One extension is mirrored on the Python side: a call whose one
+//! argument is an object (`f({"limit": 5})`) takes it as its arguments,
+//! read as JSON first (as serde_json reads it), else as a Python dict.
+//!
 //! Where `calls` refuses what Python reads (documented in `pycall`: a
 //! `\N{...}` escape, bytes, complex numbers, sets, dict keys that are not
 //! strings, infinite floats, surrogates), the Python side refuses too.
@@ -18,7 +22,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const PY: &str = r#"
+const PY: &str = r##"
 import ast, json, sys
 
 class Refused(Exception):
@@ -80,10 +84,56 @@ def value(node, depth=0):
         return out
     raise Refused(type(node).__name__)
 
-def call(node):
-    if not isinstance(node, ast.Call) or node.args:
+def reject(constant):
+    raise Refused(constant)
+
+def from_json(v):
+    # As serde_json reads JSON: integers beyond 64 bits are floats.
+    if isinstance(v, dict):
+        return {k: from_json(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [from_json(x) for x in v]
+    if isinstance(v, str):
+        return text(v)
+    if type(v) is int and not -2**63 <= v < 2**64:
+        return float(v)
+    return v
+
+def offset(src, line, col):
+    # ast's columns are UTF-8 byte offsets on their line.
+    lines = src.encode().split(b"\n")
+    return sum(len(l) + 1 for l in lines[:line - 1]) + col
+
+def brace_follows(src, func, arg):
+    b = src.encode()
+    i = offset(src, func.end_lineno, func.end_col_offset)
+    if b[i:i + 1] != b"(":
+        return False
+    i += 1
+    while i < len(b) and b[i:i + 1] in (b" ", b"\t", b"\n", b"\r", b"\x0c", b"#", b"\\"):
+        if b[i:i + 1] == b"#":
+            while i < len(b) and b[i:i + 1] != b"\n":
+                i += 1
+        else:
+            i += 1
+    return i == offset(src, arg.lineno, arg.col_offset)
+
+def call(node, src):
+    if not isinstance(node, ast.Call):
         raise Refused("not a call")
-    args = {}
+    # The extension: one object as the arguments, JSON first; written
+    # `name({...})`, the brace right after the parenthesis (and blanks).
+    if len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Dict) \
+            and brace_follows(src, node.func, node.args[0]):
+        segment = ast.get_source_segment(src, node.args[0])
+        try:
+            args = from_json(json.loads(segment, parse_constant=reject))
+        except ValueError:
+            args = value(node.args[0])
+    elif node.args:
+        raise Refused("not a call")
+    else:
+        args = {}
     for k in node.keywords:
         if k.arg is None or k.arg in args:
             raise Refused("keyword")
@@ -107,13 +157,13 @@ def read(src):
         if isinstance(e, ast.List):
             if not e.elts:
                 raise Refused("empty list")
-            calls += [call(c) for c in e.elts]
+            calls += [call(c, src) for c in e.elts]
         elif isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "print":
             if not e.args or e.keywords:
                 raise Refused("print")
-            calls += [call(c) for c in e.args]
+            calls += [call(c, src) for c in e.args]
         else:
-            calls.append(call(e))
+            calls.append(call(e, src))
     return calls
 
 out = []
@@ -124,7 +174,7 @@ for line in sys.stdin:
     except (SyntaxError, ValueError, Refused) as e:
         out.append({"err": str(e)})
 json.dump(out, sys.stdout, allow_nan=False)
-"#;
+"##;
 
 /// xorshift64*: a deterministic generator with no dependency, so a failing
 /// case is reproduced from its seed alone.
@@ -285,6 +335,19 @@ fn call(rng: &mut Rng) -> String {
     }
     if rng.below(20) == 0 {
         args.push(value(rng, 0));
+    }
+    // One object as the arguments, written as JSON or as a Python dict.
+    if rng.below(12) == 0 {
+        let object = rng.pick(&[
+            "{\"limit\": 5, \"overdue\": true, \"tags\": [\"a\", null]}",
+            "{\"to\": [\"a@b.co\"],}",
+            "{'to': ['a@b.co'], 'urgent': True}",
+            "{}",
+            "{\"n\": 18446744073709551616, \"x\": 1e3}",
+            "{\"s\": \"\\ud800\"}",
+            "{\"v\": NaN}",
+        ]);
+        return format!("{name}({object}{})", rng.pick(&["", ",", ", x=1"]));
     }
     let trail = if args.is_empty() && rng.below(10) > 0 { "" } else { rng.pick(&["", ",", ",\n"]) };
     format!("{name}({}{trail})", args.join(","))
