@@ -330,7 +330,7 @@ impl Turn {
                 }
             }
             if python {
-                let (calls, unread_python) = python_calls(&self.text, blocks);
+                let (calls, unread_python) = python_calls(&self.text, &lines, blocks);
                 read.extend(calls.into_iter().map(|(at, call)| (at, call, "as a Python call")));
                 unread.extend(unread_python);
             }
@@ -913,8 +913,11 @@ fn object_call(text: &str, lines: &Lines, start: usize, name: &str, from: usize)
 /// (`default_api.email_send(to=recipients)`): the model meant them to run,
 /// and hears why they did not.
 #[cfg(feature = "json")]
-fn python_calls(text: &str, blocks: &[extract::OtherBlock]) -> (Vec<(usize, crate::json::ToolCall)>, Vec<UnreadCall>) {
-    let lines = Lines::new(text);
+fn python_calls(
+    text: &str,
+    lines: &Lines,
+    blocks: &[extract::OtherBlock],
+) -> (Vec<(usize, crate::json::ToolCall)>, Vec<UnreadCall>) {
     let at = |line: usize| lines.start_of(line);
     let (mut out, mut unread) = (Vec::new(), Vec::new());
     for block in blocks.iter().filter(|b| !b.quoted) {
