@@ -8,6 +8,12 @@ use serde_json::{Value, json};
 use skills_runtime::json::{ToolCall, ToolFormat, args_to_json};
 use skills_runtime::{Kind, Outcome};
 
+/// The first report of a turn on `reply`, against the demo state.
+fn reply_report(router: &skills_runtime::Router<assistant::App>, reply: &str) -> skills_runtime::turn::TurnReport {
+    skills_runtime::turn::Turn::new(reply, skills_runtime::turn::TurnConfig::default())
+        .run(router, &mut demo_app(today(), None))
+}
+
 fn today() -> skills_runtime::Date {
     "2026-02-17".parse().unwrap()
 }
@@ -564,7 +570,6 @@ fn python(value: &Value) -> String {
 /// does what the call would have done.
 #[test]
 fn a_python_call_across_lines_keeps_its_strings_whole() {
-    use skills_runtime::turn::{Turn, TurnConfig};
     let reply = concat!(
         "Sending it.\n\n```tool_code\n",
         "print(default_api.email_send(\n",
@@ -578,7 +583,7 @@ fn a_python_call_across_lines_keeps_its_strings_whole() {
         "```\n",
     );
     let router = router();
-    let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+    let report = reply_report(&router, reply);
     assert_eq!(report.results.len(), 1, "{reply}");
     let error = report.results[0].error.as_ref().unwrap();
     let command = error.hint.split("```cmd\n").nth(1).unwrap().trim_end_matches("\n```");
@@ -595,7 +600,6 @@ fn a_python_call_across_lines_keeps_its_strings_whole() {
 /// the model hears where reading stopped, and the skill's usage.
 #[test]
 fn a_python_call_that_cannot_be_read_is_told_why() {
-    use skills_runtime::turn::{Turn, TurnConfig};
     let cases = [
         (
             "```tool_code\nprint(default_api.email_send(\n    to=recipients,\n    subject='Q1'))\n```\n",
@@ -612,7 +616,7 @@ fn a_python_call_that_cannot_be_read_is_told_why() {
     ];
     let router = router();
     for (reply, why) in cases {
-        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let report = reply_report(&router, reply);
         assert_eq!(report.results.len(), 1, "{reply}");
         let error = report.results[0].error.as_ref().unwrap();
         assert_eq!((error.kind, report.results[0].command.as_str()), ("command_not_in_cmd_block", "email.send"));
@@ -628,7 +632,7 @@ fn a_python_call_that_cannot_be_read_is_told_why() {
     for reply in
         ["```python\nfor r in rs:\n    default_api.email_send(to=[r], body=x)\n```\n", "```tool_code\nlog(x=y)\n```\n"]
     {
-        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let report = reply_report(&router, reply);
         assert!(report.results.is_empty(), "{reply}: {:?}", report.results);
     }
 }
@@ -640,7 +644,6 @@ fn a_python_call_that_cannot_be_read_is_told_why() {
 /// skill stays text.
 #[test]
 fn a_tool_call_in_broken_json_is_told_why() {
-    use skills_runtime::turn::{Turn, TurnConfig};
     let cases = [
         (
             "Sending.\n\n```json\n{\"name\": \"email_send\", \"arguments\": {\"to\": [\"a@b.co\"],}}\n```\n",
@@ -690,7 +693,7 @@ fn a_tool_call_in_broken_json_is_told_why() {
     ];
     let router = router();
     for (reply, written, why) in cases {
-        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let report = reply_report(&router, reply);
         assert_eq!(report.results.len(), 1, "{reply}");
         let (result, error) = (&report.results[0], report.results[0].error.as_ref().unwrap());
         assert_eq!((error.kind, result.command.as_str()), ("command_not_in_cmd_block", "email.send"), "{reply}");
@@ -702,13 +705,12 @@ fn a_tool_call_in_broken_json_is_told_why() {
         assert!(error.message.contains(why), "{reply}\n{}", error.message);
         assert!(error.hint.ends_with("each value written out: email.send --to <addresses> --subject <text> --body <text> [--cc <addresses>] [--bcc <addresses>] [--attachments <file_ids>]"), "{}", error.hint);
     }
-    let report = Turn::new("An example:\n{\"name\": \"Bob\", \"age\": 3,}\n", TurnConfig::default())
-        .run(&router, &mut demo_app(today(), None));
+    let report = reply_report(&router, "An example:\n{\"name\": \"Bob\", \"age\": 3,}\n");
     assert!(report.results.is_empty(), "{:?}", report.results);
     // A line of text that starts like JSON and never closes hides no call
     // after it.
     let reply = "[Step 1: searching.\n{\"name\": \"tasks_search\", \"arguments\": {\"limit\": 1}}\n";
-    let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+    let report = reply_report(&router, reply);
     assert_eq!(report.results.len(), 1, "{:?}", report.results);
     assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\ntasks.search --limit 1\n```"));
     // Nor do thousands of lines that open brackets and never close, which
@@ -718,8 +720,9 @@ fn a_tool_call_in_broken_json_is_told_why() {
     // not asserted).
     let reply =
         format!("{}{{\"name\": \"tasks_search\", \"arguments\": {{\"limit\": 1}}}}\n", "{\"a\": [\n".repeat(5_000));
-    let report = Turn::new(&reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
-    assert!(report.results.iter().all(|r| r.error.as_ref().unwrap().kind == "command_not_in_cmd_block"));
+    let report = reply_report(&router, &reply);
+    assert_eq!(report.results.len(), 1, "{:?}", report.results);
+    assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\ntasks.search --limit 1\n```"));
 }
 
 /// A tool call written as text of a name no skill has, close to one's
@@ -728,7 +731,6 @@ fn a_tool_call_in_broken_json_is_told_why() {
 /// text.
 #[test]
 fn a_misspelt_tool_call_as_text_is_told_the_skill_meant() {
-    use skills_runtime::turn::{Turn, TurnConfig};
     let router = router();
     for (reply, message) in [
         (
@@ -744,7 +746,7 @@ fn a_misspelt_tool_call_as_text_is_told_the_skill_meant() {
             "a tool call of `email_sned` (no skill is named so: did you mean `email.send`?) is written as a Python call, so it was shown, not run",
         ),
     ] {
-        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let report = reply_report(&router, reply);
         assert_eq!(report.results.len(), 1, "{reply}");
         let error = report.results[0].error.as_ref().unwrap();
         assert!(error.message.starts_with(message), "{}", error.message);
@@ -752,14 +754,14 @@ fn a_misspelt_tool_call_as_text_is_told_the_skill_meant() {
     }
     // The help command, misspelt too, is told as the command it is.
     let reply = "```json\n{\"name\": \"get_skills\", \"arguments\": {\"name\": \"email\"}}\n```\n";
-    let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+    let report = reply_report(&router, reply);
     let error = report.results[0].error.as_ref().unwrap();
     assert!(error.message.starts_with("a tool call of `get_skill` is written as JSON text"), "{}", error.message);
     assert!(error.hint.ends_with("```cmd\nget_skill: email\n```"), "{}", error.hint);
     for reply in
         ["```json\n{\"name\": \"weather_now\", \"arguments\": {}}\n```\n", "```tool_code\nprint(len(x=3))\n```\n"]
     {
-        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let report = reply_report(&router, reply);
         assert!(report.results.is_empty(), "{reply}: {:?}", report.results);
     }
 }
@@ -770,7 +772,6 @@ fn a_misspelt_tool_call_as_text_is_told_the_skill_meant() {
 /// paragraph of prose is read as before.
 #[test]
 fn a_python_call_across_lines_of_text_is_read_whole() {
-    use skills_runtime::turn::{Turn, TurnConfig};
     let router = router();
     for (reply, command) in [
         ("[tasks_search(\n    limit=5,\n    status=[\"todo\"]\n)]\n", "tasks.search --limit 5 --status todo"),
@@ -785,7 +786,7 @@ fn a_python_call_across_lines_of_text_is_read_whole() {
         // signatures write a call.
         ("functions.tasks_search({\"limit\": 4, \"overdue\": true})\n", "tasks.search --limit 4 --overdue"),
     ] {
-        let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let report = reply_report(&router, reply);
         assert_eq!(report.results.len(), 1, "{reply}: {:?}", report.results);
         let hint = &report.results[0].error.as_ref().unwrap().hint;
         assert!(hint.ends_with(&format!("```cmd\n{command}\n```")), "{reply}: {hint}");
@@ -848,7 +849,6 @@ fn an_unknown_name_is_told_the_skill_with_the_same_action() {
 /// reply, it is told that command.
 #[test]
 fn get_skill_called_as_a_tool_is_the_help_command() {
-    use skills_runtime::turn::{Turn, TurnConfig};
     let router = router();
     let help = |line: &str| router.execute(&mut demo_app(today(), None), line).text;
     for (call, line) in [
@@ -865,13 +865,12 @@ fn get_skill_called_as_a_tool_is_the_help_command() {
         assert_eq!(o.text, help(line), "{line}");
         // Written as JSON text in a reply: the command it stands for.
         let reply = format!("{{\"name\": \"{}\", \"arguments\": {}}}", call.name, call.arguments);
-        let report = Turn::new(&reply, TurnConfig::default()).run(&router, &mut demo_app(today(), None));
+        let report = reply_report(&router, &reply);
         let hint = &report.results[0].error.as_ref().unwrap().hint;
         assert!(hint.ends_with(&format!("```cmd\n{line}\n```")), "{hint}");
     }
     // ReAct's input as plain text names the page.
-    let report = Turn::new("Action: get_skill\nAction Input: email\n", TurnConfig::default())
-        .run(&router, &mut demo_app(today(), None));
+    let report = reply_report(&router, "Action: get_skill\nAction Input: email\n");
     assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\nget_skill: email\n```"));
     // Arguments that are no one name are told the shape get_skill takes
     // (they were `unknown tool get_skill`, which it is not); words with a
