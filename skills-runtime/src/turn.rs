@@ -793,7 +793,7 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
             after = id.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
         }
         let Some(args) = after.strip_prefix("[ARGS]") else { continue };
-        calls.extend(object_call(text, line_index, start, name, text.len() - args.len()));
+        calls.extend(json_arguments_call(text, line_index, start, name, text.len() - args.len()));
     }
     // DeepSeek's `<｜tool▁call▁begin｜>tasks_search<｜tool▁sep｜>{"limit": 5}`
     // (V3.1), or `<｜tool▁call▁begin｜>function<｜tool▁sep｜>tasks_search` and
@@ -824,7 +824,7 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
                 _ => continue,
             }
         };
-        calls.extend(object_call(text, line_index, open, name, text.len() - args.len()));
+        calls.extend(json_arguments_call(text, line_index, open, name, text.len() - args.len()));
     }
     // Kimi K2's `<|tool_call_begin|>functions.tasks_search:0
     // <|tool_call_argument_begin|>{"limit": 5}<|tool_call_end|>`.
@@ -837,7 +837,7 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
             after = index.trim_start_matches(|c: char| c.is_ascii_digit());
         }
         let Some(args) = after.trim_start().strip_prefix("<|tool_call_argument_begin|>") else { continue };
-        calls.extend(object_call(text, line_index, start, name, text.len() - args.len()));
+        calls.extend(json_arguments_call(text, line_index, start, name, text.len() - args.len()));
     }
     let mut lines = text.split_inclusive('\n').scan(0, |at, l| {
         let start = *at;
@@ -886,7 +886,7 @@ fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
 /// byte `from` of `text` (after blanks): read, or not valid JSON; `None`
 /// when no object starts there.
 #[cfg(feature = "json")]
-fn object_call(text: &str, lines: &Lines, start: usize, name: &str, from: usize) -> Option<(usize, Found)> {
+fn json_arguments_call(text: &str, lines: &Lines, start: usize, name: &str, from: usize) -> Option<(usize, Found)> {
     let rest = &text[from..];
     let args = rest.trim_start();
     if !args.starts_with('{') {
