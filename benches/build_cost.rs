@@ -8,6 +8,10 @@
 //! - `handlers`: the generated code and one `#[skill]` handler per skill;
 //! - `clap`: the same flags as N `clap` derive structs with `ValueEnum`s, the
 //!   design this project replaces;
+//! - `joined` (not run unless named): the `templates` tree split into crates
+//!   of 1,000 skills (`BUILD_COST_PART`), each with its own build script,
+//!   and an application joining their tables (`skills_runtime::Joined`),
+//!   one workspace; an edit rebuilds one part and the application;
 //!
 //! and reports, per crate, the clean build time (dependencies already
 //! built; the crate and its build script from scratch), the incremental
@@ -69,6 +73,10 @@ fn skill_md(i: usize, domain: &str, handler: bool) -> String {
 struct Crate {
     name: String,
     dir: PathBuf,
+    /// The packages a clean build cleans (more than one for `joined`).
+    packages: Vec<String>,
+    /// The markdown file (or source, for clap) the incremental build edits.
+    edit: PathBuf,
 }
 
 fn write(path: &Path, text: &str) {
@@ -82,21 +90,18 @@ fn manifest(name: &str, deps: &str, build_deps: &str) -> String {
     )
 }
 
-fn skills_crate(root: &Path, n: usize, handlers: bool) -> Crate {
-    let name = format!("{}{n}", if handlers { "handlers" } else { "templates" });
-    let dir = root.join(&name);
-    let _ = std::fs::remove_dir_all(&dir);
-    let ws = workspace();
+/// Writes skills `first..first + n` into `dir/skills`, 100 to a domain
+/// (domains numbered from `d0`).
+fn write_tree(dir: &Path, first: usize, n: usize, d0: usize, handlers: bool, main: &mut String) {
     let domains = (n / 100).max(1);
-    let mut main = String::from("skills_runtime::include_skills!();\n\n");
-    for d in 0..domains {
+    for d in d0..d0 + domains {
         write(
             &dir.join(format!("skills/dom{d}/SKILL.md")),
             &format!("---\ndomain: dom{d}\ndescription: Domain {d}\n---\n\n# dom{d}\n"),
         );
     }
-    for i in 0..n {
-        let domain = format!("dom{}", i % domains);
+    for i in first..first + n {
+        let domain = format!("dom{}", d0 + i % domains);
         write(&dir.join(format!("skills/{domain}/act{i}.md")), &skill_md(i, &domain, handlers));
         if handlers {
             let m = format!("skills::{domain}::act{i}");
@@ -106,6 +111,15 @@ fn skills_crate(root: &Path, n: usize, handlers: bool) -> Crate {
             );
         }
     }
+}
+
+fn skills_crate(root: &Path, n: usize, handlers: bool) -> Crate {
+    let name = format!("{}{n}", if handlers { "handlers" } else { "templates" });
+    let dir = root.join(&name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let ws = workspace();
+    let mut main = String::from("skills_runtime::include_skills!();\n\n");
+    write_tree(&dir, 0, n, 0, handlers, &mut main);
     main.push_str("fn main() {\n    let router = skills_runtime::Router::new(&skills::TABLE);\n    println!(\"{}\", router.summary().len());\n}\n");
     write(&dir.join("src/main.rs"), &main);
     write(&dir.join("build.rs"), "fn main() {\n    skills_codegen::build();\n}\n");
@@ -118,7 +132,57 @@ fn skills_crate(root: &Path, n: usize, handlers: bool) -> Crate {
         ),
     );
     std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    Crate { name, dir }
+    let edit = dir.join("skills/dom0/act0.md");
+    Crate { packages: vec![name.clone()], name, dir, edit }
+}
+
+/// The same N template skills split into crates of `JOINED_PART` skills
+/// ("parts", each with its build script and `include_skills!`), and an
+/// application that joins their tables (`skills_runtime::Joined`), in one
+/// workspace.
+fn joined_crate(root: &Path, n: usize) -> Crate {
+    let name = format!("joined{n}");
+    let dir = root.join(&name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let ws = workspace();
+    let per = env_count("BUILD_COST_PART", 1000).min(n);
+    let parts: Vec<String> = (0..n.div_ceil(per)).map(|p| format!("{name}-part{p}")).collect();
+    let runtime = |features: &str| {
+        format!("skills-runtime = {{ path = {:?}, features = [{features}] }}\n", ws.join("skills-runtime"))
+    };
+    for (p, part) in parts.iter().enumerate() {
+        let pdir = dir.join(format!("part{p}"));
+        let mut lib = String::from("skills_runtime::include_skills!();\n");
+        write_tree(&pdir, p * per, per.min(n - p * per), p * (per / 100).max(1), false, &mut lib);
+        write(&pdir.join("src/lib.rs"), &lib);
+        write(&pdir.join("build.rs"), "fn main() {\n    skills_codegen::build();\n}\n");
+        let manifest = manifest(
+            part,
+            &runtime("\"macros\""),
+            &format!("skills-codegen = {{ path = {:?} }}\n", ws.join("skills-codegen")),
+        );
+        write(&pdir.join("Cargo.toml"), manifest.trim_end().trim_end_matches("[workspace]"));
+    }
+    let deps: String = parts.iter().enumerate().map(|(p, part)| format!("{part} = {{ path = \"../part{p}\" }}\n")).collect();
+    let tables: Vec<String> = parts.iter().map(|part| format!("&{}::skills::TABLE", part.replace('-', "_"))).collect();
+    write(
+        &dir.join("app/src/main.rs"),
+        &format!(
+            "static SKILLS: std::sync::LazyLock<skills_runtime::Joined<()>> =\n    std::sync::LazyLock::new(|| skills_runtime::Joined::new(&[{}]).unwrap());\n\n\
+fn main() {{\n    let router = skills_runtime::Router::new(SKILLS.table());\n    println!(\"{{}}\", router.summary().len());\n}}\n",
+            tables.join(", ")
+        ),
+    );
+    let app = manifest(&name, &format!("{}{deps}", runtime("\"joined\"")), "");
+    write(&dir.join("app/Cargo.toml"), app.trim_end().trim_end_matches("[workspace]"));
+    let members: Vec<String> =
+        (0..parts.len()).map(|p| format!("\"part{p}\"")).chain(["\"app\"".to_string()]).collect();
+    write(&dir.join("Cargo.toml"), &format!("[workspace]\nmembers = [{}]\nresolver = \"3\"\n", members.join(", ")));
+    std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let edit = dir.join("part0/skills/dom0/act0.md");
+    let mut packages = parts;
+    packages.push(name.clone());
+    Crate { name, dir, packages, edit }
 }
 
 fn clap_crate(root: &Path, n: usize) -> Crate {
@@ -183,7 +247,8 @@ fn clap_crate(root: &Path, n: usize) -> Crate {
         ),
     );
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    Crate { name, dir }
+    let edit = dir.join("src/main.rs");
+    Crate { packages: vec![name.clone()], name, dir, edit }
 }
 
 fn cargo(c: &Crate, target: &Path, args: &[&str]) -> f64 {
@@ -210,7 +275,10 @@ fn clean_build(c: &Crate, target: &Path, release: bool) -> f64 {
     }
     // Dependencies warm, this crate (and its build script) from scratch.
     cargo(c, target, &args);
-    let mut clean = vec!["clean", "-p", &c.name];
+    let mut clean = vec!["clean"];
+    for p in &c.packages {
+        clean.extend(["-p", p]);
+    }
     if release {
         clean.push("--release");
     }
@@ -218,13 +286,17 @@ fn clean_build(c: &Crate, target: &Path, release: bool) -> f64 {
     cargo(c, target, &args)
 }
 
-fn generated_size(target: &Path, name: &str) -> Option<u64> {
-    let build = target.join("debug/build");
-    std::fs::read_dir(build)
-        .ok()?
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with(&format!("{name}-")))
-        .find_map(|e| std::fs::metadata(e.path().join("out/skills.rs")).ok().map(|m| m.len()))
+/// The generated code of `c`'s packages (every part of a joined tree).
+fn generated_size(target: &Path, c: &Crate) -> Option<u64> {
+    let build: Vec<_> = std::fs::read_dir(target.join("debug/build")).ok()?.flatten().collect();
+    let sizes = c.packages.iter().filter_map(|name| {
+        build
+            .iter()
+            .filter(|e| e.file_name().to_string_lossy().strip_prefix(name.as_str()).is_some_and(|r| r.starts_with('-')))
+            .find_map(|e| std::fs::metadata(e.path().join("out/skills.rs")).ok().map(|m| m.len()))
+    });
+    let total: u64 = sizes.sum();
+    (total > 0).then_some(total)
 }
 
 /// A positive count from the environment, or `default`.
@@ -254,6 +326,7 @@ fn main() {
             let c = match kind {
                 "templates" => skills_crate(&root, n, false),
                 "handlers" => skills_crate(&root, n, true),
+                "joined" => joined_crate(&root, n),
                 _ => clap_crate(&root, n),
             };
             let repeat =
@@ -264,20 +337,13 @@ fn main() {
             let range =
                 if runs.len() > 1 { format!(" ({:.1}–{:.1})", runs[0], runs[runs.len() - 1]) } else { String::new() };
             // Edit one markdown file (or one doc comment of the clap crate).
-            let incremental = if kind == "clap" {
-                let p = c.dir.join("src/main.rs");
-                let text =
-                    std::fs::read_to_string(&p).unwrap().replacen("/// Skill number 0", "/// Skill number zero", 1);
-                write(&p, &text);
-                cargo(&c, &target, &["build"])
-            } else {
-                let p = c.dir.join("skills/dom0/act0.md");
-                let text = std::fs::read_to_string(&p).unwrap().replacen("Skill number 0", "Skill number zero", 1);
-                write(&p, &text);
-                cargo(&c, &target, &["build"])
-            };
+            let from = if kind == "clap" { "/// Skill number 0" } else { "Skill number 0" };
+            let text = std::fs::read_to_string(&c.edit).unwrap();
+            assert!(text.contains(from), "{} has no {from:?}", c.edit.display());
+            write(&c.edit, &text.replacen(from, &from.replace('0', "zero"), 1));
+            let incremental = cargo(&c, &target, &["build"]);
             let rel = if release { format!("{:.1}", clean_build(&c, &target, true)) } else { "-".into() };
-            let size = generated_size(&target, &c.name).map_or("-".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
+            let size = generated_size(&target, &c).map_or("-".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
             println!("| {kind} | {n} | {debug:.1}{range} | {incremental:.1} | {rel} | {size} |");
         }
     }

@@ -135,7 +135,7 @@ pub struct SkillEntry {
 }
 
 /// A domain, compiled in.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct DomainEntry {
     /// The domain name.
     pub name: &'static str,

@@ -34,6 +34,8 @@ pub mod turn;
 
 #[cfg(feature = "dev")]
 pub mod dynamic;
+#[cfg(feature = "joined")]
+pub mod joined;
 #[cfg(feature = "json")]
 pub mod json;
 #[cfg(feature = "json")]
@@ -44,6 +46,8 @@ pub mod registry;
 pub mod workflow;
 
 pub use error::{Failure, SkillError};
+#[cfg(feature = "joined")]
+pub use joined::{JoinError, Joined};
 #[cfg(feature = "std")]
 pub use outcome::{ErrorInfo, Outcome};
 pub use router::{Access, Dispatched, Kind, Router};

@@ -225,11 +225,52 @@ impl Snapshot {
 /// Builds a [`Registry`].
 pub struct RegistryBuilder {
     roots: Vec<Root>,
-    compiled: &'static [&'static SkillEntry],
-    compiled_domains: &'static [crate::entry::DomainEntry],
-    compiled_root: PathBuf,
+    compiled: Vec<CompiledTree>,
     listener: Option<Listener>,
     options: LoadOptions,
+}
+
+/// One compiled tree under a registry: a crate's table, or one part of a
+/// [`Joined`](crate::joined::Joined) table.
+struct CompiledTree {
+    skills: &'static [&'static SkillEntry],
+    /// The compiled domains' indexes: the base for a domain whose
+    /// `SKILL.md` no root read, when the tree's root is not one of them.
+    domains: &'static [crate::entry::DomainEntry],
+    /// Where the tree is on disk.
+    root: PathBuf,
+}
+
+impl CompiledTree {
+    fn of<C>(table: &'static Table<C>) -> Self {
+        CompiledTree { skills: table.catalog.skills, domains: table.catalog.domains, root: PathBuf::from(table.root) }
+    }
+}
+
+/// The compiled skills a [`Registry`] serves as its base: one crate's
+/// [`Table`], or a [`Joined`](crate::joined::Joined) table's parts, each
+/// with the root its build read.
+pub struct Compiled {
+    trees: Vec<CompiledTree>,
+}
+
+impl fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.trees.iter().map(|t| &t.root)).finish()
+    }
+}
+
+impl<C> From<&'static Table<C>> for Compiled {
+    fn from(table: &'static Table<C>) -> Self {
+        Compiled { trees: vec![CompiledTree::of(table)] }
+    }
+}
+
+#[cfg(feature = "joined")]
+impl<C> From<&'static crate::joined::Joined<C>> for Compiled {
+    fn from(joined: &'static crate::joined::Joined<C>) -> Self {
+        Compiled { trees: joined.parts().iter().map(|&t| CompiledTree::of(t)).collect() }
+    }
 }
 
 impl fmt::Debug for RegistryBuilder {
@@ -261,9 +302,19 @@ impl RegistryBuilder {
 
     /// Where the compiled tree lives on disk, when it is not where the build
     /// found it (`Table::root`): a compiled skill whose file is gone from
-    /// there has been deleted.
-    pub fn compiled_root(mut self, path: impl Into<PathBuf>) -> Self {
-        self.compiled_root = path.into();
+    /// there has been deleted. For a joined table, this is the first
+    /// part's root (see [`RegistryBuilder::compiled_roots`]).
+    pub fn compiled_root(self, path: impl Into<PathBuf>) -> Self {
+        self.compiled_roots([path])
+    }
+
+    /// [`RegistryBuilder::compiled_root`] for each part of a joined table,
+    /// in the order the parts were joined; parts without a path here keep
+    /// the root their build read.
+    pub fn compiled_roots<P: Into<PathBuf>>(mut self, paths: impl IntoIterator<Item = P>) -> Self {
+        for (tree, path) in self.compiled.iter_mut().zip(paths) {
+            tree.root = path.into();
+        }
         self
     }
 
@@ -278,8 +329,6 @@ impl RegistryBuilder {
         let inner = Arc::new(Inner {
             roots: self.roots,
             compiled: self.compiled,
-            compiled_domains: self.compiled_domains,
-            compiled_root: self.compiled_root,
             listener: self.listener,
             options: self.options,
             current: ArcSwap::from_pointee(Snapshot {
@@ -314,11 +363,7 @@ impl fmt::Debug for Registry {
 
 struct Inner {
     roots: Vec<Root>,
-    compiled: &'static [&'static SkillEntry],
-    /// The compiled domains' indexes: the base for a domain whose
-    /// `SKILL.md` no root read, when the compiled tree is not one of them.
-    compiled_domains: &'static [crate::entry::DomainEntry],
-    compiled_root: PathBuf,
+    compiled: Vec<CompiledTree>,
     listener: Option<Listener>,
     options: LoadOptions,
     current: ArcSwap<Snapshot>,
@@ -341,14 +386,13 @@ struct ReloadState {
 }
 
 impl Registry {
-    /// A registry over the compiled `table`: its skills are the base that
-    /// roots on disk update (see the module docs).
-    pub fn builder<C>(table: &'static Table<C>) -> RegistryBuilder {
+    /// A registry over the compiled `table` (`&skills::TABLE`, or a
+    /// `&'static` [`Joined`](crate::joined::Joined) table): its skills are
+    /// the base that roots on disk update (see the module docs).
+    pub fn builder(table: impl Into<Compiled>) -> RegistryBuilder {
         RegistryBuilder {
             roots: Vec::new(),
-            compiled: table.catalog.skills,
-            compiled_domains: table.catalog.domains,
-            compiled_root: PathBuf::from(table.root),
+            compiled: table.into().trees,
             listener: None,
             options: LoadOptions::default(),
         }
@@ -434,7 +478,8 @@ impl Registry {
 
     /// Whether any root or the compiled table has a skill named `name`.
     pub fn has_skill(&self, name: &str) -> bool {
-        self.snapshot().catalog.lookup(name).is_some() || self.inner.compiled.iter().any(|s| s.name == name)
+        self.snapshot().catalog.lookup(name).is_some()
+            || self.inner.compiled.iter().any(|t| t.skills.iter().any(|s| s.name == name))
     }
 }
 
@@ -558,8 +603,22 @@ fn overlay_compiled(
     state: &mut ReloadState,
     events: &mut Vec<Event>,
 ) {
-    let compiled_root_read = inner.roots.iter().any(|r| same_dir(&r.path, &inner.compiled_root));
-    for &entry in inner.compiled {
+    for tree in &inner.compiled {
+        overlay_tree(inner, tree, skills, domains, state, events);
+    }
+}
+
+/// [`overlay_compiled`] for one compiled tree (one part of a joined table).
+fn overlay_tree(
+    inner: &Inner,
+    tree: &CompiledTree,
+    skills: &mut BTreeMap<String, DynSkill>,
+    domains: &mut BTreeMap<String, DynDomain>,
+    state: &mut ReloadState,
+    events: &mut Vec<Event>,
+) {
+    let compiled_root_read = inner.roots.iter().any(|r| same_dir(&r.path, &tree.root));
+    for &entry in tree.skills {
         let on_disk = match skills.get(entry.name) {
             Some(DynSkill::Parsed(p)) => Some((p.skill.has_handler(), p.shape(), p.root.clone(), p.skill.clone())),
             Some(DynSkill::Compiled { .. }) => continue,
@@ -584,12 +643,11 @@ fn overlay_compiled(
             None => {
                 // Not on disk: deleted (it disappears) when its root is read
                 // and its file is gone; otherwise the compiled version serves.
-                let file = inner.compiled_root.join(entry.domain).join(format!("{}.md", action_of(entry.name)));
+                let file = tree.root.join(entry.domain).join(format!("{}.md", action_of(entry.name)));
                 if compiled_root_read && !file.exists() {
                     continue;
                 }
-                let root =
-                    if compiled_root_read { root_label_of(inner, &inner.compiled_root) } else { "compiled".into() };
+                let root = if compiled_root_read { root_label_of(inner, &tree.root) } else { "compiled".into() };
                 skills.insert(entry.name.to_string(), DynSkill::Compiled { entry, root });
                 domains
                     .entry(entry.domain.to_string())
@@ -602,7 +660,7 @@ fn overlay_compiled(
     // domain whose `SKILL.md` no root read takes its compiled one, as a
     // lower root's would be taken.
     if !compiled_root_read {
-        for d in inner.compiled_domains {
+        for d in tree.domains {
             if domains.contains_key(d.name) {
                 merge_domain(domains, DynDomain::from_compiled(d));
             }

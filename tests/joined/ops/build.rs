@@ -1,0 +1,3 @@
+fn main() {
+    skills_codegen::build();
+}
