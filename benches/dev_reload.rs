@@ -9,7 +9,8 @@
 //! a generated tree of `DEV_RELOAD_SKILLS` skills (default 1,000, 100 per
 //! domain) and the same skills in one domain; reloading the generated tree
 //! after one file is edited and when nothing changed
-//! (`DEV_RELOAD_TREE_ROUNDS` times each, default 10). Alternately with the
+//! (`DEV_RELOAD_TREE_ROUNDS` times each, default 10); `get_skill`, a
+//! domain's and a skill's help over the generated tree. Alternately with the
 //! generated tree's loads, on the same files: the reference, reading
 //! every file and running pulldown-cmark over it on one thread, so the
 //! load's cost is also given as a ratio to it, which the host's speed
@@ -156,6 +157,29 @@ fn main() {
     let edited = big.path().join("d0/act0.md");
     stats(&format!("reload, {n} skills, one file edited"), edited_reloads(&big_registry, &edited, big_rounds));
     stats(&format!("reload, {n} skills, nothing changed"), reloads(&big_registry, big_rounds));
+    // Help over the large tree, through the router as a model reaches it:
+    // the domain list reads each domain's run of skills (binary search), so
+    // it costs about what one skill's help does, not domains × skills.
+    let big_router = Router::with_registry(&skills::TABLE, big_registry.clone());
+    let mut help = |line: &str| {
+        (0..rounds)
+            .map(|_| {
+                let t = Instant::now();
+                let out = big_router.execute(&mut app, line);
+                assert_eq!(out.kind, skills_runtime::Kind::Help, "{line}: {}", out.text);
+                t.elapsed()
+            })
+            .collect::<Vec<_>>()
+    };
+    let (list, domain, one) = (help("get_skill"), help("get_skill: d0"), help("d0.act0 --help"));
+    let us = |xs: &[Duration]| median(xs).as_secs_f64() * 1e6;
+    println!(
+        "help over {n} skills (medians of {rounds}): get_skill {:.1} µs, get_skill: d0 {:.1} µs, d0.act0 --help {:.1} µs; get_skill / get_skill: d0 {:.1}",
+        us(&list),
+        us(&domain),
+        us(&one),
+        us(&list) / us(&domain)
+    );
 
     // Edit-to-visible through the watcher.
     let _watch = registry.watch().unwrap();

@@ -189,7 +189,10 @@ pub struct DomainView<'a> {
 
 /// Read access to a set of skills and domains.
 ///
-/// Skills are indexed `0..skill_count()` in name order, domains likewise.
+/// Skills are indexed `0..skill_count()` in name order, domains likewise,
+/// and a skill's name is its domain, a dot and its action (as the skill
+/// format defines it), so the skills of a domain are one run of the name
+/// order ([`domain_skills`]).
 pub trait Catalog {
     /// Number of skills.
     fn skill_count(&self) -> usize;
@@ -235,6 +238,42 @@ pub fn find_domain_any_case<'c>(catalog: &'c dyn Catalog, name: &str) -> Option<
 /// Iterates the skills of a catalog.
 pub fn skills(c: &dyn Catalog) -> impl Iterator<Item = SkillView<'_>> {
     (0..c.skill_count()).filter_map(move |i| c.skill_at(i))
+}
+
+/// The skills of `domain`, in name order: the run of names that start
+/// with `domain.`, found by binary search, so listing every domain's
+/// skills reads each skill once rather than once per domain.
+pub fn domain_skills<'c>(c: &'c dyn Catalog, domain: &'c str) -> impl Iterator<Item = SkillView<'c>> + 'c {
+    // The first skill whose name is not below `domain.`.
+    let (mut lo, mut hi) = (0, c.skill_count());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match c.skill_at(mid) {
+            Some(s) if before_domain(s.name, domain) => lo = mid + 1,
+            _ => hi = mid,
+        }
+    }
+    (lo..c.skill_count())
+        .map_while(move |i| c.skill_at(i).filter(|s| in_domain(s.name, domain)))
+        .filter(move |s| s.domain == domain)
+}
+
+/// Whether `name` sorts before every name that starts with `domain.`.
+fn before_domain(name: &str, domain: &str) -> bool {
+    let key = domain.bytes().chain(core::iter::once(b'.'));
+    for (a, b) in name.bytes().map(Some).chain(core::iter::repeat(None)).zip(key) {
+        match a {
+            Some(a) if a == b => continue,
+            Some(a) => return a < b,
+            None => return true,
+        }
+    }
+    false
+}
+
+/// Whether `name` starts with `domain.`.
+fn in_domain(name: &str, domain: &str) -> bool {
+    name.strip_prefix(domain).is_some_and(|rest| rest.starts_with('.'))
 }
 
 /// Iterates the domains of a catalog.
@@ -311,5 +350,74 @@ impl Catalog for StaticCatalog {
             body: d.body,
             source: d.source,
         })
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::entry::FlagDocs;
+    use std::vec::Vec;
+
+    /// Skills by name only, sorted as a catalog keeps them.
+    struct Names(Vec<(&'static str, &'static str)>);
+
+    impl Catalog for Names {
+        fn skill_count(&self) -> usize {
+            self.0.len()
+        }
+        fn skill_at(&self, index: usize) -> Option<SkillView<'_>> {
+            let &(name, domain) = self.0.get(index)?;
+            let none = Strs::Static(&[]);
+            Some(SkillView {
+                name,
+                domain,
+                description: "",
+                usage: "",
+                body: "",
+                flags: Flags::Static { specs: &[], docs: FlagDocs::from_packed("") },
+                aliases: none,
+                tags: none,
+                schedule: None,
+                read_only: false,
+                has_handler: false,
+                eligibility: EligibilityView { os: none, env: none, binaries: none },
+                source: "",
+                root: "",
+                shape: 0,
+            })
+        }
+        fn lookup(&self, name: &str) -> Option<usize> {
+            self.0.iter().position(|(n, _)| *n == name)
+        }
+        fn domain_count(&self) -> usize {
+            0
+        }
+        fn domain_at(&self, _: usize) -> Option<DomainView<'_>> {
+            None
+        }
+    }
+
+    /// A domain's skills are found by binary search exactly as a scan of
+    /// every skill finds them, whatever sorts around the domain's name
+    /// (`a-b` and `a_b` sort before `a.`, `ab` and `a0` after it).
+    #[test]
+    fn a_domains_skills_are_the_ones_a_scan_finds() {
+        let domains = ["a", "a-b", "a0", "a_b", "ab", "b", "ba", "z", "é"];
+        let mut names: Vec<(&'static str, &'static str)> = Vec::new();
+        for d in domains {
+            for action in ["x", "list", "a-z", "zz"] {
+                names.push((std::string::String::leak(std::format!("{d}.{action}")), d));
+            }
+        }
+        names.sort();
+        for keep in [names.len(), 9, 1, 0] {
+            let catalog = Names(names.iter().copied().step_by((names.len() / keep.max(1)).max(1)).collect());
+            for d in domains.iter().copied().chain(["", ".", "a.", "c", "zz", "a-"]) {
+                let fast: Vec<&str> = domain_skills(&catalog, d).map(|s| s.name).collect();
+                let scan: Vec<&str> = skills(&catalog).filter(|s| s.domain == d).map(|s| s.name).collect();
+                assert_eq!(fast, scan, "domain {d:?} of {} skills", catalog.0.len());
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@
 //! Aliases resolve to their skill. Text is written to any `core::fmt::Write`,
 //! so disclosure works without a heap.
 
-use crate::catalog::{Catalog, SkillView, domains, find_domain_any_case, lookup_any_case, skills};
+use crate::catalog::{Catalog, SkillView, domain_skills, domains, find_domain_any_case, lookup_any_case, skills};
 use core::fmt::{self, Write};
 use skills_core::names::GET_SKILL;
 use skills_core::suggest;
@@ -268,7 +268,7 @@ pub fn write(
                 let names = |s: &SkillView<'_>| {
                     !s.name.is_empty() && d.body.as_bytes().windows(s.name.len()).any(|w| w == s.name.as_bytes())
                 };
-                let mentioned = skills(catalog).any(|s| s.domain == name && visible(&s) && names(&s));
+                let mentioned = domain_skills(catalog, name).any(|s| visible(&s) && names(&s));
                 if mentioned {
                     return Ok(());
                 }
@@ -282,7 +282,7 @@ pub fn write(
         },
         HelpTarget::DomainAll(name) => {
             let mut first = true;
-            for s in skills(catalog).filter(|s| s.domain == name && visible(s)) {
+            for s in domain_skills(catalog, name).filter(|s| visible(s)) {
                 if !first {
                     out.write_str("\n\n---\n\n")?;
                 }
@@ -327,7 +327,7 @@ fn write_index_body(
 
 /// The `get_skill` listing, as in the design.
 fn write_domains(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool, out: &mut dyn Write) -> fmt::Result {
-    let shown = |name: &str| skills(catalog).any(|s| s.domain == name && visible(&s));
+    let shown = |name: &str| domain_skills(catalog, name).any(|s| visible(&s));
     let width = domains(catalog).filter(|d| shown(d.name)).map(|d| d.name.len()).max().unwrap_or(0).max(12);
     out.write_str("Available skill domains:\n\n")?;
     for d in domains(catalog).filter(|d| shown(d.name)) {
@@ -347,7 +347,7 @@ fn write_skill_table(
     out: &mut dyn Write,
 ) -> fmt::Result {
     out.write_str("| Skill | Description |\n|-------|-------------|\n")?;
-    for s in skills(catalog).filter(|s| s.domain == domain && visible(s)) {
+    for s in domain_skills(catalog, domain).filter(|s| visible(s)) {
         writeln!(out, "| {} | {} |", s.name, s.description)?;
     }
     Ok(())
