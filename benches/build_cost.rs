@@ -163,7 +163,8 @@ fn joined_crate(root: &Path, n: usize) -> Crate {
         );
         write(&pdir.join("Cargo.toml"), manifest.trim_end().trim_end_matches("[workspace]"));
     }
-    let deps: String = parts.iter().enumerate().map(|(p, part)| format!("{part} = {{ path = \"../part{p}\" }}\n")).collect();
+    let deps: String =
+        parts.iter().enumerate().map(|(p, part)| format!("{part} = {{ path = \"../part{p}\" }}\n")).collect();
     let tables: Vec<String> = parts.iter().map(|part| format!("&{}::skills::TABLE", part.replace('-', "_"))).collect();
     write(
         &dir.join("app/src/main.rs"),
@@ -292,7 +293,13 @@ fn generated_size(target: &Path, c: &Crate) -> Option<u64> {
     let sizes = c.packages.iter().filter_map(|name| {
         build
             .iter()
-            .filter(|e| e.file_name().to_string_lossy().strip_prefix(name.as_str()).is_some_and(|r| r.starts_with('-')))
+            .filter(|e| {
+                // `<package>-<hash>`: `joined1000-part0-…` is not `joined1000`'s.
+                let file = e.file_name().to_string_lossy().into_owned();
+                file.strip_prefix(name.as_str())
+                    .and_then(|r| r.strip_prefix('-'))
+                    .is_some_and(|hash| hash.bytes().all(|b| b.is_ascii_hexdigit()))
+            })
             .find_map(|e| std::fs::metadata(e.path().join("out/skills.rs")).ok().map(|m| m.len()))
     });
     let total: u64 = sizes.sum();
