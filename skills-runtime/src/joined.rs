@@ -112,8 +112,8 @@ pub enum JoinError {
         /// The earlier.
         first: usize,
     },
-    /// More names and aliases than the index numbers (65,535).
-    TooManyNames {
+    /// More skills than an index numbers (65,536).
+    TooManySkills {
         /// How many the parts have.
         count: usize,
     },
@@ -138,10 +138,10 @@ impl fmt::Display for JoinError {
                 or_unnamed(first),
                 or_unnamed(second)
             ),
-            JoinError::TooManyNames { count } => write!(
+            JoinError::TooManySkills { count } => write!(
                 f,
-                "the joined tables have {count} skill names and aliases; an index holds at most 65,535: \
-                 serve the rest from another router"
+                "the joined tables have {count} skills; an index numbers at most 65,536: serve the rest \
+                 from another router"
             ),
         }
     }
@@ -179,8 +179,8 @@ impl<C: 'static> Joined<C> {
                 skills.push((entry, part.handlers.get(i).copied().flatten()));
             }
         }
-        if names.len() > usize::from(u16::MAX) {
-            return Err(JoinError::TooManyNames { count: names.len() });
+        if skills.len() > usize::from(u16::MAX) + 1 {
+            return Err(JoinError::TooManySkills { count: skills.len() });
         }
         skills.sort_unstable_by_key(|(e, _)| e.name);
         domains.sort_unstable_by_key(|d| d.name);
@@ -305,5 +305,23 @@ mod tests {
         let twice = Joined::new(&[&DEMO, &OPS, &DEMO]).unwrap_err();
         assert_eq!(twice, JoinError::Repeated { part: 2, first: 0 });
         assert_eq!(twice.to_string(), "part 2 is the same table as part 0: list each table once");
+    }
+
+    /// More skills than an index numbers are refused before any index is
+    /// built (generated entries number skills with a `u16`).
+    #[test]
+    fn more_skills_than_an_index_numbers_are_refused() {
+        let proto = DEMO.catalog.skills[0];
+        let entries: Vec<&'static SkillEntry> = (0..=usize::from(u16::MAX))
+            .map(|i| {
+                let name: &'static str = String::leak(std::format!("demo.s{i:05}"));
+                &*Box::leak(Box::new(SkillEntry { name, aliases: &[], ..*proto }))
+            })
+            .collect();
+        let catalog = Box::leak(Box::new(StaticCatalog { skills: entries.leak(), domains: &[], index: None }));
+        let many: &'static Table<()> = Box::leak(Box::new(Table { catalog, handlers: &[], summary: "", root: "" }));
+        let err = Joined::new(&[many, &OPS]).unwrap_err();
+        assert_eq!(err, JoinError::TooManySkills { count: 65_538 });
+        assert!(err.to_string().starts_with("the joined tables have 65538 skills"), "{err}");
     }
 }
