@@ -198,6 +198,11 @@ pub trait Catalog {
     fn skill_count(&self) -> usize;
     /// Skill `index`.
     fn skill_at(&self, index: usize) -> Option<SkillView<'_>>;
+    /// The name of skill `index`: what "did you mean" compares with every
+    /// skill, without building each one's view.
+    fn skill_name(&self, index: usize) -> Option<&str> {
+        self.skill_at(index).map(|s| s.name)
+    }
     /// The index of the skill named or aliased `name`.
     fn lookup(&self, name: &str) -> Option<usize>;
     /// Number of domains.
@@ -276,6 +281,26 @@ fn in_domain(name: &str, domain: &str) -> bool {
     name.strip_prefix(domain).is_some_and(|rest| rest.starts_with('.'))
 }
 
+/// The names in `before`, of every skill `visible` accepts, and in
+/// `after` that are close in spelling to `given` (closest first, ties in
+/// that order, at most `N`). Each name is compared first, and only a close
+/// one is looked up to ask `visible`, so a misspelt name costs one
+/// comparison per skill, whatever the tree's size.
+pub fn closest_skills<'c, const N: usize>(
+    c: &'c dyn Catalog,
+    given: &str,
+    before: impl IntoIterator<Item = &'c str>,
+    after: impl IntoIterator<Item = &'c str>,
+    visible: &dyn Fn(&SkillView<'_>) -> bool,
+) -> ([&'c str; N], usize) {
+    let names = (0..c.skill_count()).filter_map(|i| c.skill_name(i).map(|n| (n, Some(i))));
+    let other = |n| (n, None);
+    let candidates = before.into_iter().map(other).chain(names).chain(after.into_iter().map(other));
+    skills_core::suggest::closest_n_by::<_, _, N>(given, candidates, |&(_, index)| {
+        index.is_none_or(|i| c.skill_at(i).is_some_and(|s| visible(&s)))
+    })
+}
+
 /// Iterates the domains of a catalog.
 pub fn domains(c: &dyn Catalog) -> impl Iterator<Item = DomainView<'_>> {
     (0..c.domain_count()).filter_map(move |i| c.domain_at(i))
@@ -329,6 +354,9 @@ impl Catalog for StaticCatalog {
     }
     fn skill_at(&self, index: usize) -> Option<SkillView<'_>> {
         self.skills.get(index).map(|s| s.view())
+    }
+    fn skill_name(&self, index: usize) -> Option<&str> {
+        self.skills.get(index).map(|s| s.name)
     }
     fn lookup(&self, name: &str) -> Option<usize> {
         match self.index {

@@ -15,10 +15,11 @@
 //! Aliases resolve to their skill. Text is written to any `core::fmt::Write`,
 //! so disclosure works without a heap.
 
-use crate::catalog::{Catalog, SkillView, domain_skills, domains, find_domain_any_case, lookup_any_case, skills};
+use crate::catalog::{
+    Catalog, SkillView, closest_skills, domain_skills, domains, find_domain_any_case, lookup_any_case,
+};
 use core::fmt::{self, Write};
 use skills_core::names::GET_SKILL;
-use skills_core::suggest;
 
 /// What a help command asks for, before names are resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,9 +139,8 @@ pub(crate) fn closest_names<'c>(
     given: &str,
     visible: &dyn Fn(&SkillView<'_>) -> bool,
 ) -> ([&'c str; 3], usize) {
-    let domain_names = domains(catalog).map(|d| d.name);
-    let skill_names = skills(catalog).filter(|s| visible(s)).map(|s| s.name);
-    let close = suggest::closest_n::<_, 3>(given, domain_names.chain(skill_names));
+    // Domains first: ties keep them before skills.
+    let close = closest_skills::<3>(catalog, given, domains(catalog).map(|d| d.name), [], visible);
     if close.1 > 0 { close } else { by_action(catalog, given, visible) }
 }
 
@@ -183,19 +183,23 @@ pub(crate) fn by_action<'c>(
                     .iter()
                     .any(|g| g.split(' ').any(|w| w.eq_ignore_ascii_case(action)) && g.split(' ').any(|w| w == a))
             };
-            for s in skills(catalog).filter(|s| visible(s)) {
-                if let Some((d, a)) = s.name.split_once('.')
-                    && d.eq_ignore_ascii_case(domain)
-                    && same(a)
-                {
-                    push(s.name);
+            // The skills of the domain written (any case), read as one run.
+            for d in domains(catalog).filter(|d| d.name.eq_ignore_ascii_case(domain)) {
+                for s in domain_skills(catalog, d.name).filter(|s| visible(s)) {
+                    if s.name.split_once('.').is_some_and(|(_, a)| same(a)) {
+                        push(s.name);
+                    }
                 }
             }
         }
         None => {
-            for s in skills(catalog).filter(|s| visible(s)) {
-                if s.name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(given)) {
-                    push(s.name);
+            // Every skill's name is read; only one that matches is looked at.
+            for i in 0..catalog.skill_count() {
+                if let Some(name) = catalog.skill_name(i)
+                    && name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(given))
+                    && catalog.skill_at(i).is_some_and(|s| visible(&s))
+                {
+                    push(name);
                 }
             }
         }

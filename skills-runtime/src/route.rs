@@ -4,11 +4,10 @@
 //!
 //! [`Router`]: crate::Router
 
-use crate::catalog::{Catalog, SkillView, lookup_any_case, skills};
+use crate::catalog::{Catalog, SkillView, lookup_any_case};
 use crate::error::Failure;
 use crate::help::{self, HelpQuery, HelpTarget};
 use skills_core::args::{self, Args};
-use skills_core::suggest;
 
 /// What a command asks for.
 // Argument errors live inline: the heap-free path cannot box them.
@@ -277,6 +276,6 @@ fn unknown_skill_suggestions<'c>(
         return (["get_skill", "", ""], 1);
     }
     // `get_skill` is a name too, for `get-skill`, `getskill:`, `GetSkil`.
-    let names = skills(catalog).filter(|s| visible(s)).map(|s| s.name);
-    suggest::closest_n::<_, 3>(name.trim_end_matches(':'), names.chain([skills_core::names::GET_SKILL]))
+    let name = name.trim_end_matches(':');
+    crate::catalog::closest_skills::<3>(catalog, name, [], [skills_core::names::GET_SKILL], visible)
 }
