@@ -30,7 +30,7 @@ pub struct FlagDoc<'a> {
 pub struct FlagDocs<'a>(&'a str);
 
 impl<'a> FlagDocs<'a> {
-    /// Docs packed by [`FlagDocs::pack`]. Text in another form reads as
+    /// Docs packed by `FlagDocs::pack` (with `alloc`). Text in another form reads as
     /// fewer flags (up to the first malformed one), never as a panic.
     pub const fn from_packed(packed: &'a str) -> Self {
         FlagDocs(packed)

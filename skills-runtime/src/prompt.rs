@@ -83,7 +83,7 @@ pub fn system_prompt(summary: &str) -> alloc::string::String {
     s
 }
 
-/// The instructions that open [`system_prompt`].
+/// The instructions that open `system_prompt` (with `alloc`).
 pub const RULES: &str = "You are an AI assistant. You help users by executing skills.
 
 To perform actions, output commands inside ```cmd code blocks:

@@ -231,7 +231,7 @@ pub struct RegistryBuilder {
 }
 
 /// One compiled tree under a registry: a crate's table, or one part of a
-/// [`Joined`](crate::joined::Joined) table.
+/// `Joined` (feature `joined`) table.
 struct CompiledTree {
     skills: &'static [&'static SkillEntry],
     /// The compiled domains' indexes: the base for a domain whose
@@ -248,7 +248,7 @@ impl CompiledTree {
 }
 
 /// The compiled skills a [`Registry`] serves as its base: one crate's
-/// [`Table`], or a [`Joined`](crate::joined::Joined) table's parts, each
+/// [`Table`], or a `Joined` (feature `joined`) table's parts, each
 /// with the root its build read.
 pub struct Compiled {
     trees: Vec<CompiledTree>,
@@ -387,7 +387,7 @@ struct ReloadState {
 
 impl Registry {
     /// A registry over the compiled `table` (`&skills::TABLE`, or a
-    /// `&'static` [`Joined`](crate::joined::Joined) table): its skills are
+    /// `&'static` `Joined` (feature `joined`) table): its skills are
     /// the base that roots on disk update (see the module docs).
     pub fn builder(table: impl Into<Compiled>) -> RegistryBuilder {
         RegistryBuilder {

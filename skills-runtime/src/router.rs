@@ -323,7 +323,7 @@ impl<C: 'static> Router<C> {
     /// Runs one command without a heap: the command is unescaped in place
     /// in `line`, and the result (help, template body, reply or error) is
     /// written to `out`. Async handlers cannot run here; with `std`,
-    /// [`Router::execute`] and `Router::execute_async` are the owned forms.
+    /// `Router::execute` and `Router::execute_async` are the owned forms.
     pub fn dispatch(&self, ctx: &mut C, line: &mut [u8], out: &mut dyn Write) -> Dispatched {
         if let Some(f) = shell_syntax(line) {
             return write_failure(&f, None, out);
