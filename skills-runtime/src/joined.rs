@@ -91,7 +91,9 @@ pub enum JoinError {
     SameName {
         /// The name.
         name: &'static str,
-        /// The file of the skill that has it first.
+        /// The parts (from 0, as given) that have it.
+        parts: (usize, usize),
+        /// The file of the skill that has it in the first.
         first: &'static str,
         /// The file of the other.
         second: &'static str,
@@ -100,7 +102,9 @@ pub enum JoinError {
     SameDomain {
         /// The domain.
         name: &'static str,
-        /// Its `SKILL.md` in the first part (empty without one).
+        /// The parts (from 0, as given) that have it.
+        parts: (usize, usize),
+        /// Its `SKILL.md` in the first (empty without one).
         first: &'static str,
         /// Its `SKILL.md` in the other.
         second: &'static str,
@@ -126,14 +130,14 @@ impl fmt::Display for JoinError {
             JoinError::Repeated { part, first } => {
                 write!(f, "part {part} is the same table as part {first}: list each table once")
             }
-            JoinError::SameName { name, first, second } => write!(
+            JoinError::SameName { name, parts: (a, b), first, second } => write!(
                 f,
-                "`{name}` names a skill in two of the joined tables, {first} and {second}: a name or alias \
-                 must be unique across them; rename one, or keep the skill in one tree"
+                "`{name}` names a skill in part {a} ({first}) and in part {b} ({second}): a name or alias \
+                 must be unique across the joined tables; rename one, or keep the skill in one tree"
             ),
-            JoinError::SameDomain { name, first, second } => write!(
+            JoinError::SameDomain { name, parts: (a, b), first, second } => write!(
                 f,
-                "domain `{name}` is in two of the joined tables, {} and {}: keep each domain's skills in one \
+                "domain `{name}` is in part {a} ({}) and in part {b} ({}): keep each domain's skills in one \
                  tree (one crate), or give one of them another name",
                 or_unnamed(first),
                 or_unnamed(second)
@@ -155,28 +159,29 @@ impl<C: 'static> Joined<C> {
     pub fn new(parts: &[&'static Table<C>]) -> Result<Self, JoinError> {
         let mut skills: Vec<(&'static SkillEntry, Option<Handler<C>>)> = Vec::new();
         let mut domains: Vec<DomainEntry> = Vec::new();
-        // Every name and alias, with the file that gave it first.
-        let mut names: HashMap<&'static str, &'static str> = HashMap::new();
-        let mut domain_files: HashMap<&'static str, &'static str> = HashMap::new();
+        // Every name and alias, and every domain, with the part and file
+        // that gave it first.
+        let mut names: HashMap<&'static str, (usize, &'static str)> = HashMap::new();
+        let mut domain_files: HashMap<&'static str, (usize, &'static str)> = HashMap::new();
         for (i, part) in parts.iter().enumerate() {
             if let Some(first) = parts[..i].iter().position(|p| core::ptr::eq(*p, *part)) {
                 return Err(JoinError::Repeated { part: i, first });
             }
             for d in part.catalog.domains {
-                if let Some(&first) = domain_files.get(d.name) {
-                    return Err(JoinError::SameDomain { name: d.name, first, second: d.source });
+                if let Some(&(at, first)) = domain_files.get(d.name) {
+                    return Err(JoinError::SameDomain { name: d.name, parts: (at, i), first, second: d.source });
                 }
-                domain_files.insert(d.name, d.source);
+                domain_files.insert(d.name, (i, d.source));
                 domains.push(*d);
             }
-            for (i, &entry) in part.catalog.skills.iter().enumerate() {
+            for (k, &entry) in part.catalog.skills.iter().enumerate() {
                 for name in core::iter::once(entry.name).chain(entry.aliases.iter().copied()) {
-                    if let Some(&first) = names.get(name) {
-                        return Err(JoinError::SameName { name, first, second: entry.source });
+                    if let Some(&(at, first)) = names.get(name) {
+                        return Err(JoinError::SameName { name, parts: (at, i), first, second: entry.source });
                     }
-                    names.insert(name, entry.source);
+                    names.insert(name, (i, entry.source));
                 }
-                skills.push((entry, part.handlers.get(i).copied().flatten()));
+                skills.push((entry, part.handlers.get(k).copied().flatten()));
             }
         }
         if skills.len() > usize::from(u16::MAX) + 1 {
@@ -294,13 +299,28 @@ mod tests {
         let alias = Joined::new(&[&DEMO, &CLASH]).unwrap_err();
         assert_eq!(
             alias,
-            JoinError::SameName { name: "hi", first: "skills/demo/greet.md", second: "skills/tools/greet.md" }
+            JoinError::SameName {
+                name: "hi",
+                parts: (0, 1),
+                first: "skills/demo/greet.md",
+                second: "skills/tools/greet.md"
+            }
         );
-        assert!(alias.to_string().starts_with("`hi` names a skill in two of the joined tables"), "{alias}");
+        assert!(
+            alias.to_string().starts_with(
+                "`hi` names a skill in part 0 (skills/demo/greet.md) and in part 1 (skills/tools/greet.md)"
+            ),
+            "{alias}"
+        );
         let domain = Joined::new(&[&OPS, &OPS_AGAIN]).unwrap_err();
         assert_eq!(
             domain,
-            JoinError::SameDomain { name: "ops", first: "skills/ops/SKILL.md", second: "skills/ops/SKILL.md" }
+            JoinError::SameDomain {
+                name: "ops",
+                parts: (0, 1),
+                first: "skills/ops/SKILL.md",
+                second: "skills/ops/SKILL.md"
+            }
         );
         let twice = Joined::new(&[&DEMO, &OPS, &DEMO]).unwrap_err();
         assert_eq!(twice, JoinError::Repeated { part: 2, first: 0 });
