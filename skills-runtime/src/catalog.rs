@@ -249,18 +249,23 @@ pub fn skills(c: &dyn Catalog) -> impl Iterator<Item = SkillView<'_>> {
 /// with `domain.`, found by binary search, so listing every domain's
 /// skills reads each skill once rather than once per domain.
 pub fn domain_skills<'c>(c: &'c dyn Catalog, domain: &'c str) -> impl Iterator<Item = SkillView<'c>> + 'c {
-    // The first skill whose name is not below `domain.`.
+    (domain_start(c, domain)..c.skill_count())
+        .map_while(move |i| c.skill_at(i).filter(|s| in_domain(s.name, domain)))
+        .filter(move |s| s.domain == domain)
+}
+
+/// The first skill whose name is not below `domain.`, by binary search
+/// over the names alone.
+fn domain_start(c: &dyn Catalog, domain: &str) -> usize {
     let (mut lo, mut hi) = (0, c.skill_count());
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        match c.skill_at(mid) {
-            Some(s) if before_domain(s.name, domain) => lo = mid + 1,
+        match c.skill_name(mid) {
+            Some(name) if before_domain(name, domain) => lo = mid + 1,
             _ => hi = mid,
         }
     }
-    (lo..c.skill_count())
-        .map_while(move |i| c.skill_at(i).filter(|s| in_domain(s.name, domain)))
-        .filter(move |s| s.domain == domain)
+    lo
 }
 
 /// Whether `name` sorts before every name that starts with `domain.`.
