@@ -7,7 +7,9 @@
 //! table, as `suggest` did before (kept here as the reference), over the
 //! same names: a generated tree's, alike in shape (`dom57.act5077`), the
 //! case that filters least, and names in the bundled skills' style
-//! (`calendar.create`, ...).
+//! (`calendar.create`, ...). Also a tool name (`email3_sned_2`) among
+//! skill names compared as tool names in place, against copying every
+//! skill's tool name first.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -80,6 +82,25 @@ fn suggest(c: &mut Criterion) {
                 b.iter(|| full_closest(black_box(given), &names))
             });
         }
+    }
+    // A tool name among skill names: compared as tool names in place,
+    // against building every tool name first, as the JSON path did.
+    let (_, names, _) = &trees()[1];
+    for given in ["email3_sned_2", "weather_forecast"] {
+        let skills = || names.iter().map(|n| (n.as_str(), ()));
+        let new = skills_core::suggest::closest_tools_by::<_, _, 3>(given, skills(), |_| true);
+        let tools: Vec<String> = names.iter().map(|n| n.replace('.', "_")).collect();
+        let old = skills_core::suggest::closest_n::<_, 3>(given, tools.iter().map(String::as_str));
+        assert_eq!(new.1, old.1, "{given}");
+        g.bench_with_input(BenchmarkId::new("styled/tools_in_place", given), given, |b, given| {
+            b.iter(|| skills_core::suggest::closest_tools_by::<_, _, 3>(black_box(given), skills(), |_| true).1)
+        });
+        g.bench_with_input(BenchmarkId::new("styled/tools_copied", given), given, |b, given| {
+            b.iter(|| {
+                let tools: Vec<String> = names.iter().map(|n| n.replace('.', "_")).collect();
+                skills_core::suggest::closest_n::<_, 3>(black_box(given), tools.iter().map(String::as_str)).1
+            })
+        });
     }
     g.finish();
 }

@@ -20,6 +20,30 @@ pub fn distance(a: &str, b: &str) -> usize {
 /// the table within `max` of its diagonal, stopping once every path
 /// through it is longer than `max`.
 pub fn within(a: &str, b: &str, max: usize) -> Option<usize> {
+    within_as(a, b, max, Spelling::Names)
+}
+
+/// How two names are compared: case is always ignored.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spelling {
+    /// `-` and `_` are one character (flags, skills, values).
+    Names,
+    /// `.` too, so a skill name compares as its tool name (`email.send`
+    /// as `email_send`).
+    Tools,
+}
+
+impl Spelling {
+    fn fold(self, c: u8) -> u8 {
+        match c {
+            b'_' => b'-',
+            b'.' if self == Spelling::Tools => b'-',
+            _ => c.to_ascii_lowercase(),
+        }
+    }
+}
+
+fn within_as(a: &str, b: &str, max: usize, spelling: Spelling) -> Option<usize> {
     let a = &a.as_bytes()[..a.len().min(MAX_LEN)];
     let b = &b.as_bytes()[..b.len().min(MAX_LEN)];
     // The distance is at least the difference of the lengths.
@@ -32,7 +56,7 @@ pub fn within(a: &str, b: &str, max: usize) -> Option<usize> {
     let fold = |s: &[u8]| {
         let mut out = [0u8; MAX_LEN];
         for (o, &c) in out.iter_mut().zip(s) {
-            *o = if c == b'_' { b'-' } else { c.to_ascii_lowercase() };
+            *o = spelling.fold(c);
         }
         out
     };
@@ -112,10 +136,14 @@ pub fn is_close(given: &str, candidate: &str) -> bool {
 
 /// [`distance`] of a candidate [`is_close`] accepts, `None` for others.
 fn close(given: &str, candidate: &str) -> Option<usize> {
+    close_as(given, candidate, Spelling::Names)
+}
+
+fn close_as(given: &str, candidate: &str, spelling: Spelling) -> Option<usize> {
     let longest = given.len().max(candidate.len());
     // Always when one is a prefix of the other (`--sub` for `--subject`).
-    if given.len() >= 3 && candidate.len() > given.len() && starts_with_ignore_case(candidate, given) {
-        return Some(distance(given, candidate));
+    if given.len() >= 3 && candidate.len() > given.len() && starts_with_as(candidate, given, spelling) {
+        return within_as(given, candidate, usize::MAX, spelling);
     }
     // One edit for short names, up to a quarter of the name for long ones.
     // [`distance`] compares the first 64 bytes; the lengths' difference is
@@ -125,11 +153,17 @@ fn close(given: &str, candidate: &str) -> Option<usize> {
     if given.len().abs_diff(candidate.len()) > limit {
         return None;
     }
-    within(given, candidate, limit)
+    within_as(given, candidate, limit, spelling)
 }
 
-fn starts_with_ignore_case(s: &str, prefix: &str) -> bool {
-    s.len() >= prefix.len() && s.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+/// Whether `s` starts with `prefix`, ignoring case (and, for tool names,
+/// `.` against `_`).
+fn starts_with_as(s: &str, prefix: &str, spelling: Spelling) -> bool {
+    let same = |a: u8, b: u8| match spelling {
+        Spelling::Names => a.eq_ignore_ascii_case(&b),
+        Spelling::Tools => spelling.fold(a) == spelling.fold(b) && (a == b'-') == (b == b'-'),
+    };
+    s.len() >= prefix.len() && s.bytes().zip(prefix.bytes()).all(|(a, b)| same(a, b))
 }
 
 /// The closest candidate to `given`, if any is close enough.
@@ -162,7 +196,33 @@ where
 pub fn closest_n_by<'a, I, T, const N: usize>(
     given: &str,
     candidates: I,
+    keep: impl FnMut(&(&'a str, T)) -> bool,
+) -> ([&'a str; N], usize)
+where
+    I: IntoIterator<Item = (&'a str, T)>,
+{
+    closest_n_as(given, candidates, keep, Spelling::Names)
+}
+
+/// [`closest_n_by`] for a tool name (`email_sned`) among skill names
+/// (`email.send`), each compared as its tool name (`.` as `_`), so that
+/// nothing is copied per candidate. Returns skill names.
+pub fn closest_tools_by<'a, I, T, const N: usize>(
+    given: &str,
+    skills: I,
+    keep: impl FnMut(&(&'a str, T)) -> bool,
+) -> ([&'a str; N], usize)
+where
+    I: IntoIterator<Item = (&'a str, T)>,
+{
+    closest_n_as(given, skills, keep, Spelling::Tools)
+}
+
+fn closest_n_as<'a, I, T, const N: usize>(
+    given: &str,
+    candidates: I,
     mut keep: impl FnMut(&(&'a str, T)) -> bool,
+    spelling: Spelling,
 ) -> ([&'a str; N], usize)
 where
     I: IntoIterator<Item = (&'a str, T)>,
@@ -170,7 +230,7 @@ where
     let mut found: [(usize, &'a str); N] = [(usize::MAX, ""); N];
     let mut len = 0;
     for c in candidates {
-        let Some(d) = close(given, c.0) else { continue };
+        let Some(d) = close_as(given, c.0, spelling) else { continue };
         // Insertion into a small sorted array.
         let mut pos = len;
         while pos > 0 && found[pos - 1].0 > d {
@@ -270,6 +330,26 @@ mod tests {
                 assert_eq!(within(&a, &b, max), (d <= max).then_some(d), "{a:?} {b:?} within {max}");
             }
         }
+    }
+
+    /// A tool name is compared with skill names as their tool names: `.`
+    /// and `_` are one character, and nothing is copied per skill.
+    #[test]
+    fn tool_names_are_compared_with_skill_names_as_tool_names() {
+        let skills = ["email.read", "email.send", "email_tools.send", "tasks.search"].map(|s| (s, ()));
+        let closest = |given: &str| {
+            let (found, n) = closest_tools_by::<_, _, 3>(given, skills, |_| true);
+            found[..n].to_vec()
+        };
+        assert_eq!(closest("email_sned"), ["email.send"]);
+        assert_eq!(closest("email.sned"), ["email.send"]);
+        assert_eq!(closest("Email_Send"), ["email.send", "email.read"]);
+        assert_eq!(closest("tasks_serch"), ["tasks.search"]);
+        // A prefix, as for flags: `email_tools_` is the start of one tool.
+        assert_eq!(closest("email_tools_"), ["email_tools.send"]);
+        assert_eq!(closest("calendar_create"), Vec::<&str>::new());
+        // As names, `email_sned` is two edits from `email.send`; as a tool, one.
+        assert_eq!(distance("email_sned", "email.send"), 2);
     }
 
     #[test]

@@ -595,10 +595,23 @@ pub(crate) fn closest_skill<'c>(
     if name.len() > skills_core::names::MAX_NAME_LEN {
         return None;
     }
-    let skills: Vec<&'c str> = crate::catalog::skills(catalog).filter(|s| visible(s)).map(|s| s.name).collect();
-    let tools: Vec<String> = skills.iter().map(|s| skills_core::names::tool_name(s)).collect();
-    let close = skills_core::suggest::closest(&name.replace('.', "_"), tools.iter().map(String::as_str))?;
-    skills.into_iter().find(|s| skills_core::names::is_tool_name_of(close, s))
+    let (close, n) = closest_tools::<1>(catalog, name, visible);
+    close[..n].first().copied()
+}
+
+/// The skills whose tool names are closest to `name` (a tool name, or a
+/// skill name written with `.`), among those `visible`: every skill's name
+/// is compared as its tool name without copying it, and only a close one is
+/// asked about.
+fn closest_tools<'c, const N: usize>(
+    catalog: &'c dyn crate::catalog::Catalog,
+    name: &str,
+    visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
+) -> ([&'c str; N], usize) {
+    let skills = (0..catalog.skill_count()).filter_map(|i| catalog.skill_name(i).map(|n| (n, i)));
+    skills_core::suggest::closest_tools_by::<_, _, N>(name, skills, |&(_, i)| {
+        catalog.skill_at(i).is_some_and(|s| visible(&s))
+    })
 }
 
 /// The name and usage of the skill a tool name (`email_send`) calls, for a
@@ -740,12 +753,8 @@ fn unknown_tool(view: View<'_>, name: &str) -> Outcome {
         );
     }
     let visible = view.visible();
-    let tools: Vec<String> = crate::catalog::skills(view.catalog)
-        .filter(|s| visible(s))
-        .map(|s| skills_core::names::tool_name(s.name))
-        .collect();
-    let (close, n) = skills_core::suggest::closest_n::<_, 3>(name, tools.iter().map(String::as_str));
-    let mut suggested: Vec<String> = close[..n].iter().map(|t| t.to_string()).collect();
+    let (close, n) = closest_tools::<3>(view.catalog, name, &visible);
+    let mut suggested: Vec<String> = close[..n].iter().map(|s| skills_core::names::tool_name(s)).collect();
     // No skill's name is longer; each split of a longer one would copy it.
     if suggested.is_empty() && name.len() <= skills_core::names::MAX_NAME_LEN {
         // Not close in spelling: the same action in other words
