@@ -216,6 +216,13 @@ impl Catalog for DynamicCatalog {
         self.skills.len()
     }
 
+    fn skill_name(&self, index: usize) -> Option<&str> {
+        match self.skills.get(index)? {
+            DynSkill::Compiled { entry, .. } => Some(entry.name),
+            DynSkill::Parsed(p) => Some(&p.skill.name),
+        }
+    }
+
     fn skill_at(&self, index: usize) -> Option<SkillView<'_>> {
         match self.skills.get(index)? {
             DynSkill::Compiled { entry, root } => {

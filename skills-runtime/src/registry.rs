@@ -310,7 +310,8 @@ impl RegistryBuilder {
 
     /// [`RegistryBuilder::compiled_root`] for each part of a joined table,
     /// in the order the parts were joined; parts without a path here keep
-    /// the root their build read.
+    /// the root their build read (and paths past the last part have no
+    /// part to apply to).
     pub fn compiled_roots<P: Into<PathBuf>>(mut self, paths: impl IntoIterator<Item = P>) -> Self {
         for (tree, path) in self.compiled.iter_mut().zip(paths) {
             tree.root = path.into();

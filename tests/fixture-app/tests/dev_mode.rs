@@ -371,6 +371,12 @@ fn a_parsed_skills_view_carries_its_usage_file_shape_and_conditions() {
     assert_eq!(view.root, "project");
     // The same values from a second view (its parts are derived on the first).
     assert_eq!(catalog.skill_at(index).unwrap().shape, view.shape);
+    // Names read alone (as suggestions read them) are the views' names,
+    // for parsed and compiled skills alike.
+    for i in 0..catalog.skill_count() {
+        assert_eq!(catalog.skill_name(i), catalog.skill_at(i).map(|s| s.name), "skill {i}");
+    }
+    assert_eq!(catalog.skill_name(catalog.skill_count()), None);
     // A file without a usage line gets one from its flags.
     dev.write("plans/retro.md", &TEMPLATE.replace("## Usage\n\nplans.retro --sprint <n>\n\n", ""));
     dev.registry.reload();

@@ -2,6 +2,7 @@
 //! to the model and to the author in dev mode, as one crate's tree does.
 
 use skills_joined_app::{Log, SKILLS, router};
+use skills_runtime::catalog::Catalog;
 use skills_runtime::json::{ToolCall, ToolFormat};
 use skills_runtime::registry::{Event, Registry};
 use skills_runtime::{JoinError, Joined, Kind, Router};
@@ -97,6 +98,7 @@ fn the_joined_table_holds_every_part_in_name_order() {
     assert_eq!(SKILLS.parts().len(), 2);
     for (i, name) in names.iter().enumerate() {
         assert_eq!(table.catalog.index.unwrap().get(name), Some(i as u16), "{name}");
+        assert_eq!(table.catalog.skill_name(i), Some(*name));
     }
     assert_eq!(table.catalog.index.unwrap().get("reboot"), Some(4));
     assert_eq!(table.catalog.index.unwrap().get("ops.reboot"), None);
