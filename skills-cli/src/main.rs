@@ -1,7 +1,7 @@
 //! `skills`: check, list, browse and try a skill tree.
 //!
 //! ```text
-//! skills check    [--root DIR] [--format text|json]   all diagnostics; exit 1 on errors
+//! skills check    [--root DIR] [--other-domain D]... [--format text|json]   all diagnostics; exit 1 on errors
 //! skills list     [--root DIR] [--format text|json]   skills, flags and derived types
 //! skills help     [--root DIR] QUERY...               get_skill / --help, as a model sees it
 //! skills parse    [--root DIR] -- 'COMMAND LINE'      typed flags as JSON, or the error
@@ -41,6 +41,10 @@ enum Command {
         /// The skill root.
         #[arg(long, default_value = "skills")]
         root: PathBuf,
+        /// A domain another crate of a split tree compiles: examples may
+        /// call its skills (as `Builder::other_domains`); repeat for several.
+        #[arg(long = "other-domain", value_name = "DOMAIN")]
+        other_domains: Vec<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -88,7 +92,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Check { root, format } => check(&load(&root), format),
+        Command::Check { root, other_domains, format } => {
+            check(&skills_parser::load(&root, &LoadOptions { other_domains, ..LoadOptions::default() }), format)
+        }
         Command::List { roots, format } => list(&roots.iter().map(|r| load(r)).collect::<Vec<_>>(), format),
         Command::Help { root, query } => help_cmd(&load(&root), &query.join(" ")),
         Command::Parse { root, line } => parse(&load(&root), &line),

@@ -281,3 +281,18 @@ fn number_flags_parse_from_the_markdown() {
     assert_eq!(v["error"]["kind"], "invalid_number", "{v}");
     assert_eq!(v["error"]["hint"], "write it as --x 0.5", "{v}");
 }
+
+/// A part of a tree split across crates: `check` refuses an example that
+/// calls another part's skill until `--other-domain` names its domain.
+#[test]
+fn check_takes_the_domains_other_parts_compile() {
+    let root = "tests/joined/ops/skills";
+    let alone = run(&["check", "--root", root]);
+    let text = String::from_utf8_lossy(&alone.stdout).to_string() + &String::from_utf8_lossy(&alone.stderr);
+    assert_eq!(alone.status.code(), Some(1), "{text}");
+    assert!(text.contains("error[example-unknown-skill]: example calls `notes.add`, which is not a skill"), "{text}");
+    let part = run(&["check", "--root", root, "--other-domain", "notes"]);
+    let text = String::from_utf8_lossy(&part.stdout).to_string() + &String::from_utf8_lossy(&part.stderr);
+    assert!(part.status.success(), "{text}");
+    assert!(text.contains("0 errors"), "{text}");
+}

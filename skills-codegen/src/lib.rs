@@ -40,6 +40,7 @@ pub struct Builder {
     serde: bool,
     target_os: Option<String>,
     base_dir: Option<PathBuf>,
+    other_domains: Vec<String>,
 }
 
 impl Default for Builder {
@@ -87,6 +88,7 @@ impl Builder {
             serde: false,
             target_os: None,
             base_dir: None,
+            other_domains: Vec::new(),
         }
     }
 
@@ -140,6 +142,23 @@ impl Builder {
         self
     }
 
+    /// Domains that other crates of the same application compile, when a
+    /// tree is split into parts joined at start-up (`skills_runtime::Joined`):
+    /// an example here may call their skills (`notes.add ...` in a part
+    /// without `notes`), which this build cannot check, since it does not
+    /// read their files (reading them would rebuild this part whenever
+    /// another changes). Without this, such an example is an
+    /// `example-unknown-skill` error. Each part checks its own examples.
+    ///
+    /// ```no_run
+    /// // build.rs of the `ops` part
+    /// skills_codegen::Builder::new().other_domains(["notes"]).generate();
+    /// ```
+    pub fn other_domains<S: Into<String>>(mut self, domains: impl IntoIterator<Item = S>) -> Self {
+        self.other_domains.extend(domains.into_iter().map(Into::into));
+        self
+    }
+
     /// The directory relative paths are resolved against and shown from
     /// (default: `CARGO_MANIFEST_DIR`, else the current directory).
     pub fn base_dir(mut self, dir: impl Into<PathBuf>) -> Self {
@@ -163,7 +182,8 @@ impl Builder {
         let base = self.base();
         let root = self.abs_root();
         let target_os = self.target_os.clone().or_else(|| std::env::var("CARGO_CFG_TARGET_OS").ok());
-        let mut tree = skills_parser::load(&root, &LoadOptions { target_os, ..LoadOptions::default() });
+        let opts = LoadOptions { target_os, other_domains: self.other_domains.clone(), ..LoadOptions::default() };
+        let mut tree = skills_parser::load(&root, &opts);
         let show = |p: &Path| -> String { display_path(p.strip_prefix(&base).unwrap_or(p)) };
         for d in &mut tree.diagnostics {
             d.file = PathBuf::from(show(&d.file));

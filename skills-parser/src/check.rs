@@ -77,6 +77,8 @@ pub fn names_and_aliases(skills: &[Arc<Skill>], domains: &[String], out: &mut Ve
 /// The skills of a tree, found by name or alias.
 pub(crate) struct Skills<'a> {
     all: &'a [Arc<Skill>],
+    /// Domains other parts of a split tree compile (`LoadOptions`).
+    other_domains: &'a [String],
     /// Built when an example first calls another skill.
     by_name: OnceCell<HashMap<&'a str, &'a Skill>>,
 }
@@ -85,7 +87,18 @@ impl<'a> Skills<'a> {
     /// `all`: the tree's skills, whose names and aliases are unique (as
     /// [`names_and_aliases`] leaves them).
     pub(crate) fn new(all: &'a [Arc<Skill>]) -> Self {
-        Skills { all, by_name: OnceCell::new() }
+        Skills { all, other_domains: &[], by_name: OnceCell::new() }
+    }
+
+    /// These skills, and the domains of other parts, whose skills examples
+    /// may call unchecked.
+    pub(crate) fn with_other_domains(self, other_domains: &'a [String]) -> Self {
+        Skills { other_domains, ..self }
+    }
+
+    /// Whether `name` is a skill of a domain another part compiles.
+    fn in_other_part(&self, name: &str) -> bool {
+        name.split_once('.').is_some_and(|(domain, _)| self.other_domains.iter().any(|d| d == domain))
     }
 
     fn find(&self, name: &str) -> Option<&'a Skill> {
@@ -221,6 +234,9 @@ fn check_example(
         None => return false,
     };
     let Some(target) = target else {
+        if skills.is_some_and(|s| s.in_other_part(first)) {
+            return true;
+        }
         let all = skills.map_or(&[][..], |s| s.all);
         let hint = match suggest::closest(first, all.iter().map(|s| s.name.as_str())) {
             Some(c) => format!("did you mean `{c}`?"),

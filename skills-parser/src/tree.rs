@@ -31,11 +31,17 @@ pub struct LoadOptions {
     /// Leave out skills whose `eligibility.os` excludes this `target_os`
     /// (used by builds for another target, such as firmware).
     pub target_os: Option<String>,
+    /// Domains that other parts of a tree split across crates compile
+    /// (`skills_runtime::Joined`): an example may call their skills
+    /// (`notes.add ...` in a part without `notes`), unchecked here, since
+    /// this tree does not know their flags; the part that has them checks
+    /// its own examples.
+    pub other_domains: Vec<String>,
 }
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None }
+        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None, other_domains: Vec::new() }
     }
 }
 
@@ -292,7 +298,7 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     // Examples that call their own skill were checked with the file (and
     // are cached with it); those that call another are checked here. A
     // skill left out by the checks above has its examples unchecked.
-    let by_name = check::Skills::new(&skills);
+    let by_name = check::Skills::new(&skills).with_other_domains(&opts.other_domains);
     for (s, is_partial, own) in &examples {
         if !is_partial && excluded.contains(&s.name) {
             continue;

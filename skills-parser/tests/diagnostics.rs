@@ -2123,3 +2123,26 @@ fn a_domain_linked_to_the_root_or_another_domain_is_one_error() {
     assert!(t.skill("d.a").is_some());
     assert!(t.domains.iter().any(|x| x.name == "e"), "a link to a hidden directory is a domain");
 }
+
+/// In a part of a tree split across crates, an example may call a skill of
+/// a domain another part compiles (`LoadOptions::other_domains`); any other
+/// unknown name is still an error, and so is a bad example of its own.
+#[test]
+fn examples_may_call_the_domains_other_parts_compile() {
+    let body = BODY.replace("d.a --x 1\n", "d.a --x 1\nnotes.add --text \"from d\"\nnote.add --text x\nd.a --y 1\n");
+    let dir = tempfile::tempdir().unwrap();
+    for (path, content) in [("d/SKILL.md", INDEX.to_string()), ("d/a.md", skill(FRONT, &body))] {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+    }
+    let alone = load(dir.path(), &LoadOptions::default());
+    let part = load(dir.path(), &LoadOptions { other_domains: vec!["notes".into()], ..LoadOptions::default() });
+    let unknown = |t: &Tree| -> Vec<usize> {
+        t.diagnostics.iter().filter(|d| d.code == Code::ExampleUnknownSkill).map(|d| d.line).collect()
+    };
+    // Lines 19 (`notes.add`) and 20 (`note.add`) of the file.
+    assert_eq!(unknown(&alone), [19, 20]);
+    assert_eq!(unknown(&part), [20]);
+    assert!(has(&part, Code::ExampleInvalid, 21), "{:?}", part.diagnostics);
+}

@@ -104,6 +104,26 @@ fn the_joined_table_holds_every_part_in_name_order() {
     assert_eq!(table.catalog.index.unwrap().get("ops.reboot"), None);
 }
 
+/// Every example of every part runs against the joined router, those that
+/// call another part's skill (which that part's build could not check)
+/// included.
+#[test]
+fn every_parts_examples_run_against_the_joined_router() {
+    let router = router();
+    let mut checked = 0;
+    let mut across = 0;
+    for skill in SKILLS.table().catalog.skills {
+        let examples = skill.body.split("## Examples").nth(1).unwrap_or_default();
+        for line in examples.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let out = router.execute(&mut Log::new(), line);
+            assert!(out.error.is_none(), "{}: `{line}`: {:?}", skill.name, out.error);
+            checked += 1;
+            across += usize::from(!line.starts_with(skill.domain));
+        }
+    }
+    assert_eq!((checked, across), (11, 1));
+}
+
 /// JSON tool calling sees both parts: one schema per skill, and a call
 /// runs the part's handler.
 #[test]
