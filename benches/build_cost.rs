@@ -136,7 +136,7 @@ fn skills_crate(root: &Path, n: usize, handlers: bool) -> Crate {
     Crate { packages: vec![name.clone()], name, dir, edit }
 }
 
-/// The same N template skills split into crates of `JOINED_PART` skills
+/// The same N template skills split into crates of `BUILD_COST_PART` skills
 /// ("parts", each with its build script and `include_skills!`), and an
 /// application that joins their tables (`skills_runtime::Joined`), in one
 /// workspace.
