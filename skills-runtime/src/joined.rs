@@ -223,7 +223,11 @@ impl<C: 'static> Joined<C> {
     }
 
     /// The joined table, for [`crate::Router::new`] and the rest of the API
-    /// that takes one crate's table.
+    /// that takes one crate's table. Its `root` is empty: the parts' roots
+    /// differ, so a dev-mode registry is built from the `Joined` itself
+    /// (`Registry::builder(&*SKILLS)`), which knows each part's root; built
+    /// from this table, it would serve every compiled skill as compiled and
+    /// never see a part's file deleted.
     pub fn table(&'static self) -> &'static Table<C> {
         self.table.get_or_init(|| Table {
             catalog: self.catalog(),
