@@ -93,7 +93,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { root, other_domains, format } => {
-            check(&skills_parser::load(&root, &LoadOptions { other_domains, ..LoadOptions::default() }), format)
+            // What the build will accept, compiled-table limits included.
+            let max_skills = skills_parser::MAX_COMPILED_SKILLS;
+            check(
+                &skills_parser::load(&root, &LoadOptions { other_domains, max_skills, ..LoadOptions::default() }),
+                format,
+            )
         }
         Command::List { roots, format } => list(&roots.iter().map(|r| load(r)).collect::<Vec<_>>(), format),
         Command::Help { root, query } => help_cmd(&load(&root), &query.join(" ")),

@@ -182,7 +182,12 @@ impl Builder {
         let base = self.base();
         let root = self.abs_root();
         let target_os = self.target_os.clone().or_else(|| std::env::var("CARGO_CFG_TARGET_OS").ok());
-        let opts = LoadOptions { target_os, other_domains: self.other_domains.clone(), ..LoadOptions::default() };
+        let opts = LoadOptions {
+            target_os,
+            other_domains: self.other_domains.clone(),
+            max_skills: skills_parser::MAX_COMPILED_SKILLS,
+            ..LoadOptions::default()
+        };
         let mut tree = skills_parser::load(&root, &opts);
         let show = |p: &Path| -> String { display_path(p.strip_prefix(&base).unwrap_or(p)) };
         for d in &mut tree.diagnostics {

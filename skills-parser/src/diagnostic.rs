@@ -129,6 +129,9 @@ codes! {
     TooManyFlags = "too-many-flags", Error, Definition;
     /// A `SKILL.md` index with a missing or wrong `domain` or `description`.
     InvalidIndex = "invalid-index", Error, Definition;
+    /// More skills than the tree may hold (`LoadOptions::max_skills`: a
+    /// compiled table numbers at most 65,536).
+    TooManySkills = "too-many-skills", Error, Definition;
     /// An example that does not parse against the skill's flags.
     ExampleInvalid = "example-invalid", Error, Documentation;
     /// An example that calls a skill that does not exist.

@@ -47,4 +47,4 @@ pub use diagnostic::{Class, Code, Diagnostic, Severity};
 pub use flags::Flag;
 pub use index::{DomainIndex, parse_index};
 pub use skill::{Eligibility, Parsed, Skill, parse_skill};
-pub use tree::{Domain, LoadCache, LoadOptions, Tree, load, load_cached};
+pub use tree::{Domain, LoadCache, LoadOptions, MAX_COMPILED_SKILLS, Tree, load, load_cached};

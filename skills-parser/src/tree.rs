@@ -37,11 +37,20 @@ pub struct LoadOptions {
     /// this tree does not know their flags; the part that has them checks
     /// its own examples.
     pub other_domains: Vec<String>,
+    /// Most skills the tree may hold; more is a `too-many-skills` error.
+    /// No limit by default (dev mode numbers skills with a `usize`); a
+    /// compiled table numbers them with a `u16`, so `skills_codegen` and
+    /// `skills check` set [`MAX_COMPILED_SKILLS`].
+    pub max_skills: usize,
 }
+
+/// Most skills one compiled table holds (its index numbers them with a
+/// `u16`); a larger tree is split into crates joined at start-up.
+pub const MAX_COMPILED_SKILLS: usize = 1 << 16;
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None, other_domains: Vec::new() }
+        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None, other_domains: Vec::new(), max_skills: usize::MAX }
     }
 }
 
@@ -294,6 +303,21 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     skills.sort_by(|a: &Arc<Skill>, b: &Arc<Skill>| a.name.cmp(&b.name));
     let excluded = check::names_and_aliases(&skills, &domain_dirs, &mut diags);
     skills.retain(|s| !excluded.contains(&s.name));
+    if skills.len() > opts.max_skills {
+        diags.push(
+            Diagnostic::new(
+                Code::TooManySkills,
+                root,
+                0,
+                0,
+                format!("the tree has {} skills; one compiled table holds at most {}", skills.len(), opts.max_skills),
+            )
+            .hint(
+                "split the tree into crates, each with its own build script over some of the domains, and join \
+                 their tables at start-up (`skills_runtime::Joined`)",
+            ),
+        );
+    }
 
     // Examples that call their own skill were checked with the file (and
     // are cached with it); those that call another are checked here. A

@@ -309,6 +309,26 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             }),
         ),
         (
+            Code::TooManySkills,
+            Box::new(|| {
+                // The limit of a compiled table (65,536) set low: a tree
+                // of two skills against a limit of one, then of two.
+                let (d, _) = build(&[
+                    ("d/SKILL.md", INDEX.as_bytes()),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                    ("d/b.md", skill(FRONT, BODY).replace("d.a", "d.b").as_bytes()),
+                ]);
+                let limited = |max_skills| load(d.path(), &LoadOptions { max_skills, ..LoadOptions::default() });
+                let t = limited(1);
+                expect(&t, Code::TooManySkills, 0);
+                let d0 = t.diagnostics.iter().find(|d| d.code == Code::TooManySkills).unwrap();
+                assert_eq!(d0.message, "the tree has 2 skills; one compiled table holds at most 1");
+                assert!(d0.hint.as_deref().unwrap().contains("skills_runtime::Joined"), "{d0:?}");
+                assert!(limited(2).diagnostics.is_empty(), "{:?}", limited(2).diagnostics);
+                assert_eq!(skills_parser::MAX_COMPILED_SKILLS, usize::from(u16::MAX) + 1);
+            }),
+        ),
+        (
             Code::InvalidIndex,
             Box::new(|| {
                 let (_d, t) = build(&[
