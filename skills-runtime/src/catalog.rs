@@ -298,12 +298,23 @@ pub fn closest_skills<'c, const N: usize>(
     after: impl IntoIterator<Item = &'c str>,
     visible: &dyn Fn(&SkillView<'_>) -> bool,
 ) -> ([&'c str; N], usize) {
-    let names = (0..c.skill_count()).filter_map(|i| c.skill_name(i).map(|n| (n, Some(i))));
+    let names = skill_names(c).map(|(n, i)| (n, Some(i)));
     let other = |n| (n, None);
     let candidates = before.into_iter().map(other).chain(names).chain(after.into_iter().map(other));
     skills_core::suggest::closest_n_by::<_, _, N>(given, candidates, |&(_, index)| {
-        index.is_none_or(|i| c.skill_at(i).is_some_and(|s| visible(&s)))
+        index.is_none_or(|i| visible_at(c, i, visible))
     })
+}
+
+/// Every skill's name with its index, read without building views: what
+/// a search compares with every skill before looking at the few it keeps.
+pub(crate) fn skill_names(c: &dyn Catalog) -> impl Iterator<Item = (&str, usize)> {
+    (0..c.skill_count()).filter_map(move |i| c.skill_name(i).map(|n| (n, i)))
+}
+
+/// Whether skill `index` exists and `visible` accepts it.
+pub(crate) fn visible_at(c: &dyn Catalog, index: usize, visible: &dyn Fn(&SkillView<'_>) -> bool) -> bool {
+    c.skill_at(index).is_some_and(|s| visible(&s))
 }
 
 /// Iterates the domains of a catalog.

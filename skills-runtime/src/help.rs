@@ -16,7 +16,8 @@
 //! so disclosure works without a heap.
 
 use crate::catalog::{
-    Catalog, SkillView, closest_skills, domain_skills, domains, find_domain_any_case, lookup_any_case,
+    Catalog, SkillView, closest_skills, domain_skills, domains, find_domain_any_case, lookup_any_case, skill_names,
+    visible_at,
 };
 use core::fmt::{self, Write};
 use skills_core::names::GET_SKILL;
@@ -194,10 +195,9 @@ pub(crate) fn by_action<'c>(
         }
         None => {
             // Every skill's name is read; only one that matches is looked at.
-            for i in 0..catalog.skill_count() {
-                if let Some(name) = catalog.skill_name(i)
-                    && name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(given))
-                    && catalog.skill_at(i).is_some_and(|s| visible(&s))
+            for (name, i) in skill_names(catalog) {
+                if name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(given))
+                    && visible_at(catalog, i, visible)
                 {
                     push(name);
                 }

@@ -608,9 +608,9 @@ fn closest_tools<'c, const N: usize>(
     name: &str,
     visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
 ) -> ([&'c str; N], usize) {
-    let skills = (0..catalog.skill_count()).filter_map(|i| catalog.skill_name(i).map(|n| (n, i)));
+    let skills = crate::catalog::skill_names(catalog);
     skills_core::suggest::closest_tools_by::<_, _, N>(name, skills, |&(_, i)| {
-        catalog.skill_at(i).is_some_and(|s| visible(&s))
+        crate::catalog::visible_at(catalog, i, visible)
     })
 }
 
