@@ -1,0 +1,732 @@
+//! The markers of a flag's description: `(required)`, `(default: v)`,
+//! types, `One of:` values, and the prose that only looks like them.
+
+use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
+use skills_core::args::is_number;
+use skills_core::spec::ValueType;
+
+/// Markers found in one description.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Markers {
+    pub(super) required: bool,
+    pub(super) optional: bool,
+    pub(super) defaults: Vec<String>,
+    pub(super) boolean: bool,
+    pub(super) explicit: Option<(ValueType, bool)>,
+    pub(super) bad_type: Option<String>,
+    /// `(type: email)`: a format of text given as the type (a string).
+    pub(super) format_type: Option<String>,
+    pub(super) date: bool,
+    pub(super) one_of: Option<(Vec<String>, bool)>,
+    /// `(type: enum)`, `(enum)`, a table's `enum` type: the values are the
+    /// ones the description quotes; whether it takes several.
+    pub(super) enum_type: Option<bool>,
+    /// The values came after a label that does not say how many a command
+    /// gives (`Possible values:`): the placeholder's `...` decides.
+    pub(super) one_of_open: bool,
+    pub(super) space_separated: bool,
+    /// The description with marker groups and the `One of:` clause removed,
+    /// for prose checks.
+    pub(super) prose: String,
+}
+
+/// A sentence that is a type alone, emphasis or backticks aside
+/// (`*integer*`, `` `date` ``, `string list`). It is short and starts as
+/// a type word does, which is tested first: most sentences are prose.
+pub(super) fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
+    let t = sentence.trim_matches(|c| matches!(c, '*' | '_' | '`'));
+    let first = t.as_bytes().first()?.to_ascii_lowercase();
+    if t.len() > "list of booleans".len() || !b"stidblnf".contains(&first) {
+        return None;
+    }
+    bare_type(t)
+}
+
+/// A type word that stands alone (a bare `(float)` group, a sentence that
+/// is only `*number*`): [`parse_type`], less the number words that are also
+/// prose (`double`, `decimal`, `numeric`: "line spacing (double)"), which
+/// make a number only where a type is certain to be meant (`(type:
+/// double)`, a table's Type column, frontmatter `type:`).
+pub(super) fn bare_type(t: &str) -> Option<(ValueType, bool)> {
+    let (base, _) = list_form(t.trim());
+    if ["double", "decimal", "numeric"].iter().any(|w| base.eq_ignore_ascii_case(w)) {
+        return None;
+    }
+    parse_type(t)
+}
+
+pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
+    let s = spec.trim();
+    let (base, list) = if s.eq_ignore_ascii_case("list") { ("string", true) } else { list_form(s) };
+    // Besides the format's words: JSON Schema's, and those of the
+    // languages skill authors write handlers in (`i64`, `f64`, `long`); a
+    // switch in a table is often typed `flag`.
+    let words: [(&[&str], ValueType); 5] = [
+        (&["string", "text", "str", "&str"], ValueType::String),
+        (
+            &["integer", "int", "long", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "usize", "isize"],
+            ValueType::Integer,
+        ),
+        (&["number", "float", "double", "decimal", "numeric", "real", "f32", "f64"], ValueType::Number),
+        (&["date"], ValueType::Date),
+        (&["boolean", "bool", "flag", "switch"], ValueType::Boolean),
+    ];
+    let t = words.iter().find(|(w, _)| w.iter().any(|w| base.eq_ignore_ascii_case(w)))?.1;
+    Some((t, list))
+}
+
+/// Formats of text that authors give as a type (`email`, `url`, `uuid`,
+/// `datetime`): a string, and whether a list of them (`list of urls`).
+/// They are read as strings with a `format-type` warning rather than
+/// refused: what they say about the value is a description, which no
+/// check of a command enforces.
+pub(super) fn text_format(spec: &str) -> Option<bool> {
+    const FORMATS: &[&str] = &[
+        "email",
+        "e-mail",
+        "url",
+        "uri",
+        "link",
+        "path",
+        "file",
+        "filename",
+        "filepath",
+        "dir",
+        "directory",
+        "uuid",
+        "id",
+        "time",
+        "datetime",
+        "date-time",
+        "timestamp",
+        "duration",
+        "json",
+        "regex",
+        "hostname",
+        "ip",
+        "phone",
+        "markdown",
+        "char",
+        "name",
+    ];
+    let (base, list) = list_form(spec.trim());
+    FORMATS.iter().any(|f| base.eq_ignore_ascii_case(f)).then_some(list)
+}
+
+/// `enum`, `enum list`, `list of enums`, `enum[]`: a type that says the
+/// flag is an enum, and whether it takes several values.
+pub(crate) fn enum_type_word(spec: &str) -> Option<bool> {
+    let (base, list) = list_form(spec.trim());
+    base.eq_ignore_ascii_case("enum").then_some(list)
+}
+
+/// A type as its element type and whether it is a list: `list of dates`,
+/// `date list`, `date[]` (plural `s` dropped), or one `date`.
+pub(crate) fn list_form(s: &str) -> (&str, bool) {
+    let (base, list) = if let Some(b) = strip_prefix_ignore_ascii_case(s, "list of ") {
+        (b.trim(), true)
+    } else if let Some(b) = s.strip_suffix("[]") {
+        (b.trim(), true)
+    } else if let Some(b) =
+        s.len().checked_sub(" list".len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(" list"))
+    {
+        (s[..b].trim(), true)
+    } else {
+        (s, false)
+    };
+    (base.trim_end_matches(['s', 'S']), list)
+}
+
+/// The first run of two or more values in backticks or double quotes,
+/// separated by commas, `|`, `/`, `or` or `and` (`` `red`, `green` or
+/// `blue` ``, `` `short` | `long` ``): where it starts and ends, and the
+/// values.
+pub(super) fn quoted_run(prose: &str) -> Option<(usize, usize, Vec<String>)> {
+    let b = prose.as_bytes();
+    let mut from = 0;
+    while let Some(rel) = memchr::memchr2(b'`', b'"', &b[from..]) {
+        let start = from + rel;
+        let (mut at, mut end, mut values) = (start, start, Vec::new());
+        while let Some(close) = memchr::memchr(b[at], &b[at + 1..]).map(|k| at + 1 + k) {
+            let v = &prose[at + 1..close];
+            if !is_enum_value(v) {
+                break;
+            }
+            values.push(v.to_string());
+            end = close + 1;
+            // A separator, then the next quoted value.
+            let rest = prose[end..].trim_start();
+            let after = rest.strip_prefix("\\|").or_else(|| rest.strip_prefix([',', '|', '/'])).unwrap_or(rest);
+            let after = after.trim_start();
+            let after = strip_word_ignore_ascii_case(after, "or")
+                .or_else(|| strip_word_ignore_ascii_case(after, "and"))
+                .unwrap_or(after)
+                .trim_start();
+            if after.len() == rest.len() || !after.starts_with(['`', '"']) {
+                break;
+            }
+            at = prose.len() - after.len();
+        }
+        if values.len() >= 2 {
+            return Some((start, end, values));
+        }
+        from = end.max(start + 1);
+    }
+    None
+}
+
+/// Splits the values of a `One of:` clause.
+pub(super) fn enum_values(text: &str) -> Vec<String> {
+    enum_items(text).map(|v| v.trim_matches(['`', '"', '\'']).to_string()).filter(|v| !v.is_empty()).collect()
+}
+
+/// The items of a list of values as written (quotes kept), split at commas,
+/// at bars (`a | b`, in a table cell `a \| b`) and at the `or`/`and` before
+/// the last one (`a, b, or c`, `a or b`).
+pub(super) fn enum_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split([',', '|']).flat_map(split_or_and).map(|v| {
+        let v = v.trim().trim_end_matches('\\').trim_end();
+        v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim()
+    })
+}
+
+/// `v` split at each ` or ` and ` and ` (bytewise: a `str` pattern builds a
+/// substring searcher per call, and this runs for every enum clause).
+pub(super) fn split_or_and(v: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(v);
+    core::iter::from_fn(move || {
+        let s = rest?;
+        let b = s.as_bytes();
+        let cut = memchr::memchr_iter(b' ', b).find_map(|i| {
+            let after = &b[i + 1..];
+            [&b"or "[..], b"and "].into_iter().find(|w| after.starts_with(w)).map(|w| (i, i + 1 + w.len()))
+        });
+        match cut {
+            Some((end, next)) => {
+                rest = Some(&s[next..]);
+                Some(&s[..end])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
+}
+
+/// `One of `a`, `b`` without the colon, as API references often write it:
+/// where the clause starts, its length and whether it is `one or more of`.
+/// The values must be quoted (in backticks or quotes), so that prose such
+/// as `one of the recipients` is not read as values.
+pub(super) fn quoted_one_of(prose: &str) -> Option<(usize, usize, bool)> {
+    one_of_clauses(prose).find(|&(i, len, _)| {
+        let rest = &prose[i + len..];
+        let clause = &rest[..clause_end(rest)];
+        let quoted = |v: &str| v.len() >= 2 && ['`', '"', '\''].iter().any(|&q| v.starts_with(q) && v.ends_with(q));
+        let (mut items, mut all_quoted) = (0, true);
+        for v in enum_items(clause) {
+            items += 1;
+            all_quoted &= quoted(v);
+        }
+        items >= 2 && all_quoted
+    })
+}
+
+/// Each `one of ` and `one or more of ` (any case) that starts a word:
+/// where, its length and whether it is `one or more of`. One pass.
+pub(super) fn one_of_clauses(prose: &str) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
+    let b = prose.as_bytes();
+    memchr::memchr2_iter(b'o', b'O', b).filter_map(move |i| {
+        if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80) {
+            return None;
+        }
+        let after = |w: &str| b.get(i..i + w.len()).is_some_and(|s| s.eq_ignore_ascii_case(w.as_bytes()));
+        if after("one or more of ") {
+            Some((i, "one or more of ".len(), true))
+        } else if after("one of ") {
+            Some((i, "one of ".len(), false))
+        } else {
+            None
+        }
+    })
+}
+
+/// A label that states the allowed values, first in its sentence:
+/// `Possible values:`, `Allowed values:`, `Valid values:`, `Accepted
+/// values:`, `Supported values:`, `Choices:` (not `Default values:`, nor a
+/// label in the middle of prose): where it starts and its length.
+pub(super) fn values_label(prose: &str) -> Option<(usize, usize)> {
+    const LABELS: [&str; 6] =
+        ["possible values:", "allowed values:", "valid values:", "accepted values:", "supported values:", "choices:"];
+    // Each label ends with its colon: look only before each colon.
+    let b = prose.as_bytes();
+    memchr::memchr_iter(b':', b).find_map(|colon| {
+        let end = colon + 1;
+        let label =
+            LABELS.iter().find(|l| end >= l.len() && b[end - l.len()..end].eq_ignore_ascii_case(l.as_bytes()))?;
+        let i = end - label.len();
+        let before = prose[..i].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_'));
+        (before.is_empty() || before.ends_with(['.', ';', ':', '(', '!', '?'])).then_some((i, label.len()))
+    })
+}
+
+/// Where a clause that runs to the end of a sentence stops.
+pub(super) fn clause_end(s: &str) -> usize {
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'(' || c == b';' {
+            return i;
+        }
+        if c == b'.' && (i + 1 == b.len() || b[i + 1] == b' ') {
+            return i;
+        }
+    }
+    s.len()
+}
+
+pub(super) fn markers(description: &str) -> Markers {
+    let mut m = Markers::default();
+    // Never longer than the description: one allocation.
+    let mut prose = String::with_capacity(description.len());
+    // Top-level parenthesized groups, and bracketed ones as docopt writes
+    // them (`[default: 10]`, `[required]`; not a link's `[text](url)`).
+    let mut depth = 0usize;
+    let mut group_start = 0usize;
+    let mut bracket_start = None;
+    let mut last = 0usize;
+    // Bytes: the brackets are ASCII, so their places are char boundaries.
+    for (i, c) in description.bytes().enumerate() {
+        match c {
+            b'[' if depth == 0 => bracket_start = Some(i),
+            b']' if depth == 0
+                && let Some(start) = bracket_start.take() =>
+            {
+                let inner = &description[start + 1..i];
+                if start >= last && !description[i + 1..].starts_with('(') && marker_group(inner, &mut m) {
+                    prose.push_str(&description[last..start]);
+                    last = i + 1;
+                }
+            }
+            b'(' => {
+                if depth == 0 {
+                    group_start = i;
+                }
+                depth += 1;
+            }
+            b')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    let inner = &description[group_start + 1..i];
+                    if marker_group(inner, &mut m) {
+                        prose.push_str(&description[last..group_start]);
+                        last = i + 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    prose.push_str(&description[last..]);
+    let mut prose = sentence_markers(prose, &mut m);
+    // `One or more of:` before `One of:`, which it contains.
+    let clause = find_ignore_ascii_case(&prose, "one or more of:")
+        .map(|i| (i, "one or more of:".len(), true))
+        .or_else(|| find_ignore_ascii_case(&prose, "one of:").map(|i| (i, "one of:".len(), false)))
+        .or_else(|| quoted_one_of(&prose))
+        .or_else(|| {
+            let (i, len) = values_label(&prose)?;
+            m.one_of_open = true;
+            Some((i, len, false))
+        });
+    if let Some((i, len, multi)) = clause {
+        let rest = &prose[i + len..];
+        let end = clause_end(rest);
+        m.one_of = Some((enum_values(&rest[..end]), multi));
+        prose = format!("{}{}", &prose[..i], &rest[end..]);
+    }
+    // `(type: enum)` with the values quoted in the prose (`` `red`, `green`
+    // or `blue` ``); without them, an enum without values (reported).
+    if let Some(list) = m.enum_type {
+        match &mut m.one_of {
+            Some((_, multi)) => *multi |= list,
+            None => {
+                let values = quoted_run(&prose).map(|(start, end, values)| {
+                    prose = format!("{}{}", &prose[..start], &prose[end..]);
+                    values
+                });
+                m.one_of = Some((values.unwrap_or_default(), list));
+            }
+        }
+    }
+    m.space_separated = find_ignore_ascii_case(&prose, "space-separated").is_some()
+        || find_ignore_ascii_case(&prose, "space separated").is_some();
+    m.prose = prose;
+    m
+}
+
+/// `prose` less the sentences that are a marker alone, which API references
+/// write instead of a group: `Required. The title.`, `The title.
+/// **Required.**`, `Optional.`
+pub(super) fn sentence_markers(prose: String, m: &mut Markers) -> String {
+    // A type word alone is the first sentence when it is one (a definition
+    // list's term line: `` `--limit` *integer* `` then `: How many.`).
+    let first_is_type = || {
+        let lead = prose.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`'));
+        if !lead.as_bytes().first().is_some_and(|c| b"stidblnfSTIDBLNF".contains(c)) {
+            return false;
+        }
+        let b = prose.as_bytes();
+        let end = memchr::memchr_iter(b'.', b).find(|&i| b.get(i + 1) == Some(&b' ')).unwrap_or(b.len());
+        type_sentence(prose[..end].trim().trim_end_matches('.')).is_some()
+    };
+    let has_default = find_ignore_ascii_case(&prose, "default").is_some();
+    if !has_default
+        && find_ignore_ascii_case(&prose, "required").is_none()
+        && find_ignore_ascii_case(&prose, "optional").is_none()
+        && !first_is_type()
+    {
+        return prose;
+    }
+    let mut kept = String::new();
+    for mut sentence in sentences(&prose) {
+        // `The note text, required.`: the marker after a separator, last in
+        // the sentence.
+        if let Some((rest, word)) = trailing_marker(sentence) {
+            match word {
+                "required" => m.required = true,
+                _ => m.optional = true,
+            }
+            sentence = rest;
+        }
+        // `Level, default `2`.`: a default after a separator, last.
+        if has_default && let Some((rest, value)) = trailing_default(sentence) {
+            m.defaults.push(value);
+            sentence = rest;
+        }
+        // After a marker group, the separator may lead: `(string): Required.`
+        let word = sentence.trim().trim_start_matches([':', '-', '–', '—']).trim();
+        let word = word.trim_matches(['*', '_']).trim_end_matches(['.', '!']).trim_matches(['*', '_']);
+        if word.eq_ignore_ascii_case("required") {
+            m.required = true;
+        } else if word.eq_ignore_ascii_case("optional") {
+            m.optional = true;
+        } else if let Some(t) = type_sentence(word).filter(|_| m.explicit.is_none()) {
+            // `*integer*`, `` `string` ``: a type word alone, as a
+            // definition list's term line gives it.
+            m.explicit = Some(t);
+        } else if let Some(v) = sentence_default(word) {
+            // `Default: `10`.`, `**Default:** 1`, `Defaults to `asc`.`: a
+            // sentence that is a default alone, with a value that cannot
+            // be prose.
+            m.defaults.push(v);
+        } else {
+            kept.push_str(sentence);
+        }
+    }
+    kept
+}
+
+/// The sentences of `prose`, each with the blank after it: a sentence ends
+/// at `. `, also when emphasis closes after its period (`**Required.** The
+/// name.`).
+pub(super) fn sentences(prose: &str) -> impl Iterator<Item = &str> {
+    let b = prose.as_bytes();
+    let mut start = 0;
+    core::iter::from_fn(move || {
+        if start >= b.len() {
+            return None;
+        }
+        let mut i = start;
+        while let Some(dot) = memchr::memchr(b'.', &b[i..]).map(|d| i + d) {
+            let after = dot + 1 + b[dot + 1..].iter().take_while(|&&c| c == b'*' || c == b'_').count();
+            if b.get(after) == Some(&b' ') {
+                let sentence = &prose[start..after + 1];
+                start = after + 1;
+                return Some(sentence);
+            }
+            i = dot + 1;
+        }
+        let rest = &prose[start..];
+        start = b.len();
+        Some(rest)
+    })
+}
+
+/// A sentence that ends with `, required` or `, optional` (or after `;`
+/// or a dash): the sentence before it and the marker.
+pub(super) fn trailing_marker(sentence: &str) -> Option<(&str, &'static str)> {
+    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
+    ["required", "optional"].into_iter().find_map(|word| {
+        let start = t.len().checked_sub(word.len())?;
+        if !t.is_char_boundary(start) || !t[start..].eq_ignore_ascii_case(word) {
+            return None;
+        }
+        let before = t[..start].trim_end_matches(['*', '_']).trim_end();
+        let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
+        (!rest.is_empty()).then_some((rest, word))
+    })
+}
+
+/// A sentence that ends with a default after a comma, semicolon or dash
+/// (`Level, default `2``, `Sort order; defaults to "asc".`), its value
+/// [`unmistakable`]: the sentence before it and the value.
+pub(super) fn trailing_default(sentence: &str) -> Option<(&str, String)> {
+    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
+    let b = t.as_bytes();
+    let at = memchr::memrchr2_iter(b'd', b'D', b).find(|&i| {
+        b[i..].len() >= "default".len()
+            && b[i..i + "default".len()].eq_ignore_ascii_case(b"default")
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+    })?;
+    let before = t[..at].trim_end_matches(['*', '_']).trim_end();
+    let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
+    let value = sentence_default(&t[at..])?;
+    (!rest.is_empty()).then_some((rest, value))
+}
+
+/// Applies one parenthesized group; false when it is prose. A group may
+/// hold several markers separated by commas, and a bare type word counts as
+/// its `(type: ...)`, as API references write them: `(string, required)`,
+/// `(integer, default: 20)` (a default comes last: its value may hold
+/// commas).
+pub(super) fn marker_group(inner: &str, m: &mut Markers) -> bool {
+    if one_marker(inner, m) {
+        return true;
+    }
+    if inner.contains(',') {
+        let mut trial = m.clone();
+        if split_markers(inner, &mut trial, false) {
+            *m = trial;
+            return true;
+        }
+    }
+    // A group that states the type first says what the flag is, whatever
+    // follows: `(type: string, format: email)`, `(type: integer, 1 to
+    // 10)`. The markers after it count (`required`); the rest is prose. Its
+    // first part is a `type:` marker, which [`one_marker`] always takes (a
+    // type that is none of the format's, `(type: guid, v4)`, is reported).
+    if strip_prefix_ignore_ascii_case(inner.trim().trim_matches(['*', '_']).trim(), "type:").is_some() {
+        split_markers(inner, m, true);
+        return true;
+    }
+    false
+}
+
+/// The markers of a group separated by commas (`type: number, required`);
+/// false when a part is not one, unless `lenient`, which skips such parts.
+pub(super) fn split_markers(inner: &str, m: &mut Markers, lenient: bool) -> bool {
+    let mut rest = inner;
+    loop {
+        let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
+            rest.len()
+        } else {
+            rest.find(',').unwrap_or(rest.len())
+        };
+        let part = rest[..part_end].trim();
+        if !lenient && (part.is_empty() || !one_marker(part, m)) {
+            return false;
+        }
+        if lenient && !part.is_empty() {
+            let mut trial = m.clone();
+            if one_marker(part, &mut trial) {
+                *m = trial;
+            }
+        }
+        if part_end == rest.len() {
+            return true;
+        }
+        rest = &rest[part_end + 1..];
+    }
+}
+
+/// Applies one marker; false when `inner` is not one.
+pub(super) fn one_marker(inner: &str, m: &mut Markers) -> bool {
+    // `(**required**)`, `(*optional*)`, `` (`string`) ``: emphasis, and a
+    // code span around the whole marker, are not part of it.
+    let t = inner.trim().trim_matches(['*', '_']).trim();
+    let t = match t.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {
+        Some(code) if !code.contains('`') => code.trim(),
+        _ => t,
+    };
+    let is = |word: &str| t.eq_ignore_ascii_case(word);
+    if is("required") {
+        m.required = true;
+    } else if is("optional") {
+        m.optional = true;
+    } else if is("boolean flag") || is("boolean") {
+        m.boolean = true;
+    } else if is("yyyy-mm-dd") {
+        m.date = true;
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "default:") {
+        m.defaults.push(v.trim().to_string());
+    } else if let Some(v) = default_in_words(t) {
+        m.defaults.push(v.to_string());
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:") {
+        match (parse_type(v), enum_type_word(v)) {
+            (Some(t), _) => m.explicit = Some(t),
+            (None, Some(list)) => m.enum_type = Some(list),
+            // `type: number, required`: more markers after the type, which
+            // the group reads one by one ([`marker_group`]).
+            (None, None) if v.contains(',') => return false,
+            (None, None) => match text_format(v) {
+                Some(list) => {
+                    m.explicit = Some((ValueType::String, list));
+                    m.format_type = Some(v.trim().to_string());
+                }
+                None => m.bad_type = Some(v.trim().to_string()),
+            },
+        }
+    } else if let Some(list) = enum_type_word(t) {
+        m.enum_type = Some(list);
+    } else if let Some(t) = bare_type(t).filter(|_| m.explicit.is_none()) {
+        // A bare type word: `(integer)`, `(string list)`.
+        m.explicit = Some(t);
+    } else {
+        return false;
+    }
+    true
+}
+
+/// A default stated in words rather than as `default: v`: `default 5`,
+/// `default=5`, `default is `asc``, `defaults to "none"`, when its value
+/// is [`unmistakable`].
+pub(super) fn default_in_words(t: &str) -> Option<&str> {
+    let v = ["defaults to ", "default is ", "default = ", "default=", "default "]
+        .iter()
+        .find_map(|p| strip_prefix_ignore_ascii_case(t, p))?
+        .trim();
+    unmistakable(v).then_some(v)
+}
+
+/// A value that cannot be prose: a number (`20`, `0.5`), or one value in
+/// backticks or quotes (`defaults to today` and `defaults to the sender`
+/// stay prose, which the `prose-default` warning reports).
+pub(super) fn unmistakable(v: &str) -> bool {
+    let quoted = |q: char| v.len() >= 2 && v.starts_with(q) && v.ends_with(q) && !v[1..v.len() - 1].contains(q);
+    is_number(v) || quoted('`') || quoted('"') || quoted('\'')
+}
+
+/// The value of a sentence that states a default and nothing else (its
+/// emphasis left out): `Default: 1`, or [`default_in_words`].
+pub(super) fn sentence_default(sentence: &str) -> Option<String> {
+    let plain = sentence.replace('*', "");
+    match strip_prefix_ignore_ascii_case(&plain, "default:") {
+        Some(v) => Some(v.trim()).filter(|v| unmistakable(v)).map(str::to_string),
+        None => default_in_words(&plain).map(str::to_string),
+    }
+}
+
+pub(super) fn is_enum_value(v: &str) -> bool {
+    let b = v.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_alphanumeric()
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || b"_.:/+-".contains(c))
+}
+
+/// `Label: a, b, c` in prose: the values, if it looks like an enum.
+pub(super) fn prose_enum(prose: &str) -> Option<Vec<String>> {
+    // `One of low, normal, high`: the clause without its colon.
+    for (i, len, _) in one_of_clauses(prose) {
+        let rest = &prose[i + len..];
+        let values = enum_values(&rest[..clause_end(rest)]);
+        if values.len() >= 2 && values.iter().all(|v| is_enum_value(v) && !v.contains(' ')) {
+            return Some(values);
+        }
+    }
+    // `` `short` | `long` ``, `` `small`, `medium` or `large` ``: quoted
+    // values, unless they are examples (`e.g. `today` or `2026-03-01``).
+    if let Some((start, _, values)) = quoted_run(prose) {
+        let mut cut = start.saturating_sub(40);
+        while !prose.is_char_boundary(cut) {
+            cut += 1;
+        }
+        let window = &prose[cut..start];
+        if !["e.g", "for example", "such as", "i.e", "like "]
+            .iter()
+            .any(|w| find_ignore_ascii_case(window, w).is_some())
+        {
+            return Some(values);
+        }
+    }
+    let mut from = 0;
+    while let Some(rel) = prose[from..].find(':') {
+        let colon = from + rel;
+        from = colon + 1;
+        let label = prose[..colon].rsplit(['.', ';']).next().unwrap_or("").trim();
+        if label.is_empty() || !label.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+            continue;
+        }
+        let rest = &prose[colon + 1..];
+        let values = enum_values(&rest[..clause_end(rest)]);
+        if values.len() >= 2 && values.iter().all(|v| is_enum_value(v) && !v.contains(' ')) {
+            return Some(values);
+        }
+    }
+    None
+}
+
+/// `addresses`, `tags`, `file_ids`, but not `status`, `address`, `alias`,
+/// nor a unit one amount is counted in (`SECONDS`, `max_bytes`, `days`).
+pub(super) fn looks_plural(placeholder: &str) -> bool {
+    const UNITS: &[&str] = &[
+        "seconds",
+        "secs",
+        "minutes",
+        "mins",
+        "hours",
+        "hrs",
+        "days",
+        "weeks",
+        "months",
+        "years",
+        "millis",
+        "milliseconds",
+        "micros",
+        "nanos",
+        "bytes",
+        "kbytes",
+        "bits",
+        "pixels",
+        "degrees",
+        "meters",
+        "metres",
+        "miles",
+        "retries",
+        "cents",
+    ];
+    let p = placeholder.to_ascii_lowercase();
+    let last = p.rsplit(['_', '-', ' ']).next().unwrap_or(&p);
+    last.len() > 3
+        && last.ends_with('s')
+        && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
+        && !UNITS.contains(&last)
+}
+
+pub(super) fn mentions_default(prose: &str) -> bool {
+    let mut from = 0;
+    while let Some(rel) = find_ignore_ascii_case(&prose[from..], "default") {
+        let i = from + rel;
+        from = i + "default".len();
+        let before = prose[..i].chars().next_back();
+        let after = prose[from..].chars().next();
+        if !before.is_some_and(|c| c.is_alphanumeric())
+            && !after.is_some_and(|c| c.is_alphanumeric() && c != 's' && c != 'S')
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// A value without its quotes: a code span's backticks, then a pair of
+/// straight quotes inside it (`` `"asc"` ``, as a literal is written).
+pub(super) fn strip_quotes(s: &str) -> &str {
+    let s = s.trim();
+    let s = s.strip_prefix('`').and_then(|r| r.strip_suffix('`')).unwrap_or(s);
+    for q in ['"', '\''] {
+        if let Some(inner) = s.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    s
+}
