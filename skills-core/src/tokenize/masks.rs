@@ -1,0 +1,266 @@
+//! The bit-mask path for the lines models write (see the module docs of
+//! [`tokenize`](super)): 64 bytes classified at a time, quoted regions found
+//! by a prefix XOR, tokens taken as runs of the masks.
+
+use super::{Out, TokenizeError, TokenizeErrorKind, column_of};
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, vec::Vec};
+/// Masks of one 64-byte chunk: bit `k` describes byte `k`.
+#[derive(Clone, Copy, Default)]
+struct Classes {
+    /// A space.
+    space: u64,
+    /// A double quote.
+    quote: u64,
+    /// Something only the general scanner handles: a single quote, a
+    /// backslash, a control byte (tab, carriage return and newline
+    /// included) or a byte outside ASCII.
+    other: u64,
+}
+
+/// SSE2 is part of every x86-64 processor: no run-time detection needed.
+#[inline(always)]
+fn classify(chunk: &[u8; 64]) -> Classes {
+    use safe_arch::*;
+    let splat = |b: u8| set_splat_i8_m128i(b as i8);
+    let (sp, dq, sq, bs) = (splat(b' '), splat(b'"'), splat(b'\''), splat(b'\\'));
+    let mut c = Classes::default();
+    for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
+        let v = load_unaligned_m128i(piece);
+        let eq = |b: m128i| cmp_eq_mask_i8_m128i(v, b);
+        // Below a space as signed bytes: the control bytes, and every
+        // byte from 0x80 (negative).
+        let below_space = cmp_lt_mask_i8_m128i(v, sp);
+        let other = bitor_m128i(bitor_m128i(eq(sq), eq(bs)), below_space);
+        c.space |= u64::from(move_mask_i8_m128i(eq(sp)) as u16) << (16 * k);
+        c.quote |= u64::from(move_mask_i8_m128i(eq(dq)) as u16) << (16 * k);
+        c.other |= u64::from(move_mask_i8_m128i(other) as u16) << (16 * k);
+    }
+    c
+}
+
+/// Bit `k` set when an odd number of bits at or below `k` are set in `x`.
+#[inline(always)]
+fn prefix_xor(mut x: u64) -> u64 {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    x
+}
+
+/// The longest line the mask path takes (longer ones go to the scanner).
+const SIMPLE_CHUNKS: usize = 16;
+// Every offset in such a line, and its length, fit the `u16` spans.
+const _: () = assert!(SIMPLE_CHUNKS * 64 <= u16::MAX as usize);
+
+/// The value ranges of the tokens of `line` when it is of the common form
+/// described above, written to `spans`; `None` when the general scanner is
+/// needed (or the tokens do not fit in `spans`).
+///
+/// A token holds quotes only as one section from its first byte to its last
+/// exactly when every opening quote starts a token and every closing quote
+/// is followed by a separator (or the end): checked on the masks for the
+/// whole line, so each token's value is then its range, less the quotes
+/// when its first byte is one.
+fn simple_spans(line: &[u8], spans: &mut [(u16, u16)]) -> Option<usize> {
+    if line.len() > SIMPLE_CHUNKS * 64 {
+        return None;
+    }
+    // Token `i` starts at the `i`-th start found and ends at the `i`-th
+    // end (the two alternate), so each kind of edge is written in a loop
+    // of its own, with no branch on which kind a bit is.
+    let (mut starts_seen, mut ends_seen) = (0, 0);
+    // Parity of the quotes so far, as all-ones or zero; whether the byte
+    // before the chunk was part of a token; whether it was a closing
+    // quote.
+    let mut inside_carry = 0u64;
+    let mut word_carry = 0u64;
+    let mut closing_carry = 0u64;
+    let mut pad = [0u8; 64];
+    for at in (0..line.len()).step_by(64) {
+        let chunk: &[u8; 64] = match line.get(at..at + 64) {
+            Some(chunk) => chunk.try_into().ok()?,
+            None => {
+                pad[..line.len() - at].copy_from_slice(&line[at..]);
+                &pad
+            }
+        };
+        let classes = classify(chunk);
+        // Bytes past the end of the line count as space.
+        let valid = if line.len() - at >= 64 { u64::MAX } else { (1u64 << (line.len() - at)) - 1 };
+        if classes.other & valid != 0 {
+            return None;
+        }
+        let quote = classes.quote & valid;
+        let inside = prefix_xor(quote) ^ inside_carry;
+        inside_carry = 0u64.wrapping_sub(inside >> 63);
+        let word = !(classes.space & !inside) & valid;
+        // Token starts and ends (the first byte after) in this chunk.
+        let before = (word << 1) | word_carry;
+        let starts = word & !before;
+        let ends = !word & before;
+        let opening = quote & inside;
+        let closing = quote & !inside;
+        // Byte `k - 1` is a closing quote.
+        let after_closing = (closing << 1) | closing_carry;
+        if opening & !starts != 0 || after_closing & word != 0 {
+            return None;
+        }
+        word_carry = word >> 63;
+        closing_carry = closing >> 63;
+        if starts_seen + starts.count_ones() as usize > spans.len() {
+            return None;
+        }
+        // A token that opens with a quote starts after it and (checked
+        // above) ends with the closing one, left out too.
+        let mut bits = starts;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            spans.get_mut(starts_seen)?.0 = (at + k) as u16 + ((quote >> k) & 1) as u16;
+            starts_seen += 1;
+            bits &= bits - 1;
+        }
+        let mut bits = ends;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            spans.get_mut(ends_seen)?.1 = (at + k) as u16 - ((after_closing >> k) & 1) as u16;
+            ends_seen += 1;
+            bits &= bits - 1;
+        }
+    }
+    if inside_carry != 0 {
+        // An unterminated quote: the scanner reports it.
+        return None;
+    }
+    if word_carry != 0 {
+        // A token running to the end of a line of whole chunks.
+        spans.get_mut(ends_seen)?.1 = line.len() as u16 - closing_carry as u16;
+    }
+    Some(starts_seen)
+}
+
+/// [`super::split_in_place`] by the mask path: the answer when the line
+/// is of the common form, else the buffer back for the scanner.
+pub(super) fn split_in_place_simple<'a, O: Out<'a> + ?Sized>(
+    buf: &'a mut [u8],
+    out: &mut O,
+) -> Result<Result<usize, TokenizeError>, &'a mut [u8]> {
+    let mut spans = [(0u16, 0u16); 64];
+    let fit = out.room().min(spans.len());
+    let Some(n) = simple_spans(buf, &mut spans[..fit]) else {
+        return Err(buf);
+    };
+    // Nothing to unescape: the tokens are ranges of the line as written
+    // (ASCII, so valid UTF-8; checked rather than assumed).
+    let line: &'a [u8] = buf;
+    let text = match core::str::from_utf8(line) {
+        Ok(text) => text,
+        Err(e) => {
+            let at = e.valid_up_to();
+            return Ok(Err(TokenizeError {
+                kind: TokenizeErrorKind::InvalidUtf8,
+                offset: at,
+                column: column_of(line, at),
+            }));
+        }
+    };
+    put_spans(text, &spans[..n], out);
+    Ok(Ok(n))
+}
+
+/// [`super::split_str_into`] by the mask path: the token count when
+/// `line` is of the common form (its tokens then borrow it), else `None`.
+#[inline(always)]
+pub(super) fn split_str_simple<'a, O: Out<'a> + ?Sized>(line: &'a str, out: &mut O) -> Option<usize> {
+    let mut spans = [(0u16, 0u16); 64];
+    let fit = out.room().min(spans.len());
+    let n = simple_spans(line.as_bytes(), &mut spans[..fit])?;
+    put_spans(line, &spans[..n], out);
+    Some(n)
+}
+
+#[inline(always)]
+fn put_spans<'a, O: Out<'a> + ?Sized>(text: &'a str, spans: &[(u16, u16)], out: &mut O) {
+    for (k, &span) in spans.iter().enumerate() {
+        out.put(k, token_at(text, span));
+    }
+}
+
+/// [`super::split`] by the mask path, when the line is of the common form.
+#[cfg(feature = "alloc")]
+pub(super) fn split_simple(line: &str) -> Option<Vec<Cow<'_, str>>> {
+    let mut spans = [(0u16, 0u16); 64];
+    let n = simple_spans(line.as_bytes(), &mut spans)?;
+    Some(spans[..n].iter().map(|&span| Cow::Borrowed(token_at(line, span))).collect())
+}
+
+/// The token at `span` of `text` (an ASCII line, so every span is on
+/// character boundaries; `""` rather than a panic were one not).
+#[inline(always)]
+fn token_at(text: &str, (start, end): (u16, u16)) -> &str {
+    text.get(usize::from(start)..usize::from(end)).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::prelude::v1::*;
+
+    /// The mask path takes the lines models write, across chunk edges, and
+    /// leaves everything else to the scanner.
+    #[test]
+    fn mask_path_takes_model_lines_only() {
+        fn spans(line: &str) -> Option<Vec<&str>> {
+            let mut out = [(0, 0); 64];
+            simple_spans(line.as_bytes(), &mut out)
+                .map(|n| out[..n].iter().map(|&(s, e)| &line[s.into()..e.into()]).collect())
+        }
+        assert_eq!(
+            spans(r#"email.send --to a@b.com --subject "Q1 Report" --body """#),
+            Some(vec!["email.send", "--to", "a@b.com", "--subject", "Q1 Report", "--body", ""])
+        );
+        // A quoted value across the first chunk edge, and a token across the second.
+        let long = format!("{} \"{} {}\" {}tail", "a".repeat(60), "b".repeat(10), "c".repeat(5), "d".repeat(50));
+        assert_eq!(
+            spans(&long),
+            Some(vec![
+                "a".repeat(60).as_str(),
+                format!("{} {}", "b".repeat(10), "c".repeat(5)).as_str(),
+                format!("{}tail", "d".repeat(50)).as_str()
+            ])
+        );
+        for other in [r#"it's"#, r#"a\ b"#, "é", r#"--subject="Q1""#, r#"a"b"c"#, r#""open"#, &"x ".repeat(600)] {
+            assert_eq!(spans(other), None, "{other:?}");
+        }
+        // More tokens than room: left to the scanner, which reports it.
+        let mut out = [(0, 0); 2];
+        assert_eq!(simple_spans(b"a b c", &mut out), None);
+    }
+
+    #[test]
+    fn vector_classes_match_the_bytewise_ones() {
+        fn classify_bytewise(chunk: &[u8; 64]) -> Classes {
+            let mut c = Classes::default();
+            for (k, &b) in chunk.iter().enumerate() {
+                c.space |= u64::from(b == b' ') << k;
+                c.quote |= u64::from(b == b'"') << k;
+                c.other |= u64::from(b == b'\'' || b == b'\\' || b < b' ' || !b.is_ascii()) << k;
+            }
+            c
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            let chunk: [u8; 64] = core::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                b" \t\r\n\"'\\a\x00\x7f\x80\xff"[(x % 12) as usize]
+            });
+            let (v, b) = (classify(&chunk), classify_bytewise(&chunk));
+            assert_eq!((v.space, v.quote, v.other), (b.space, b.quote, b.other));
+        }
+    }
+}
