@@ -1,0 +1,669 @@
+//! One skill file: `skills/<domain>/<action>.md`.
+
+use crate::diagnostic::{Code, Diagnostic, Sink};
+use crate::examples::{self, Example};
+use crate::flags::{self, Flag};
+use crate::keys;
+use crate::markdown;
+use crate::usage::{self, Usage};
+use crate::yaml::{self};
+use std::path::{Path, PathBuf};
+
+/// Where a skill may run (`eligibility:` in the frontmatter).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Eligibility {
+    /// Operating systems (Rust `target_os` names; `darwin` and `win32`
+    /// accepted). Empty: any.
+    pub os: Vec<String>,
+    /// Environment variables that must be set.
+    pub env: Vec<String>,
+    /// Programs that must be on `PATH`.
+    pub binaries: Vec<String>,
+}
+
+impl Eligibility {
+    /// Whether there are no conditions.
+    pub fn is_empty(&self) -> bool {
+        self.os.is_empty() && self.env.is_empty() && self.binaries.is_empty()
+    }
+
+    /// Whether the `os` condition admits `target_os` (an empty list admits all).
+    pub fn admits_os(&self, target_os: &str) -> bool {
+        self.os.is_empty() || self.os.iter().any(|o| keys::canonical_os(o) == target_os)
+    }
+}
+
+/// Lines of frontmatter keys, for messages that point at them (0: absent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyLines {
+    /// `name:`
+    pub name: usize,
+    /// `handler:`
+    pub handler: usize,
+    /// `schedule:`
+    pub schedule: usize,
+    /// The `## Flags` heading.
+    pub flags_section: usize,
+}
+
+/// A parsed skill.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skill {
+    /// `domain.action`.
+    pub name: String,
+    /// The domain (from the directory).
+    pub domain: String,
+    /// The action (from the file name).
+    pub action: String,
+    /// One-line summary.
+    pub description: String,
+    /// `handler:`: present when a compiled handler is required.
+    pub handler: Option<String>,
+    /// Five-field cron expression.
+    pub schedule: Option<String>,
+    /// Search tags.
+    pub tags: Vec<String>,
+    /// Who wrote it.
+    pub author: Option<String>,
+    /// When (`YYYY-MM-DD`).
+    pub created: Option<String>,
+    /// Short command names.
+    pub aliases: Vec<String>,
+    /// Where it may run.
+    pub eligibility: Eligibility,
+    /// Whether it only reads (from `read_only:` or the action's verb).
+    pub read_only: bool,
+    /// Frontmatter keys the format does not define, kept in order.
+    pub extra: Vec<(String, serde_json::Value)>,
+    /// The markdown body: the help page served to models.
+    pub body: String,
+    /// What `## Usage` shows.
+    pub usage: Usage,
+    /// The flags, in the order of `## Flags`.
+    pub flags: Vec<Flag>,
+    /// The commands of `## Examples`.
+    pub examples: Vec<Example>,
+    /// The file (root joined with the relative path).
+    pub path: PathBuf,
+    /// Lines of frontmatter keys and sections.
+    pub lines: KeyLines,
+}
+
+impl Skill {
+    /// The flag named `name` (dashes and underscores alike).
+    pub fn flag(&self, name: &str) -> Option<&Flag> {
+        self.flags.iter().find(|f| skills_core::args::same_flag_name(&f.name, name))
+    }
+
+    /// The usage line hints and listings show: the first one written; or,
+    /// when that only says `[options]` ([`Usage::any_flags`]) or there is
+    /// none, one generated from the flags (`crm.find --name <text> [--limit
+    /// <n>]`); empty for a skill with neither.
+    pub fn usage_line(&self) -> std::borrow::Cow<'_, str> {
+        match self.usage.lines.first() {
+            Some(line) if !self.usage.any_flags || self.flags.is_empty() => line.as_str().into(),
+            None if self.flags.is_empty() => "".into(),
+            _ => synopsis(&self.name, &self.flags).into(),
+        }
+    }
+
+    /// Whether dispatching it runs a compiled handler (rather than returning
+    /// its body for the model to follow).
+    pub fn has_handler(&self) -> bool {
+        self.handler.is_some()
+    }
+
+    /// A fingerprint of everything about the flags that compiled code
+    /// depends on: names, types, list-ness, required, enum values, defaults.
+    /// Prose changes leave it unchanged. Stable across runs and platforms
+    /// (FNV-1a's constants over a canonical encoding, eight bytes a step).
+    /// An edit that keeps a string's length and falls within one of its
+    /// aligned eight-byte words always changes it; any other change does,
+    /// barring a 64-bit collision.
+    pub fn shape_fingerprint(&self) -> u64 {
+        let mut h = Fingerprint::new();
+        for f in &self.flags {
+            h.str(&f.name);
+            h.str(f.value_type.name());
+            h.byte(u8::from(f.list));
+            h.byte(u8::from(f.required));
+            for v in &f.values {
+                h.str(v);
+            }
+            h.byte(0xFE);
+            match &f.default {
+                Some(d) => {
+                    for v in d {
+                        h.str(v);
+                    }
+                }
+                None => h.byte(0xFD),
+            }
+            h.byte(0xFF);
+        }
+        h.0
+    }
+}
+
+/// FNV-1a's 64-bit offset and prime, fed a little-endian word at a time:
+/// a string is its 8-byte words (the last zero-padded) and then its length,
+/// so no two sequences of strings encode alike. Each step is a bijection of
+/// the state for a given word, so encodings of the same length that differ
+/// in one word always differ in the result. (Byte by byte, the dependent multiply per byte made
+/// this 1.5 k instructions a skill, on dev mode's serial path.)
+struct Fingerprint(u64);
+impl Fingerprint {
+    fn new() -> Self {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(0x100_0000_01b3);
+    }
+    fn byte(&mut self, b: u8) {
+        self.word(u64::from(b));
+    }
+    fn str(&mut self, s: &str) {
+        let bytes = s.as_bytes();
+        let (words, tail) = bytes.as_chunks::<8>();
+        for w in words {
+            self.word(u64::from_le_bytes(*w));
+        }
+        // The last bytes, zero-padded: the string's last eight shifted down
+        // when it has eight (a copy into a padded array compiles to a
+        // `memcpy` call of unknown length), else one by one.
+        let last = match (tail.len(), bytes.last_chunk::<8>()) {
+            (0, _) => 0,
+            (n, Some(end)) => u64::from_le_bytes(*end) >> (64 - 8 * n),
+            (_, None) => tail.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
+        };
+        self.word(last);
+        self.word(s.len() as u64);
+    }
+}
+
+/// The result of parsing one file: the skill unless a definition error
+/// excludes it, and every diagnostic.
+#[derive(Debug)]
+pub struct Parsed<T> {
+    /// The parsed item, `None` when excluded.
+    pub item: Option<T>,
+    /// What was parsed of an excluded item, for checks that still make sense
+    /// (its examples, when its flags parsed), so one run reports everything.
+    pub partial: Option<T>,
+    /// Everything found, errors and warnings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+// Frontmatter in general (shared with domain indexes), then a skill's keys.
+mod frontmatter;
+mod skill_keys;
+
+pub(crate) use frontmatter::*;
+use skill_keys::*;
+
+/// Parses the skill file `file` for skill `domain.action`.
+pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parsed<Skill> {
+    let mut sink = Sink::new(file);
+    let skill = parse_inner(domain, action, text, &mut sink);
+    // A problem about something missing points where it would go, which
+    // can be just past the last line; editors need a line that exists
+    // (found by `cargo fuzz run skill_file` on "---\n---").
+    // Lines end at `\n`, `\r\n` or a lone `\r`, as in CommonMark and YAML.
+    // Counted only when there is something to clamp.
+    if !sink.out.is_empty() {
+        let last = text
+            .bytes()
+            .enumerate()
+            .filter(|&(i, b)| b == b'\n' || (b == b'\r' && text.as_bytes().get(i + 1) != Some(&b'\n')))
+            .count()
+            + 1;
+        for d in &mut sink.out {
+            if d.line > last {
+                d.line = last;
+            }
+        }
+    }
+    if sink.has_definition_error() {
+        Parsed { item: None, partial: skill, diagnostics: sink.out }
+    } else {
+        Parsed { item: skill, partial: None, diagnostics: sink.out }
+    }
+}
+
+fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> Option<Skill> {
+    let expected = format!("{domain}.{action}");
+    let Document { entries, body, body_line } = frontmatter_entries(text, sink, ("name", &expected))?;
+    let Keys {
+        mut lines,
+        name,
+        description,
+        description_line,
+        handler,
+        schedule,
+        tags,
+        author,
+        created,
+        aliases,
+        eligibility,
+        read_only,
+        mut front_flags,
+        extra,
+    } = read_keys(&entries, sink);
+    let name = checked_name(name, lines.name, domain, action, &expected, sink);
+    let description = checked_description(description, description_line, lines.name, sink);
+
+    // Body.
+    let sections = markdown::sections(&body);
+    check_title_and_labels(&sections, &body, body_line, &expected, &aliases, sink);
+    let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
+    // Flags declared as data in `## Flags`: a ```yaml or ```json block with
+    // the shapes the frontmatter's `parameters` takes, read as those are.
+    if front_flags.is_empty()
+        && let Some(s) = markdown::find(&sections, keys::SECTION_FLAGS)
+        && let Some((text, line)) = markdown::data_block(&body, s.content.clone(), body_line)
+        && let Ok(node) = yaml::parse(&text, line)
+        && flags::declares_flags(&node)
+    {
+        front_flags = flags::from_frontmatter(keys::FLAGS, &node, sink);
+    }
+    let from_front = !front_flags.is_empty();
+    // `Usage: d.a --flag <value>` on a line of its own, as CLI help writes
+    // it, when there is no Usage section: the label a Usage section's lines
+    // may carry (`Usage:`, `Synopsis:`), then the skill's name.
+    let usage_line = || {
+        markdown::lines(&body, 0..body.len(), body_line).into_iter().find_map(|l| {
+            let text = l.text.trim_start();
+            let (command, _) = usage::without_label(text, 0);
+            let first = command.split_whitespace().next()?;
+            let label = text.split(':').next().unwrap_or("").trim();
+            (command.len() < text.len() && (first == expected || aliases.iter().any(|a| a == first)))
+                .then_some((l, label, command))
+        })
+    };
+    let mut usage = match usage_section {
+        Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
+        None if let Some((l, label, command)) = usage_line() => {
+            sink.push(
+                Code::BoldHeading,
+                l.line,
+                1,
+                format!("the line `{label}: ...` is read as the section `## Usage`"),
+                format!("write it under a heading: `## Usage`, then `{command}`"),
+            );
+            usage::read(&[l], &expected, &aliases, sink)
+        }
+        // Written from the frontmatter's flags below.
+        None if from_front => Usage::default(),
+        None => {
+            sink.push(
+                Code::MissingUsage,
+                body_line,
+                0,
+                "the skill has no `## Usage` section",
+                format!("add `## Usage` with a line such as `{expected} --flag <value>`"),
+            );
+            Usage::default()
+        }
+    };
+    let mut flag_list = Vec::new();
+    // Flags declared in `## Flags`, including lines that failed to resolve
+    // (already reported), so Usage is not also told they are undocumented.
+    let mut declared: Vec<flags::RawFlag> = Vec::new();
+    let flags_section = markdown::find(&sections, keys::SECTION_FLAGS);
+    // `## Required flags`, `## Optional flags`: groups of flags as
+    // sections of their own, beside `## Flags` or instead of it.
+    // (`### Required` inside `## Flags` is read with it.)
+    let inside_flags = |s: &markdown::Section| flags_section.is_some_and(|f| f.content.contains(&s.heading_start));
+    let group_sections: Vec<&markdown::Section> = sections
+        .iter()
+        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && flags::group_label(&s.title).is_some())
+        .collect();
+    if flags_section.is_some() || !group_sections.is_empty() || from_front {
+        // Flags from the frontmatter first, then the section's: a flag
+        // declared in both is a duplicate, reported as such.
+        let mut raw = front_flags;
+        let front = raw.len();
+        if let Some(s) = flags_section.or(group_sections.first().copied()) {
+            lines.flags_section = body_line + markdown::newlines(&body.as_bytes()[..s.heading_start]);
+        }
+        if let Some(s) = flags_section {
+            raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
+        }
+        if !group_sections.is_empty() {
+            // Each group's heading is read as a group's subheading is.
+            let mut all = Vec::new();
+            for s in &group_sections {
+                all.extend(markdown::lines(&body, s.heading_start..s.content.end, body_line));
+            }
+            raw.extend(flags::read_lines(&all, sink));
+        }
+        // `crm.find [options]` stands for every flag: none is missing.
+        let show_usage = usage_section.is_some() && !usage.lines.is_empty() && !usage.any_flags;
+        let shorts: Vec<(char, &str)> = raw.iter().filter_map(|r| Some((r.short?, r.name.as_str()))).collect();
+        usage.resolve_shorts(&shorts);
+        // Placeholders on some `## Flags` lines make a line without one a
+        // switch (the frontmatter's flags state their types instead).
+        let placeholders = raw[front..].iter().any(|r| r.placeholder.is_some());
+        flag_list.reserve(raw.len());
+        for (i, r) in raw.iter_mut().enumerate() {
+            let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
+            if let Some(f) = flags::resolve(r, u, show_usage, placeholders && i >= front, sink) {
+                flag_list.push(f);
+            }
+        }
+        flags::check_set(&flag_list, &raw, sink);
+        declared = raw;
+    }
+    // Without flags to declare letters, short spellings in Usage name none.
+    usage.resolve_shorts(&[]);
+    let mut placeholders: Vec<&str> = Vec::with_capacity(flag_list.len() + usage.flags.len());
+    placeholders.extend(
+        flag_list
+            .iter()
+            .filter_map(|f| f.placeholder.as_deref())
+            .chain(usage.flags.iter().filter_map(|u| u.placeholder.as_deref())),
+    );
+    usage::check_positionals(&usage, &placeholders, sink);
+    undocumented_usage_flags(&usage, &declared, &mut flag_list, sink);
+    let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
+        Some(s) => examples::read(&markdown::lines(&body, s.content.clone(), body_line), &aliases),
+        None => Vec::new(),
+    };
+    if examples.is_empty() {
+        sink.push(
+            Code::MissingExamples,
+            body_line,
+            0,
+            "the skill has no example commands",
+            format!("add `## Examples` with lines such as `{expected} ...`; each is checked against the flags"),
+        );
+    }
+
+    if handler.as_deref().is_none_or(str::is_empty) {
+        check_placeholders(&body, body_line, &flag_list, sink);
+    }
+
+    // Flags declared in the frontmatter are shown on the help page as if
+    // written in it: a `## Usage` line and a `## Flags` section, appended
+    // where the body has none (after every offset into `body` was used).
+    // Before `## Examples` when there is one, else at the end.
+    let examples_at =
+        if from_front { markdown::find(&sections, keys::SECTION_EXAMPLES).map(|s| s.heading_start) } else { None };
+    // Read first: the sections borrow the body (their titles), which moves.
+    let (has_usage_section, has_flags_section) = (usage_section.is_some(), flags_section.is_some());
+    let body = if from_front {
+        with_declared_flags(
+            body,
+            examples_at,
+            (has_usage_section, has_flags_section),
+            &expected,
+            &flag_list,
+            &mut usage,
+        )
+    } else {
+        body
+    };
+    let read_only = read_only.unwrap_or_else(|| {
+        keys::READ_ONLY_VERBS.iter().any(|v| action.strip_prefix(v).is_some_and(|r| r.is_empty() || r.starts_with('_')))
+    });
+    Some(Skill {
+        name: name.unwrap_or(expected),
+        domain: domain.to_string(),
+        action: action.to_string(),
+        description,
+        handler: handler.filter(|h| !h.is_empty()),
+        schedule,
+        tags,
+        author,
+        created,
+        aliases,
+        eligibility,
+        read_only,
+        extra,
+        body: tidy_body(&body),
+        usage,
+        flags: flag_list,
+        examples,
+        path: sink.file.to_path_buf(),
+        lines,
+    })
+}
+
+/// Reports a `# title` other than the skill's name (or an alias), and each
+/// section written as a label (`**Flags:**`, `OPTIONS`) rather than a heading.
+fn check_title_and_labels(
+    sections: &[markdown::Section],
+    body: &str,
+    body_line: usize,
+    expected: &str,
+    aliases: &[String],
+    sink: &mut Sink<'_>,
+) {
+    if let Some(title) = sections.iter().find(|s| s.level == 1)
+        && title.title != expected
+        && !aliases.iter().any(|a| *a == title.title)
+    {
+        let line = body_line + body[..title.heading_start].matches('\n').count();
+        sink.push(
+            Code::TitleMismatch,
+            line,
+            1,
+            format!("the title `# {}` differs from the skill name `{expected}`", title.title),
+            format!("write `# {expected}`"),
+        );
+    }
+    // Sections written as labels (`**Flags:**`, `OPTIONS`) are read, and
+    // named.
+    let labels = if sections.iter().any(|s| s.pseudo) {
+        &[keys::SECTION_USAGE, keys::SECTION_FLAGS, keys::SECTION_EXAMPLES][..]
+    } else {
+        &[]
+    };
+    for &names in labels {
+        if let Some(s) = markdown::find(sections, names).filter(|s| s.pseudo) {
+            let line = body_line + body[..s.heading_start].matches('\n').count();
+            let name = s.title.trim_end_matches([':', ' ']);
+            // `OPTIONS`, as man pages write it, is the heading `## Options`.
+            let heading = if name.bytes().any(|b| b.is_ascii_lowercase()) {
+                name.to_string()
+            } else {
+                let lower = name.to_ascii_lowercase();
+                let mut chars = lower.chars();
+                chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect()
+            };
+            sink.push(
+                Code::BoldHeading,
+                line,
+                1,
+                format!("the label `{name}` is read as the section `## {heading}`"),
+                format!("write it as a heading, `## {heading}`, so that markdown tools see the section too"),
+            );
+        }
+    }
+}
+
+/// Reports each flag Usage shows that `## Flags` does not declare, and
+/// reads one with a valid name from Usage alone, as the help page a model
+/// reads shows it.
+fn undocumented_usage_flags(
+    usage: &Usage,
+    declared: &[flags::RawFlag],
+    flag_list: &mut Vec<Flag>,
+    sink: &mut Sink<'_>,
+) {
+    for u in &usage.flags {
+        // `[--help]` is the router's help request, documented or not.
+        let is_declared = |name: &str| declared.iter().any(|d| skills_core::args::same_flag_name(&d.name, name));
+        if u.name != "help" && !is_declared(&u.name) {
+            // The help page a model reads shows the flag, so a command may
+            // use it: declared as Usage writes it (a value or a switch,
+            // several values after `...`, required without brackets). Not
+            // `--no-color` beside a declared `--color`: that is the
+            // switch's negation, which the `negated-form` warning covers.
+            let from_usage = flags::is_flag_name(&u.name)
+                && !u.name.strip_prefix("no-").is_some_and(is_declared)
+                && !flag_list.iter().any(|f: &flags::Flag| skills_core::args::same_flag_name(&f.name, &u.name));
+            sink.push(
+                Code::UsageFlagUndocumented,
+                u.line,
+                u.column,
+                format!(
+                    "Usage shows `--{}` but `## Flags` does not document it{}",
+                    u.name,
+                    if from_usage { "; it is read from Usage alone" } else { "" }
+                ),
+                format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
+            );
+            if from_usage && let Some(mut f) = flags::resolve(&mut flags::from_usage(u), Some(u), false, true, sink) {
+                f.description.clear();
+                flag_list.push(f);
+            }
+        }
+    }
+}
+
+/// The help page of a skill whose flags the frontmatter declares: its body
+/// with a `## Usage` line and a `## Flags` section written in where it has
+/// none, before `## Examples` (at `examples_at`) or at the end.
+fn with_declared_flags(
+    body: String,
+    examples_at: Option<usize>,
+    (has_usage_section, has_flags_section): (bool, bool),
+    expected: &str,
+    flag_list: &[Flag],
+    usage: &mut Usage,
+) -> String {
+    let mut added = String::new();
+    if !has_usage_section {
+        usage.lines.push(synopsis(expected, flag_list));
+        added.push_str(&format!("## Usage\n\n{}\n\n", usage.lines[0]));
+    }
+    if !has_flags_section {
+        let width = flag_list.iter().map(|f| f.name.len()).max().unwrap_or(0) + 4;
+        added.push_str("## Flags\n\n");
+        for f in flag_list {
+            added.push_str(&format!("{:<width$}{}\n", format!("--{}", f.name), f.description));
+        }
+        added.push('\n');
+    }
+    match examples_at {
+        Some(at) => format!("{}{added}{}", &body[..at], &body[at..]),
+        None => format!("{}\n\n{}", body.trim_end(), added.trim_end()),
+    }
+}
+
+/// A template's `{name}` placeholders that look like a misspelt flag: the
+/// router fills a flag's `{name}` and leaves others as written, so
+/// `{tpoic}` beside `--topic` reaches the model as is. A name close to no
+/// flag is a slot the model fills itself (`{today}`, `{compiled_digest}`
+/// in the seed's daily digest) and is not reported; nor is text that is
+/// not a name (`{"day": 1}` in a JSON sample). Read as the router reads
+/// them: a `{` to the next `}`.
+fn check_placeholders(body: &str, body_line: usize, flags: &[Flag], sink: &mut Sink<'_>) {
+    // Lines counted from the last placeholder reported, not from the start.
+    let (mut at, mut line) = (0, body_line);
+    for (range, name) in skills_core::template::placeholders(body) {
+        let open = range.start;
+        let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
+        if !identifier || flags.iter().any(|f| skills_core::args::same_flag_name(&f.name, name)) {
+            continue;
+        }
+        let Some(flag) = skills_core::suggest::closest(name, flags.iter().map(|f| f.name.as_str())) else {
+            continue;
+        };
+        line += body[at..open].matches('\n').count();
+        at = open;
+        let column = open - body[..open].rfind('\n').map_or(0, |i| i + 1) + 1;
+        sink.push(
+            Code::UnknownPlaceholder,
+            line,
+            column,
+            format!("`{}` names no flag, so the model reads it as written", &body[range.clone()]),
+            format!(
+                "did you mean `{}`? A flag's name in braces is filled with its value",
+                body[range.clone()].replacen(name, flag, 1)
+            ),
+        );
+    }
+}
+
+/// The body without leading and trailing blank lines.
+pub(crate) fn tidy_body(body: &str) -> String {
+    let t = body.trim_matches(['\n', '\r']);
+    let t = t.trim_end();
+    t.to_string()
+}
+
+/// Checks a `schedule:` value: five-field cron or an `@` nickname (the
+/// rule is `skills_core::cron::parse`, which the scheduler uses too).
+pub fn validate_cron(s: &str) -> Result<(), String> {
+    skills_core::cron::parse(s).map(|_| ())
+}
+
+/// The usage line of skill `name` with `flags`, as the format writes it:
+/// required flags bare, optional ones in brackets, `...` after a list.
+fn synopsis(name: &str, flags: &[Flag]) -> String {
+    let mut line = name.to_string();
+    for f in flags {
+        let value = match f.value_type {
+            skills_core::spec::ValueType::Boolean => String::new(),
+            _ => format!(" <{}>{}", f.placeholder.as_deref().unwrap_or(&f.name), if f.list { "..." } else { "" }),
+        };
+        let flag = format!("--{}{value}", f.name);
+        line.push(' ');
+        line.push_str(&if f.required { flag } else { format!("[{flag}]") });
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cron() {
+        assert!(validate_cron("0 8 * * 1-5").is_ok());
+        assert!(validate_cron("@daily").is_ok());
+        assert!(validate_cron("0 8 * *").is_err());
+        assert!(validate_cron("61 8 * * *").is_err());
+        assert!(validate_cron("0 0 8 * * *").is_err());
+    }
+
+    /// Strings are told apart wherever their boundaries fall, including at
+    /// the eight-byte words the fingerprint reads, and padding is not data.
+    #[test]
+    fn fingerprint_encodes_string_boundaries() {
+        let of = |parts: &[&str]| {
+            let mut h = Fingerprint::new();
+            for p in parts {
+                h.str(p);
+            }
+            h.0
+        };
+        let cases: &[&[&str]] = &[
+            &["ab", "c"],
+            &["a", "bc"],
+            &["abc"],
+            &["abcdefgh"],
+            &["abcdefgh", ""],
+            &["abcdefg", "h"],
+            &["abcdefgh\0"],
+            &["abcdefghi"],
+            &[""],
+            &["", ""],
+            &[],
+        ];
+        let prints: Vec<u64> = cases.iter().map(|c| of(c)).collect();
+        for (i, a) in prints.iter().enumerate() {
+            for (j, b) in prints.iter().enumerate().skip(i + 1) {
+                assert_ne!(a, b, "{:?} and {:?}", cases[i], cases[j]);
+            }
+        }
+        // The same on every run and platform (words are read little-endian):
+        // pinned, so that a change to the encoding is a decision.
+        assert_eq!(of(&["tasks", "search"]), 0x6a8f_922e_e1f2_f7ef);
+        // Longer than a word, with a partial last one (read shifted).
+        assert_eq!(of(&["attachments", "priority_level"]), 0x84e7_2f45_489f_3fa0);
+    }
+}
