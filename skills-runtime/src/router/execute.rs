@@ -1,0 +1,316 @@
+//! The owned path (`std`): one command line to an [`Outcome`](crate::outcome::Outcome),
+//! against the live dev-mode snapshot when there is one, JSON tool calls
+//! written on the line included.
+
+use super::*;
+
+/// A dev-mode snapshot held for the length of one command.
+#[cfg(feature = "dev")]
+pub(crate) type Live = std::sync::Arc<crate::registry::Snapshot>;
+/// Without dev mode there is nothing live to hold.
+#[cfg(all(feature = "std", not(feature = "dev")))]
+pub(crate) type Live = core::convert::Infallible;
+
+#[cfg(feature = "std")]
+impl<C: 'static> Router<C> {
+    /// The live snapshot to route one command against, in dev mode.
+    pub(crate) fn live(&self) -> Option<Live> {
+        #[cfg(feature = "dev")]
+        {
+            self.registry.as_ref().map(crate::registry::Registry::snapshot)
+        }
+        #[cfg(not(feature = "dev"))]
+        {
+            None
+        }
+    }
+
+    /// The view a command routes against: the live snapshot, else the table.
+    pub(crate) fn view<'a>(&'a self, live: &'a Option<Live>) -> View<'a> {
+        match live {
+            #[cfg(feature = "dev")]
+            Some(snap) => View { catalog: &snap.catalog, unavailable: &snap.unavailable, compiled: false },
+            #[cfg(not(feature = "dev"))]
+            Some(never) => match *never {},
+            None => self.static_view(),
+        }
+    }
+
+    /// A line that does not tokenize: a line of prose in a command block
+    /// (`Then I'll check your email.`, whose apostrophe opens a quote) is
+    /// said to be one; anything else gets the tokenizer's error.
+    #[cold]
+    fn tokenize_failure<'l>(&self, line: &'l str, e: tokenize::TokenizeError) -> Failure<'l> {
+        let mut words = line.split_ascii_whitespace();
+        let word = words.next().unwrap_or("");
+        let prose = crate::route::is_prose(word)
+            && words.next().is_some()
+            && !line.contains(" --")
+            && !self.with_catalog(|catalog, _| crate::route::names_command(catalog, word));
+        if prose {
+            return Failure::Prose { word };
+        }
+        // `--content it's sunny`: a `'` between letters, never closed.
+        let b = line.as_bytes();
+        let apostrophe = e.kind == tokenize::TokenizeErrorKind::UnterminatedQuote { quote: '\'' }
+            && e.offset > 0
+            && b.get(e.offset - 1).is_some_and(u8::is_ascii_alphanumeric)
+            && b.get(e.offset + 1).is_some_and(u8::is_ascii_alphanumeric);
+        if !apostrophe {
+            return Failure::Tokenize(e);
+        }
+        // The value: from after the last flag before the apostrophe (or
+        // from the word it is in) to the end of the line.
+        let before = &line[..e.offset];
+        let (flag, value_start) = match before.match_indices(" --").last() {
+            Some((i, _)) => {
+                let flag_end = line[i + 1..].find([' ', '\t', '=']).map_or(line.len(), |k| i + 1 + k);
+                (Some(&line[i + 1..flag_end]), flag_end + 1)
+            }
+            None => (None, before.rfind([' ', '\t']).map_or(0, |i| i + 1)),
+        };
+        let value = line.get(value_start..).unwrap_or("").trim();
+        Failure::Apostrophe { error: e, flag, value }
+    }
+
+    /// Runs one command and returns its result.
+    pub fn execute(&self, ctx: &mut C, line: &str) -> crate::outcome::Outcome {
+        self.execute_with(ctx, line, Access::All)
+    }
+
+    /// Runs one command if `access` allows it (see [`Access`]).
+    pub fn execute_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
+        use crate::outcome::Outcome;
+        if let Some(f) = shell_syntax(line.as_bytes()) {
+            return Outcome::failure(line, None, &f);
+        }
+        let (mut buf, mut owned, mut refs) = (tokenize::TokenBuf::new(), std::vec::Vec::new(), std::vec::Vec::new());
+        let tokens = match split_line(line, &mut buf, &mut owned, &mut refs) {
+            Ok(t) => t,
+            Err(e) => return Outcome::failure(line, None, &self.tokenize_failure(line, e)),
+        };
+        let live = self.live();
+        let view = self.view(&live);
+        let mut text = std::string::String::new();
+        let mut args = Args::new();
+        let result = match self.prepare(view, tokens, access, &mut args, &mut text) {
+            Prepared::Done(r) => r,
+            Prepared::Call { index, compiled, skill, handler } => {
+                self.call_sync(ctx, index, compiled, &skill, &args, handler, &mut text)
+            }
+        };
+        self.outcome(view, line, result, text)
+    }
+
+    /// Runs one command, awaiting an `async fn` handler for at most the
+    /// configured timeout (30 s by default). A panic inside one is reported
+    /// like a sync handler's; sync handlers run as in [`Router::execute`].
+    #[cfg(feature = "async")]
+    pub async fn execute_async(&self, ctx: &mut C, line: &str) -> crate::outcome::Outcome {
+        self.execute_async_with(ctx, line, Access::All).await
+    }
+
+    /// [`Router::execute_async`] if `access` allows it.
+    #[cfg(feature = "async")]
+    pub async fn execute_async_with(&self, ctx: &mut C, line: &str, access: Access) -> crate::outcome::Outcome {
+        use crate::outcome::Outcome;
+        if let Some(f) = shell_syntax(line.as_bytes()) {
+            return Outcome::failure(line, None, &f);
+        }
+        let (mut buf, mut owned, mut refs) = (tokenize::TokenBuf::new(), std::vec::Vec::new(), std::vec::Vec::new());
+        let tokens = match split_line(line, &mut buf, &mut owned, &mut refs) {
+            Ok(t) => t,
+            Err(e) => return Outcome::failure(line, None, &self.tokenize_failure(line, e)),
+        };
+        let live = self.live();
+        let view = self.view(&live);
+        let mut text = std::string::String::new();
+        let mut args = Args::new();
+        let result = match self.prepare(view, tokens, access, &mut args, &mut text) {
+            Prepared::Done(r) => r,
+            Prepared::Call { index, compiled, skill, handler } => {
+                self.call_async(ctx, index, compiled, &skill, &args, handler, &mut text).await
+            }
+        };
+        self.outcome(view, line, result, text)
+    }
+
+    #[cfg(feature = "async")]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn call_async<'a>(
+        &'a self,
+        ctx: &mut C,
+        index: usize,
+        compiled: usize,
+        skill: &SkillView<'a>,
+        args: &Args<'a>,
+        handler: Handler<C>,
+        text: &mut std::string::String,
+    ) -> Result<Dispatched, Failed<'a>> {
+        let Handler::Async(f) = handler else {
+            return self.call_sync(ctx, index, compiled, skill, args, handler, text);
+        };
+        // The future borrows the arguments only for its own lifetime; copy
+        // them so it can be polled across awaits.
+        let args = args.clone();
+        let result = crate::asynchronous::run(f(ctx, &args), self.timeout).await.map(|reply| text.push_str(&reply));
+        self.record(compiled, &result);
+        match result {
+            Ok(()) => Ok(Dispatched { kind: Kind::Reply, error: None, skill: Some(index) }),
+            Err(e) => Err((call_failure(skill.name, detach(e)), Some(index))),
+        }
+    }
+
+    pub(crate) fn outcome(
+        &self,
+        view: View<'_>,
+        line: &str,
+        result: Result<Dispatched, Failed<'_>>,
+        mut text: std::string::String,
+    ) -> crate::outcome::Outcome {
+        use crate::outcome::Outcome;
+        let name = |i: Option<usize>| i.and_then(|i| view.catalog.skill_at(i)).map(|s| s.name);
+        match result {
+            Ok(d) => {
+                if d.kind == Kind::Reply && text.is_empty() {
+                    text.push_str("done");
+                }
+                Outcome {
+                    command: line.to_string(),
+                    skill: name(d.skill).map(str::to_string),
+                    kind: d.kind,
+                    text,
+                    error: None,
+                }
+            }
+            Err((f, i)) => {
+                let mut outcome = Outcome::failure(line, name(i), &f);
+                // `--due tomorrow`: the day it stands for, by the clock.
+                if let (Failure::Args { errors, .. }, Some(error)) = (&f, outcome.error.as_mut())
+                    && let Some(&skills_core::args::ArgErrorKind::BadDate { flag, value, .. }) = errors.first()
+                    && let Some(today) = self.breakers.today()
+                    && let Some(day) = crate::error::relative_date(value, today)
+                {
+                    let weekday = |d: skills_core::Date| crate::error::WEEKDAYS[usize::from(d.weekday())];
+                    let fix = match errors.style() {
+                        skills_core::args::Style::Json => std::format!("send it as \"{flag}\": \"{day}\""),
+                        _ => std::format!("write --{flag} {day}"),
+                    };
+                    error.hint = std::format!(
+                        "`{value}` is {} {day} (today is {} {today}, UTC): {fix}",
+                        weekday(day),
+                        weekday(today)
+                    );
+                }
+                // `tasks.search {"overdue": true}`: the arguments as JSON
+                // after the name; the hint is the command they stand for.
+                #[cfg(feature = "json")]
+                if let (Failure::Args { skill, .. }, Some(error)) = (&f, outcome.error.as_mut())
+                    && error.kind == "unexpected_value"
+                    && let Some(command) = json_arguments_command(view.catalog, skill.name, line)
+                {
+                    error.hint = std::format!("a command takes flags, not JSON: write {command}");
+                }
+                // `tasks.search(status="todo")`, `{"name": "tasks_search",
+                // ...}`: a Python call or a JSON tool call; the hint is the
+                // command it stands for.
+                #[cfg(feature = "json")]
+                if let (Failure::UnknownSkill { .. }, Some(error)) = (&f, outcome.error.as_mut())
+                    && let Some((calls, what)) = crate::pycall::calls(line)
+                        .map(|c| (c, "a command is not a function call"))
+                        .or_else(|| json_calls(line).map(|c| (c, "a ```cmd block holds command lines, not JSON")))
+                    && let Some(commands) = calls
+                        .iter()
+                        .map(|c| crate::json::command_for(view.catalog, c))
+                        .collect::<Option<std::vec::Vec<_>>>()
+                {
+                    error.hint = match &commands[..] {
+                        [one] => std::format!("{what}: write {one}"),
+                        many => std::format!("{what}: write each on a line of its own:\n{}", many.join("\n")),
+                    };
+                }
+                outcome
+            }
+        }
+    }
+
+    /// Calls `f` with the skills as of now (in dev mode the live snapshot,
+    /// else the compiled catalog) and which of them may run here.
+    pub fn with_catalog<R>(&self, f: impl FnOnce(&dyn Catalog, &dyn Fn(&SkillView<'_>) -> bool) -> R) -> R {
+        let live = self.live();
+        let view = self.view(&live);
+        f(view.catalog, &view.visible())
+    }
+
+    /// The system-prompt skill section as of now: in dev mode built from
+    /// the live skills, otherwise the compiled [`Router::summary`].
+    pub fn prompt_section(&self) -> std::string::String {
+        let live = self.live();
+        match &live {
+            Some(_) => {
+                let view = self.view(&live);
+                crate::prompt::summary(view.catalog, &view.visible())
+            }
+            None => self.table.summary.to_string(),
+        }
+    }
+
+    /// The circuit breaker of every skill that is not closed and clean, to
+    /// persist (see [`Router::restore_breakers`]).
+    pub fn breakers(&self) -> std::vec::Vec<crate::breaker::BreakerSnapshot> {
+        self.breakers.snapshot(self.table.catalog.skills.iter().map(|s| s.name.to_string()))
+    }
+
+    /// The breaker state of one skill; `None` for an unknown name.
+    pub fn breaker(&self, name: &str) -> Option<crate::breaker::BreakerState> {
+        self.table.catalog.lookup(name).and_then(|i| self.breakers.state(i))
+    }
+
+    /// Restores persisted breaker states; snapshots of skills this table
+    /// does not have are ignored.
+    pub fn restore_breakers(&self, snapshots: &[crate::breaker::BreakerSnapshot]) {
+        for s in snapshots {
+            if let Some(i) = self.table.catalog.lookup(&s.skill) {
+                self.breakers.restore(i, s.state);
+            }
+        }
+    }
+}
+
+/// An async handler's error outlives the arguments copied for it only as
+/// owned data: a conversion error's borrowed value is re-borrowed from the
+/// caller's `'a` by reporting the flag without the value's lifetime.
+#[cfg(feature = "async")]
+pub(super) fn detach<'a>(e: CallError<'_>) -> CallError<'a> {
+    match e {
+        CallError::Skill(s) => CallError::Skill(s),
+        CallError::Convert { flag, error } => {
+            CallError::Skill(crate::SkillError::new(format!("`--{flag}`: {error}")).with_kind("invalid_value"))
+        }
+    }
+}
+
+/// The tool calls `line` is as JSON: an object, or an array of them, in
+/// any shape [`crate::json::ToolCall`] reads.
+#[cfg(feature = "json")]
+pub(super) fn json_calls(line: &str) -> Option<std::vec::Vec<crate::json::ToolCall>> {
+    let items = match serde_json::from_str::<serde_json::Value>(line.trim()).ok()? {
+        serde_json::Value::Array(items) => items,
+        one => std::vec![one],
+    };
+    items.iter().map(|v| crate::json::ToolCall::from_json(v).ok()).collect()
+}
+
+/// The command `line` stands for when it is a skill's name followed by its
+/// arguments as one JSON object (`tasks.search {"overdue": true}`).
+#[cfg(feature = "json")]
+pub(super) fn json_arguments_command(catalog: &dyn Catalog, skill: &str, line: &str) -> Option<std::string::String> {
+    let (_, rest) = line.trim_start().split_once(char::is_whitespace)?;
+    let rest = rest.trim();
+    if !rest.starts_with('{') {
+        return None;
+    }
+    let arguments: serde_json::Value = serde_json::from_str(rest).ok()?;
+    let call = crate::json::ToolCall { name: skill.into(), arguments };
+    crate::json::command_for(catalog, &call)
+}
