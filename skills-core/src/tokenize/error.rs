@@ -12,15 +12,15 @@ pub enum TokenizeErrorKind {
     },
     /// The line ends with a backslash that has nothing to escape.
     TrailingBackslash,
-    /// More tokens than the caller's token array holds ([`split_in_place`]).
+    /// More tokens than the caller's token array holds ([`split_in_place`](super::split_in_place)).
     TooManyTokens {
         /// Capacity of the caller's array.
         max: usize,
     },
-    /// The buffer given to [`split_in_place`] is not UTF-8.
+    /// The buffer given to [`split_in_place`](super::split_in_place) is not UTF-8.
     InvalidUtf8,
     /// The line needs unescaping and is longer than the scratch buffer given
-    /// to [`split_str_into`].
+    /// to [`split_str_into`](super::split_str_into).
     LineTooLong {
         /// Length of that buffer, in bytes.
         max: usize,
