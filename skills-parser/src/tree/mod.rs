@@ -210,80 +210,8 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     let mut partial = Vec::new();
     let mut failed_files = Vec::new();
     let mut indexes: Vec<DomainIndex> = Vec::new();
-    let mut domain_dirs = Vec::new();
-
-    let mut domain_entries = Vec::new();
-    for entry in sorted_entries(root, &canonical_root, &mut diags) {
-        match entry.kind {
-            Kind::Dir => {
-                if entry.name.starts_with('.') {
-                    continue;
-                }
-                // A link to the root, or to a directory the root reads as a
-                // domain in its own name: its files are read there, and
-                // under the link's name every skill's name would mismatch.
-                if let Some(target) = &entry.linked {
-                    let other_domain = Some(target)
-                        .filter(|t| t.parent() == Some(canonical_root.as_path()))
-                        .and_then(|t| t.file_name()?.to_str())
-                        .filter(|name| names::is_identifier(name));
-                    if *target == canonical_root || other_domain.is_some() {
-                        let what = match other_domain {
-                            Some(name) => format!("the domain `{name}`"),
-                            None => "the root of the tree".to_string(),
-                        };
-                        diags.push(
-                            Diagnostic::new(
-                                Code::InvalidDomainDir,
-                                &entry.path,
-                                0,
-                                0,
-                                format!("`{}` is a link to {what}, which is read in its own place", entry.name),
-                            )
-                            .hint("remove the link: a skill's domain is the directory its file is in, so no skill can be named for both"),
-                        );
-                        continue;
-                    }
-                }
-                if !names::is_identifier(&entry.name) {
-                    diags.push(
-                        Diagnostic::new(
-                            Code::InvalidDomainDir,
-                            &entry.path,
-                            0,
-                            0,
-                            format!("`{}` cannot be a domain name", entry.name),
-                        )
-                        .hint(match identifier_spelling(&entry.name) {
-                            Some(good) => {
-                                format!("rename the directory to `{good}`: domain names match ^[a-z][a-z0-9_]*$")
-                            }
-                            None => {
-                                "domain directories are named like `email` or `daily_notes`: ^[a-z][a-z0-9_]*$".into()
-                            }
-                        }),
-                    );
-                    continue;
-                }
-                domain_dirs.push(entry.name.clone());
-                domain_entries.push(entry);
-            }
-            Kind::File => {
-                if entry.name.ends_with(".md") {
-                    diags.push(
-                        Diagnostic::new(
-                            Code::StrayFile,
-                            &entry.path,
-                            0,
-                            0,
-                            "markdown file at the root of the tree is ignored",
-                        )
-                        .hint("skills live in <domain>/<action>.md and domain indexes in <domain>/SKILL.md"),
-                    );
-                }
-            }
-        }
-    }
+    let domain_entries = domain_entries(root, &canonical_root, &mut diags);
+    let domain_dirs: Vec<String> = domain_entries.iter().map(|e| e.name.clone()).collect();
     // Results come in file order and are sorted below.
     let (parts, files) = load_domains(&domain_entries, &canonical_root, opts, cache);
     let mut examples = Vec::new();
@@ -341,12 +269,117 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
         check::index_table(idx, in_domain, &failed, &mut diags);
     }
 
-    for d in &domain_dirs {
+    tree.domains = domains(root, &domain_dirs, &indexes, &by_domain, &tree.files, &mut diags);
+
+    if let Some(os) = &opts.target_os {
+        let (keep, drop): (Vec<_>, Vec<_>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
+        tree.excluded_for_target = drop.into_iter().map(|s| s.name.clone()).collect();
+        skills = keep;
+        let kept: std::collections::HashSet<&str> = skills.iter().map(|s| s.domain.as_str()).collect();
+        tree.domains.retain(|d| kept.contains(d.name.as_str()) || d.index_path.is_some());
+    }
+    tree.skills = skills;
+    diagnostic::sort(&mut diags);
+    tree.diagnostics = diags;
+    tree
+}
+
+/// The root's directories that are domains, in order; every other entry
+/// (a link back into the tree, a name that cannot be a domain's, a markdown
+/// file at the root) is reported or skipped.
+fn domain_entries(root: &Path, canonical_root: &Path, diags: &mut Vec<Diagnostic>) -> Vec<Entry> {
+    let mut domain_entries = Vec::new();
+    for entry in sorted_entries(root, canonical_root, diags) {
+        match entry.kind {
+            Kind::Dir => {
+                if entry.name.starts_with('.') {
+                    continue;
+                }
+                // A link to the root, or to a directory the root reads as a
+                // domain in its own name: its files are read there, and
+                // under the link's name every skill's name would mismatch.
+                if let Some(target) = &entry.linked {
+                    let other_domain = Some(target)
+                        .filter(|t| t.parent() == Some(canonical_root))
+                        .and_then(|t| t.file_name()?.to_str())
+                        .filter(|name| names::is_identifier(name));
+                    if *target == *canonical_root || other_domain.is_some() {
+                        let what = match other_domain {
+                            Some(name) => format!("the domain `{name}`"),
+                            None => "the root of the tree".to_string(),
+                        };
+                        diags.push(
+                            Diagnostic::new(
+                                Code::InvalidDomainDir,
+                                &entry.path,
+                                0,
+                                0,
+                                format!("`{}` is a link to {what}, which is read in its own place", entry.name),
+                            )
+                            .hint("remove the link: a skill's domain is the directory its file is in, so no skill can be named for both"),
+                        );
+                        continue;
+                    }
+                }
+                if !names::is_identifier(&entry.name) {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::InvalidDomainDir,
+                            &entry.path,
+                            0,
+                            0,
+                            format!("`{}` cannot be a domain name", entry.name),
+                        )
+                        .hint(match identifier_spelling(&entry.name) {
+                            Some(good) => {
+                                format!("rename the directory to `{good}`: domain names match ^[a-z][a-z0-9_]*$")
+                            }
+                            None => {
+                                "domain directories are named like `email` or `daily_notes`: ^[a-z][a-z0-9_]*$".into()
+                            }
+                        }),
+                    );
+                    continue;
+                }
+                domain_entries.push(entry);
+            }
+            Kind::File => {
+                if entry.name.ends_with(".md") {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::StrayFile,
+                            &entry.path,
+                            0,
+                            0,
+                            "markdown file at the root of the tree is ignored",
+                        )
+                        .hint("skills live in <domain>/<action>.md and domain indexes in <domain>/SKILL.md"),
+                    );
+                }
+            }
+        }
+    }
+    domain_entries
+}
+
+/// The tree's domains: each directory with an index or skills, with its
+/// index's description and body; a directory with skills and no index is
+/// reported.
+fn domains(
+    root: &Path,
+    domain_dirs: &[String],
+    indexes: &[DomainIndex],
+    by_domain: &HashMap<&str, Vec<&Skill>>,
+    files: &[PathBuf],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Domain> {
+    let mut domains = Vec::new();
+    for d in domain_dirs {
         let index = indexes.iter().find(|i| &i.domain == d);
         let has_skills = by_domain.contains_key(d.as_str());
         // An index that exists but did not load has its own error already.
         let index_file_read = || {
-            tree.files.iter().any(|f| {
+            files.iter().any(|f| {
                 f.file_name().is_some_and(|n| n == keys::INDEX_FILE)
                     && f.parent().and_then(Path::file_name).is_some_and(|p| p == d.as_str())
             })
@@ -369,25 +402,14 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
         if index.is_none() && !has_skills {
             continue;
         }
-        tree.domains.push(Domain {
+        domains.push(Domain {
             name: d.clone(),
             description: index.map(|i| i.description.clone()).unwrap_or_default(),
             body: index.map(|i| i.body.clone()).unwrap_or_default(),
             index_path: index.map(|i| i.path.clone()),
         });
     }
-
-    if let Some(os) = &opts.target_os {
-        let (keep, drop): (Vec<_>, Vec<_>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
-        tree.excluded_for_target = drop.into_iter().map(|s| s.name.clone()).collect();
-        skills = keep;
-        let kept: std::collections::HashSet<&str> = skills.iter().map(|s| s.domain.as_str()).collect();
-        tree.domains.retain(|d| kept.contains(d.name.as_str()) || d.index_path.is_some());
-    }
-    tree.skills = skills;
-    diagnostic::sort(&mut diags);
-    tree.diagnostics = diags;
-    tree
+    domains
 }
 
 // Listing and reading files; loading them, in parallel for large trees.
