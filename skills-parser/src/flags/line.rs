@@ -364,163 +364,139 @@ pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize
 
 /// Reads the flag lines of a `## Flags` section.
 pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<RawFlag> {
-    // At most a flag per line (most sections are a few lines).
-    let mut out: Vec<RawFlag> = Vec::with_capacity(lines.len().min(16));
-    // A section that never writes a `--flag` may name its flags bare, as
-    // API references list parameters: `` - `title` (string, required): ``
-    // or a table whose `Name` column says `title`.
-    let bare = !lines.iter().any(|l| mentions_flag(l.text));
-    // Whether the previous non-blank line belongs to the last flag.
-    let mut open = false;
-    // Whether only blank lines followed the last flag line, whose
-    // description may then still come.
-    let mut awaiting = false;
-    // Under a `### Required` subheading, flags are required unless their
-    // description says otherwise.
-    let mut required_group = false;
-    // Whether the last flag was a heading (`### --to`), whose description
-    // is every line under it up to the next heading or flag line.
-    let mut under_heading = false;
+    let mut r = LineReader {
+        // At most a flag per line (most sections are a few lines).
+        out: Vec::with_capacity(lines.len().min(16)),
+        // A section that never writes a `--flag` may name its flags bare, as
+        // API references list parameters: `` - `title` (string, required): ``
+        // or a table whose `Name` column says `title`.
+        bare: !lines.iter().any(|l| mentions_flag(l.text)),
+        open: false,
+        awaiting: false,
+        required_group: false,
+        under_heading: false,
+    };
     let mut i = 0;
     while i < lines.len() {
         let l = &lines[i];
         i += 1;
         let text = l.text;
         if text.trim().is_empty() {
-            open = false;
-            continue;
-        }
-        if let Some(title) = subheading(text) {
-            // `### --to <address>...` (in backticks or not): a flag whose
-            // description is the text under the heading, as API references
-            // give each parameter a heading of its own.
-            let offset = title.as_ptr() as usize - text.as_ptr() as usize;
-            let dashed_title = bare.then(|| heading_with_dashes(title)).flatten();
-            let parsed = parse_line(dashed_title.as_deref().unwrap_or(title));
-            if let Err((message, column)) = parsed {
-                invalid_name(l.line, offset + column, message, sink);
-                under_heading = false;
-                open = false;
-                awaiting = false;
-                continue;
-            }
-            if let Ok(Some(parts)) = parsed {
-                out.push(parts.into_raw(l.line, offset, usize::MAX, required_group));
-                under_heading = true;
-                open = false;
-                awaiting = false;
-                continue;
-            }
-            under_heading = false;
-            required_group = requires(title);
-            open = false;
-            awaiting = false;
-            continue;
-        }
-        // `**Required flags:**`, `Optional:`: a group's label written as a
-        // paragraph of its own, as a subheading would be (not a line of the
-        // flag above it, nor one under a flag's own heading).
-        if !open
-            && !under_heading
+            r.open = false;
+        } else if let Some(title) = subheading(text) {
+            r.subheading(l, title, sink);
+        } else if !r.open
+            && !r.under_heading
             && !text.starts_with([' ', '\t'])
             && let Some(required) = group_label(text)
         {
-            required_group = required;
-            awaiting = false;
-            continue;
-        }
-        if flag_table::is_row(text) {
+            // `**Required flags:**`, `Optional:`: a group's label written as a
+            // paragraph of its own, as a subheading would be (not a line of the
+            // flag above it, nor one under a flag's own heading).
+            r.required_group = required;
+            r.awaiting = false;
+        } else if flag_table::is_row(text) {
             let rows = lines[i - 1..].iter().take_while(|r| flag_table::is_row(r.text)).count();
-            let table = &lines[i - 1..i - 1 + rows];
+            r.table(&lines[i - 1..i - 1 + rows], sink);
             i += rows - 1;
-            open = false;
-            awaiting = false;
-            for (row, kind) in table.iter().zip(flag_table::read(table, bare)) {
-                match kind {
-                    flag_table::RowKind::Flag(r) => match parse_line(&r.text) {
-                        Ok(Some(parts)) => {
-                            // The row's column is its flag cell's.
-                            let mut flag = parts.into_raw(row.line, 0, usize::MAX, required_group);
-                            flag.column = r.column;
-                            out.push(flag);
-                        }
-                        Ok(None) => unrecognized(row, sink),
-                        Err((message, _)) => invalid_name(row.line, r.column, message, sink),
-                    },
-                    flag_table::RowKind::Other if mentions_flag(row.text) => unrecognized(row, sink),
-                    flag_table::RowKind::Structure | flag_table::RowKind::Other => {}
-                }
-            }
-            continue;
+        } else {
+            r.line(l, sink);
         }
-        let indent = text.len() - text.trim_start().len();
+    }
+    r.finish(sink)
+}
+
+/// What reading a `## Flags` section's lines knows between lines.
+struct LineReader {
+    out: Vec<RawFlag>,
+    /// The section never writes `--`: flags may be named bare.
+    bare: bool,
+    /// Whether the previous non-blank line belongs to the last flag.
+    open: bool,
+    /// Whether only blank lines followed the last flag line, whose
+    /// description may then still come.
+    awaiting: bool,
+    /// Under a `### Required` subheading, flags are required unless their
+    /// description says otherwise.
+    required_group: bool,
+    /// Whether the last flag was a heading (`### --to`), whose description
+    /// is every line under it up to the next heading or flag line.
+    under_heading: bool,
+}
+
+impl LineReader {
+    /// A subheading: a flag of its own (`### --to <address>...`, in backticks
+    /// or not), whose description is the text under it, as API references
+    /// give each parameter a heading; or a group (`### Required`).
+    fn subheading(&mut self, l: &SourceLine<'_>, title: &str, sink: &mut Sink<'_>) {
+        let offset = title.as_ptr() as usize - l.text.as_ptr() as usize;
+        let dashed_title = self.bare.then(|| heading_with_dashes(title)).flatten();
+        self.open = false;
+        self.awaiting = false;
+        match parse_line(dashed_title.as_deref().unwrap_or(title)) {
+            Err((message, column)) => {
+                invalid_name(l.line, offset + column, message, sink);
+                self.under_heading = false;
+            }
+            Ok(Some(parts)) => {
+                self.out.push(parts.into_raw(l.line, offset, usize::MAX, self.required_group));
+                self.under_heading = true;
+            }
+            Ok(None) => {
+                self.under_heading = false;
+                self.required_group = requires(title);
+            }
+        }
+    }
+
+    /// A markdown table, read row by row as flag lines (see `flag_table`).
+    fn table(&mut self, table: &[SourceLine<'_>], sink: &mut Sink<'_>) {
+        self.open = false;
+        self.awaiting = false;
+        for (row, kind) in table.iter().zip(flag_table::read(table, self.bare)) {
+            match kind {
+                flag_table::RowKind::Flag(r) => match parse_line(&r.text) {
+                    Ok(Some(parts)) => {
+                        // The row's column is its flag cell's.
+                        let mut flag = parts.into_raw(row.line, 0, usize::MAX, self.required_group);
+                        flag.column = r.column;
+                        self.out.push(flag);
+                    }
+                    Ok(None) => unrecognized(row, sink),
+                    Err((message, _)) => invalid_name(row.line, r.column, message, sink),
+                },
+                flag_table::RowKind::Other if mentions_flag(row.text) => unrecognized(row, sink),
+                flag_table::RowKind::Structure | flag_table::RowKind::Other => {}
+            }
+        }
+    }
+
+    /// Any other line: a flag line, a line of the last flag's description,
+    /// or prose (reported when it mentions a flag).
+    fn line(&mut self, l: &SourceLine<'_>, sink: &mut Sink<'_>) {
+        let indent = l.text.len() - l.text.trim_start().len();
         let dashed;
-        let text = match bare.then(|| with_dashes(text)).flatten() {
+        let text = match self.bare.then(|| with_dashes(l.text)).flatten() {
             Some(t) => {
                 dashed = t;
                 dashed.as_str()
             }
-            None => text,
+            None => l.text,
         };
         match parse_line(text) {
             Ok(Some(parts)) => {
-                out.push(parts.into_raw(l.line, 0, indent, required_group));
-                open = true;
-                awaiting = true;
-                under_heading = false;
+                self.out.push(parts.into_raw(l.line, 0, indent, self.required_group));
+                self.open = true;
+                self.awaiting = true;
+                self.under_heading = false;
             }
             Ok(None) => {
-                // A definition list (`: What it is` under the flag, as
-                // Pandoc and PHP Markdown Extra write them), or a man page's
-                // indented description, possibly after a blank line.
-                let definition = text.trim_start().strip_prefix(':').filter(|d| d.starts_with([' ', '\t']));
-                if let Some(last) = out.last_mut()
-                    && (under_heading
-                        || (open || (awaiting && last.description.is_empty()))
-                            && (indent > last.indent || definition.is_some()))
-                {
-                    // `- Type: integer` under the flag: a property, as a
-                    // table column would give it.
-                    let line = definition.unwrap_or(text).trim();
-                    let list = last.repeated || last.description.contains(" list)");
-                    let item = strip_list_marker(line);
-                    let property = flag_table::property(item, list);
-                    // `One of:` (or `Possible values:`) then the values as
-                    // list items, each maybe with a note: `` - `json`: for
-                    // programs ``.
-                    if property.is_none()
-                        && item.len() < line.len()
-                        && (!last.value_items.is_empty() || last.description.trim_end().ends_with(':'))
-                        && let Some((value, note)) = value_item(item)
-                    {
-                        last.description.push_str(if last.value_items.is_empty() { " " } else { ", " });
-                        last.description.push_str(value);
-                        last.value_items.push((value.to_string(), note.to_string()));
-                        open = true;
-                        continue;
-                    }
-                    end_value_items(last);
-                    let piece = property.as_deref().unwrap_or(line);
-                    if !piece.is_empty() {
-                        // A definition starts a sentence: what the flag's
-                        // own line said (`` `--city` *string*, required ``)
-                        // ends there.
-                        if definition.is_some()
-                            && !last.description.is_empty()
-                            && !last.description.ends_with(['.', '!', '?', ':'])
-                        {
-                            last.description.push('.');
-                        }
-                        if !last.description.is_empty() {
-                            last.description.push(' ');
-                        }
-                        last.description.push_str(piece);
-                    }
-                    open = true;
-                    continue;
+                if self.continuation(text, indent) {
+                    self.open = true;
+                    return;
                 }
-                open = false;
-                awaiting = false;
+                self.open = false;
+                self.awaiting = false;
                 let stripped = strip_list_marker(text);
                 if stripped.contains("--") && !stripped.starts_with('#') && mentions_flag(stripped) {
                     unrecognized(l, sink);
@@ -528,37 +504,90 @@ pub(crate) fn read_lines(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Vec<R
             }
             Err((message, column)) => {
                 invalid_name(l.line, column, message, sink);
-                open = false;
-                awaiting = false;
+                self.open = false;
+                self.awaiting = false;
             }
         }
     }
-    out.iter_mut().for_each(end_value_items);
-    // `-h, --help  Print help` (pasted from a CLI's help) documents the
-    // router's own help request: `<skill> --help` shows this page, so it is
-    // no flag of the skill.
-    out.retain(|f| f.name != "help");
-    for f in out.iter_mut().filter(|f| f.in_required_group) {
-        let lower = f.description.to_ascii_lowercase();
-        let stated = ["required)", "(optional", "(default", "required]", "[optional", "[default"]
-            .iter()
-            .any(|marker| lower.contains(marker));
-        if !stated && !f.description.is_empty() {
-            f.description.push_str(" (required)");
+
+    /// Adds `text` to the last flag's description when it continues it: a
+    /// definition list (`: What it is` under the flag, as Pandoc and PHP
+    /// Markdown Extra write them), a man page's indented description
+    /// (possibly after a blank line), or a line under the flag's heading.
+    fn continuation(&mut self, text: &str, indent: usize) -> bool {
+        let definition = text.trim_start().strip_prefix(':').filter(|d| d.starts_with([' ', '\t']));
+        let Some(last) = self.out.last_mut() else { return false };
+        if !(self.under_heading
+            || (self.open || (self.awaiting && last.description.is_empty()))
+                && (indent > last.indent || definition.is_some()))
+        {
+            return false;
         }
-    }
-    for f in &out {
-        if f.description.is_empty() {
-            sink.push(
-                Code::FlagNoDescription,
-                f.line,
-                f.column,
-                format!("flag `--{}` has no description", f.name),
-                format!("describe it on the same line: `--{}  What it is (required)`", f.name),
-            );
+        // `- Type: integer` under the flag: a property, as a table column
+        // would give it.
+        let line = definition.unwrap_or(text).trim();
+        let list = last.repeated || last.description.contains(" list)");
+        let item = strip_list_marker(line);
+        let property = flag_table::property(item, list);
+        // `One of:` (or `Possible values:`) then the values as list items,
+        // each maybe with a note: `` - `json`: for programs ``.
+        if property.is_none()
+            && item.len() < line.len()
+            && (!last.value_items.is_empty() || last.description.trim_end().ends_with(':'))
+            && let Some((value, note)) = value_item(item)
+        {
+            last.description.push_str(if last.value_items.is_empty() { " " } else { ", " });
+            last.description.push_str(value);
+            last.value_items.push((value.to_string(), note.to_string()));
+            return true;
         }
+        end_value_items(last);
+        let piece = property.as_deref().unwrap_or(line);
+        if !piece.is_empty() {
+            // A definition starts a sentence: what the flag's own line said
+            // (`` `--city` *string*, required ``) ends there.
+            if definition.is_some() && !last.description.is_empty() && !last.description.ends_with(['.', '!', '?', ':'])
+            {
+                last.description.push('.');
+            }
+            if !last.description.is_empty() {
+                last.description.push(' ');
+            }
+            last.description.push_str(piece);
+        }
+        true
     }
-    out
+
+    /// The flags read, with what a group or a missing description means.
+    fn finish(self, sink: &mut Sink<'_>) -> Vec<RawFlag> {
+        let mut out = self.out;
+        out.iter_mut().for_each(end_value_items);
+        // `-h, --help  Print help` (pasted from a CLI's help) documents the
+        // router's own help request: `<skill> --help` shows this page, so it is
+        // no flag of the skill.
+        out.retain(|f| f.name != "help");
+        for f in out.iter_mut().filter(|f| f.in_required_group) {
+            let lower = f.description.to_ascii_lowercase();
+            let stated = ["required)", "(optional", "(default", "required]", "[optional", "[default"]
+                .iter()
+                .any(|marker| lower.contains(marker));
+            if !stated && !f.description.is_empty() {
+                f.description.push_str(" (required)");
+            }
+        }
+        for f in &out {
+            if f.description.is_empty() {
+                sink.push(
+                    Code::FlagNoDescription,
+                    f.line,
+                    f.column,
+                    format!("flag `--{}` has no description", f.name),
+                    format!("describe it on the same line: `--{}  What it is (required)`", f.name),
+                );
+            }
+        }
+        out
+    }
 }
 
 /// A list item that is one value of an enum, first on it in backticks or
