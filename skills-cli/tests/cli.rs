@@ -282,6 +282,52 @@ fn number_flags_parse_from_the_markdown() {
     assert_eq!(v["error"]["hint"], "write it as --x 0.5", "{v}");
 }
 
+/// Short spellings are written apart in commands (`-v 9`, `-q -d`); one
+/// written attached (`-v9`) or combined (`-qd`) is an unknown flag whose
+/// hint is the command's own words written apart, when its first letter is
+/// declared. Other letters keep the flag list as their hint.
+#[test]
+fn short_spellings_written_together_are_told_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("skills");
+    std::fs::create_dir_all(root.join("ops")).unwrap();
+    std::fs::write(root.join("ops/SKILL.md"), "---\ndomain: ops\ndescription: Operations\n---\n\n# Ops\n").unwrap();
+    std::fs::write(
+        root.join("ops/level.md"),
+        "---\nname: ops.level\ndescription: Set a level\n---\n\n# ops.level\n\n## Usage\n\n\
+         ops.level --value <n> [--quiet] [--dry-run] [--note <text>]\n\n## Flags\n\n\
+         -v, --value <n>      The new level (required)\n-q, --quiet          Say nothing back\n\
+         -d, --dry-run        Only show what would change\n-n, --note <text>    A note to keep\n\n\
+         ## Examples\n\nops.level -v 8 -q\n",
+    )
+    .unwrap();
+    let root = root.to_str().unwrap();
+    let parse = |line: &str| json_of(&run(&["parse", "--root", root, "--", line]));
+    let v = parse("ops.level -v 9 -q -d -n=kept");
+    assert_eq!(v["flags"], json!({"value": 9, "quiet": true, "dry-run": true, "note": "kept"}), "{v}");
+    for (line, message, hint) in [
+        (
+            "ops.level -v9",
+            "unknown flag `-v9`\nmissing required flag: `--value`",
+            "write the value after a space: -v 9",
+        ),
+        (
+            "ops.level -v 9 -n\"two words\"",
+            "unknown flag `-ntwo words`",
+            "write the value after a space: -n \"two words\"",
+        ),
+        ("ops.level -v 9 -qd", "unknown flag `-qd`", "write each letter as a flag of its own: -q -d"),
+        // A switch's letter then a value flag's: not two switches.
+        ("ops.level -v 9 -qn", "unknown flag `-qn`", "flags of `ops.level`: --value --quiet --dry-run --note"),
+        ("ops.level -v 9 -x1", "unknown flag `-x1`", "flags of `ops.level`: --value --quiet --dry-run --note"),
+    ] {
+        let v = parse(line);
+        assert_eq!(v["error"]["kind"], "unknown_flag", "{line}: {v}");
+        assert_eq!(v["error"]["message"], message, "{line}");
+        assert_eq!(v["error"]["hint"], hint, "{line}");
+    }
+}
+
 /// A part of a tree split across crates: `check` refuses an example that
 /// calls another part's skill until `--other-domain` names its domain.
 #[test]

@@ -111,6 +111,32 @@ pub(super) fn only_flag_for<'s>(skill: &SkillView<'s>, value: &str) -> Option<&'
     (0..5u8).find_map(fits).flatten()
 }
 
+/// An unknown short spelling (`given`, without its dash) read with its
+/// letters apart, when its first letter is a flag's declared one.
+enum Apart<'g> {
+    /// `-v9`: the letter of a flag that takes a value, then the value.
+    Value(char, &'g str),
+    /// `-qv`: letters of switches only.
+    Switches(&'g str),
+}
+
+fn short_letters_apart<'g>(skill: &SkillView<'_>, given: &'g str) -> Option<Apart<'g>> {
+    let spec = |c: char| (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.short == Some(c));
+    let mut chars = given.chars();
+    let first = chars.next()?;
+    let rest = chars.as_str();
+    if rest.is_empty() {
+        return None;
+    }
+    match spec(first)? {
+        s if s.value_type != ValueType::Boolean => Some(Apart::Value(first, rest)),
+        _ if given.chars().all(|c| spec(c).is_some_and(|s| s.value_type == ValueType::Boolean)) => {
+            Some(Apart::Switches(given))
+        }
+        _ => None,
+    }
+}
+
 pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
     if let Some((given, short, c)) = errors.iter().find_map(|e| match *e {
@@ -244,6 +270,22 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
                 out.write_char('"')
             } else {
                 write!(out, "{dashes}{given}")
+            }
+        }
+        // `-v9`, `-qv`: a value attached to a short spelling, or letters
+        // combined, which a command here writes apart.
+        Some(&ArgErrorKind::UnknownFlag { given, short: true, .. })
+            if !json && let Some(apart) = short_letters_apart(skill, given) =>
+        {
+            match apart {
+                Apart::Value(letter, value) => {
+                    write!(out, "write the value after a space: -{letter}")?;
+                    write_list(out, &mut core::iter::once(value), false)
+                }
+                Apart::Switches(letters) => {
+                    out.write_str("write each letter as a flag of its own:")?;
+                    letters.chars().try_for_each(|c| write!(out, " -{c}"))
+                }
             }
         }
         Some(ArgErrorKind::UnknownFlag { .. }) => {

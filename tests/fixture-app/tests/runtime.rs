@@ -434,6 +434,10 @@ fn a_declared_short_spelling_names_its_flag() {
     let o = run("ops.level -V 9");
     assert_eq!(error_kind(&o), "unknown_flag");
     assert!(o.text.starts_with("unknown flag `-V`; did you mean `--value`?"), "{}", o.text);
+    // The value written against the letter: the hint writes it apart.
+    let o = run("ops.level -v9");
+    assert_eq!(error_kind(&o), "unknown_flag");
+    assert_eq!(o.error.unwrap().hint, "write the value after a space: -v 9");
 }
 
 #[test]
