@@ -117,6 +117,7 @@ Rules:
 - Arguments with spaces must be quoted: --subject \"Q1 Report\"
 - Flags with multiple values are space-separated: --to alice@co.com bob@co.com
 - Boolean flags are true by presence: --overdue
+- Line breaks in a value are typed inside its quotes (\\n stays a backslash and an n)
 - You can output multiple commands to accomplish multi-step tasks
 - Text outside ```cmd blocks is your response to the user
 ";
