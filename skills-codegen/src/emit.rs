@@ -326,25 +326,45 @@ fn emit_skill_module(
     out.line(&format!("pub const NAME: &str = {:?};", skill.name));
     out.line("");
 
+    let typed: Vec<(String, String)> = skill
+        .flags
+        .iter()
+        .zip(&names.enums)
+        .map(|(f, e)| (ident(&f.field_name()), field_type(f, e.as_ref().map(|(n, _)| n.as_str()))))
+        .collect();
+    let uses_lifetime = typed.iter().any(|(_, t)| t.contains("'a"));
+    emit_flags_struct(out, skill, &typed, uses_lifetime);
+    emit_from_args(out, skill, &typed, uses_lifetime);
+    emit_flags_impls(out, skill, &typed, opts.serde);
+    emit_flag_enums(out, index, skill, all_names, shared, opts.serde);
+    emit_flag_schemas(out, skill);
+    emit_entry(out, skill, view, opts);
+    out.close("}");
+}
+
+/// The skill's `Flags` struct: a field per flag, of the type the handler
+/// takes (`typed`: each field's name and type).
+fn emit_flags_struct(out: &mut Out, skill: &Skill, typed: &[(String, String)], uses_lifetime: bool) {
     // The typed flags.
     out.doc(&format!("The flags of `{}`, borrowed from the command that was parsed.", skill.name));
     out.open("pub struct Flags<'a> {");
-    let mut uses_lifetime = false;
-    for (f, e) in skill.flags.iter().zip(&names.enums) {
-        let t = field_type(f, e.as_ref().map(|(n, _)| n.as_str()));
-        uses_lifetime |= t.contains("'a");
+    for (f, (id, t)) in skill.flags.iter().zip(typed) {
         let head = match &f.placeholder {
             Some(p) if f.value_type != ValueType::Boolean => format!("`--{} <{p}>`", f.name),
             _ => format!("`--{}`", f.name),
         };
         out.doc(&format!("{head}: {}", f.description));
-        out.line(&format!("pub {}: {t},", ident(&f.field_name())));
+        out.line(&format!("pub {id}: {t},"));
     }
     if !uses_lifetime {
         out.line("#[doc(hidden)]\npub __command: ::core::marker::PhantomData<&'a ()>,");
     }
     out.close("}");
     out.line("");
+}
+
+/// `Flags::from_args`, reading validated arguments into the struct.
+fn emit_from_args(out: &mut Out, skill: &Skill, typed: &[(String, String)], uses_lifetime: bool) {
     out.open("impl<'a> Flags<'a> {");
     out.doc(&format!("Reads validated arguments of `{}` (see `skills_runtime::Router`).", skill.name));
     // A skill without flags reads nothing; `_args` keeps user crates free
@@ -357,12 +377,6 @@ fn emit_skill_module(
     // expensive part of type and borrow checking large trees
     // (docs/PERFORMANCE.md).
     let mut fields = Vec::new();
-    let typed: Vec<(String, String)> = skill
-        .flags
-        .iter()
-        .zip(&names.enums)
-        .map(|(f, e)| (ident(&f.field_name()), field_type(f, e.as_ref().map(|(n, _)| n.as_str()))))
-        .collect();
     for (run, chunk) in typed.chunks(skills_runtime::__private::FROM_FLAGS_RUN).enumerate() {
         let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
         let types: Vec<&str> = chunk.iter().map(|(_, t)| t.as_str()).collect();
@@ -381,11 +395,15 @@ fn emit_skill_module(
     out.close("}");
     out.close("}");
     out.line("");
+}
+
+/// `Debug`, `Clone` and `Copy` for `Flags`, and `Serialize` when asked.
+fn emit_flags_impls(out: &mut Out, skill: &Skill, typed: &[(String, String)], serde: bool) {
     // `Debug` as `#[derive(Debug)]` writes it, through one generic call per
     // run of fields (`skills_runtime::__private::debug_fields`), passed by
     // value (they are `Copy`): a tuple of values costs `rustc` less to check
     // than one of references.
-    let runs: Vec<String> = field_runs(skill, &typed, |_, id| id.trim_start_matches("r#").to_string())
+    let runs: Vec<String> = field_runs(skill, typed, |_, id| id.trim_start_matches("r#").to_string())
         .iter()
         .map(|(names, values)| format!(" __debug_fields(&mut s, {names:?}, ({values},));"))
         .collect();
@@ -402,12 +420,12 @@ fn emit_skill_module(
     // `rustc` more than twice as much (`Copy` checks the fields anyway).
     out.line("impl Clone for Flags<'_> { fn clone(&self) -> Self { *self } }");
     out.line("impl Copy for Flags<'_> {}");
-    if opts.serde {
+    if serde {
         // Keys are the flags' names as written (`due-before`), as in the
         // tool schemas; enums and lists serialize as their values. One
         // generic call per run of fields, as for `Debug`: serde's derive
         // costs three times as much per skill (docs/PERFORMANCE.md).
-        let runs: Vec<String> = field_runs(skill, &typed, |f, _| f.name.clone())
+        let runs: Vec<String> = field_runs(skill, typed, |f, _| f.name.clone())
             .iter()
             .map(|(names, values)| format!(" {SERDE}::serialize_fields(&mut o, {names:?}, ({values},))?;"))
             .collect();
@@ -419,14 +437,26 @@ fn emit_skill_module(
         ));
     }
     out.line("");
+}
 
+/// The skill's flag enums: defined here when this skill is the first with
+/// their values, else re-exported from the first one's module.
+fn emit_flag_enums(
+    out: &mut Out,
+    index: usize,
+    skill: &Skill,
+    all_names: &[SkillNames],
+    shared: &[SharedEnum],
+    serde: bool,
+) {
+    let names = &all_names[index];
     // Enums: defined here when this skill is the first with their values,
     // else the first one's, under this flag's name.
     for (fi, shared_index) in names.shared.iter().enumerate() {
         let (Some(i), Some((name, variants))) = (shared_index, &names.enums[fi]) else { continue };
         let e = &shared[*i];
         if e.owner == (index, fi) {
-            emit_enum(out, name, &skill.flags[fi].values, variants, &e.users, opts.serde);
+            emit_enum(out, name, &skill.flags[fi].values, variants, &e.users, serde);
         } else {
             // The defining flag's name and module (it is an enum flag).
             let (owner, flag) = e.owner;
@@ -440,7 +470,10 @@ fn emit_skill_module(
         }
         out.line("");
     }
+}
 
+/// The static `FLAGS` schemas the argument parser reads.
+fn emit_flag_schemas(out: &mut Out, skill: &Skill) {
     // Static schemas: one `const fn` call per flag with as few arguments as
     // it needs (`skills_core::spec::packed_flag`, `_default`, `_values`):
     // `rustc` checks and evaluates a call in half the instructions or less of
@@ -481,8 +514,6 @@ fn emit_skill_module(
         });
     }
     out.close("];");
-    emit_entry(out, skill, view, opts);
-    out.close("}");
 }
 
 /// The skill's `static ENTRY`: its metadata, help text and tool schemas.
