@@ -121,20 +121,28 @@ enum Apart<'g> {
 }
 
 fn short_letters_apart<'g>(skill: &SkillView<'_>, given: &'g str) -> Option<Apart<'g>> {
-    let spec = |c: char| (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.short == Some(c));
-    let mut chars = given.chars();
-    let first = chars.next()?;
-    let rest = chars.as_str();
+    // Declared letters are ASCII (`-n`), so bytes are compared; a byte of
+    // another character matches none.
+    let (&first, rest) = given.as_bytes().split_first()?;
     if rest.is_empty() {
         return None;
     }
-    match spec(first)? {
-        s if s.value_type != ValueType::Boolean => Some(Apart::Value(first, rest)),
-        _ if given.chars().all(|c| spec(c).is_some_and(|s| s.value_type == ValueType::Boolean)) => {
+    match short_type(skill, first)? {
+        ValueType::Boolean if rest.iter().all(|&c| short_type(skill, c) == Some(ValueType::Boolean)) => {
             Some(Apart::Switches(given))
         }
-        _ => None,
+        ValueType::Boolean => None,
+        // `first` is ASCII: the value starts at byte 1.
+        _ => Some(Apart::Value(char::from(first), &given[1..])),
     }
+}
+
+/// The type of the flag whose declared short spelling is `letter`. One copy
+/// in the firmware, not one per use.
+#[inline(never)]
+fn short_type(skill: &SkillView<'_>, letter: u8) -> Option<ValueType> {
+    let letter = Some(char::from(letter));
+    (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.short == letter).map(|s| s.value_type)
 }
 
 pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
@@ -279,12 +287,16 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         {
             match apart {
                 Apart::Value(letter, value) => {
-                    write!(out, "write the value after a space: -{letter}")?;
+                    out.write_str("write the value after a space: -")?;
+                    out.write_char(letter)?;
                     write_list(out, &mut core::iter::once(value), false)
                 }
                 Apart::Switches(letters) => {
                     out.write_str("write each letter as a flag of its own:")?;
-                    letters.chars().try_for_each(|c| write!(out, " -{c}"))
+                    letters.bytes().try_for_each(|c| {
+                        out.write_str(" -")?;
+                        out.write_char(char::from(c))
+                    })
                 }
             }
         }
