@@ -49,7 +49,7 @@ pub(crate) fn resolve(
     let list = r.list(&m, value_type, repeated_at);
     // The markers' values move into the flag (nothing reads them after).
     let values = m.one_of.take().map(|(vals, _)| r.enum_values(vals)).unwrap_or_default();
-    let default = default_raw.and_then(|d| r.default(d, quoted_empty, value_type, list, m.required, &values));
+    let default = default_raw.and_then(|d| r.checked_default(d, quoted_empty, value_type, list, m.required, &values));
     r.prose(&m, value_type, list, placeholder.as_deref(), default_raw.is_some());
     r.usage_agreement(usage, in_usage_section, m.required, value_type, flag_line_placeholder, placeholder.as_deref());
 
@@ -294,7 +294,7 @@ impl Resolver<'_, '_> {
     /// The default `d` (as written, quotes removed; `quoted_empty` when it
     /// was `""`), checked against the flag's type and values; `None` for a
     /// switch's `false` and for a default with a problem.
-    fn default(
+    fn checked_default(
         &mut self,
         d: &str,
         quoted_empty: bool,

@@ -132,8 +132,8 @@ fn short_letters_apart<'g>(skill: &SkillView<'_>, given: &'g str) -> Option<Apar
             Some(Apart::Switches(given))
         }
         ValueType::Boolean => None,
-        // `first` is ASCII: the value starts at byte 1.
-        _ => Some(Apart::Value(char::from(first), &given[1..])),
+        // A declared letter is ASCII: the value starts at byte 1.
+        _ => Some(Apart::Value(char::from(first), given.get(1..)?)),
     }
 }
 
