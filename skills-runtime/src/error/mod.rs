@@ -430,7 +430,7 @@ impl Failure<'_> {
         match self {
             Failure::Tokenize(e) => out.write_str(e.hint()),
             Failure::Apostrophe { flag, value, .. } => {
-                out.write_str("an apostrophe inside a word opens a quote in a command: put the value in double quotes:")?;
+                out.write_str("an apostrophe inside a word is a quote to a command: put the value in double quotes:")?;
                 if let Some(flag) = flag {
                     write!(out, " {flag}")?;
                 }

@@ -50,17 +50,17 @@ impl<C: 'static> Router<C> {
         if prose {
             return Failure::Prose { word };
         }
-        // `--content it's sunny`: a `'` between letters, never closed.
-        let b = line.as_bytes();
-        let apostrophe = e.kind == tokenize::TokenizeErrorKind::UnterminatedQuote { quote: '\'' }
-            && e.offset > 0
-            && b.get(e.offset - 1).is_some_and(u8::is_ascii_alphanumeric)
-            && b.get(e.offset + 1).is_some_and(u8::is_ascii_alphanumeric);
-        if !apostrophe {
+        if e.kind != (tokenize::TokenizeErrorKind::UnterminatedQuote { quote: '\'' }) {
             return Failure::Tokenize(e);
         }
-        // The value: from after the last flag before the apostrophe (or
-        // from the word it is in) to the end of the line.
+        let b = line.as_bytes();
+        let between_letters = |i: usize| {
+            i > 0
+                && b.get(i - 1).is_some_and(u8::is_ascii_alphanumeric)
+                && b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric)
+        };
+        // The value: from after the last flag before the quote left open
+        // (or from the word it is in).
         let before = &line[..e.offset];
         let (flag, value_start) = match before.match_indices(" --").last() {
             Some((i, _)) => {
@@ -69,8 +69,22 @@ impl<C: 'static> Router<C> {
             }
             None => (None, before.rfind([' ', '\t']).map_or(0, |i| i + 1)),
         };
-        let value = line.get(value_start..).unwrap_or("").trim();
-        Failure::Apostrophe { error: e, flag, value }
+        // `--content it's sunny`: a `'` between letters, never closed; the
+        // value runs to the end of the line.
+        if between_letters(e.offset) {
+            let value = line.get(value_start..).unwrap_or("").trim();
+            return Failure::Apostrophe { error: e, flag, value };
+        }
+        // `--title 'Don't forget'`: a single-quoted value whose apostrophe
+        // ends the quote, so that its closing `'` opens one never closed.
+        if flag.is_some()
+            && b.get(value_start) == Some(&b'\'')
+            && (value_start + 1..e.offset).any(between_letters)
+            && let Some(value) = line.get(value_start + 1..e.offset)
+        {
+            return Failure::Apostrophe { error: e, flag, value };
+        }
+        Failure::Tokenize(e)
     }
 
     /// Runs one command and returns its result.

@@ -654,6 +654,36 @@ fn a_long_command_shown_not_run_is_quoted_short_and_given_whole_to_run() {
     assert!(error.hint.ends_with(&format!("```cmd\n{command}\n```")), "{}", error.hint);
 }
 
+/// In a single-quoted value, an apostrophe ends the quote and the closing
+/// `'` opens one never closed: the hint is that value, without its single
+/// quotes, in double quotes, whatever follows it on the line. A quote left
+/// open for another reason keeps the tokenizer's hint.
+#[test]
+fn an_apostrophe_inside_single_quotes_is_told_the_value_in_double_quotes() {
+    for (line, hint) in [
+        ("ops.ping --message 'Don't forget'", "--message \"Don't forget\""),
+        ("ops.ping --message 'it's sunny' --prefix x", "--message \"it's sunny\""),
+        ("ops.ping --message 'Don't'", "--message \"Don't\""),
+    ] {
+        let o = run(line);
+        assert_eq!(error_kind(&o), "tokenize", "{line}");
+        let error = o.error.unwrap();
+        assert_eq!(
+            error.hint,
+            format!("an apostrophe inside a word is a quote to a command: put the value in double quotes: {hint}"),
+            "{line}"
+        );
+    }
+    for line in ["ops.ping --message 'unclosed", "ops.ping --message 'a' 'b"] {
+        let o = run(line);
+        assert_eq!(
+            o.error.unwrap().hint,
+            "close the quote, or escape a literal quote inside double quotes as \\\"",
+            "{line}"
+        );
+    }
+}
+
 #[test]
 fn an_apostrophe_left_open_is_told_the_quoted_value_and_the_next_line_still_runs() {
     let router = router();
@@ -664,7 +694,7 @@ fn an_apostrophe_left_open_is_told_the_quoted_value_and_the_next_line_still_runs
     assert_eq!(report.results.iter().map(error_kind).collect::<Vec<_>>(), ["tokenize", "none"]);
     assert_eq!(
         report.results[0].error.as_ref().unwrap().hint,
-        "an apostrophe inside a word opens a quote in a command: put the value in double quotes: --message \"it's sunny today\""
+        "an apostrophe inside a word is a quote to a command: put the value in double quotes: --message \"it's sunny today\""
     );
     assert_eq!(report.results[1].text, "next");
     assert_eq!(ctx.calls, ["ops.ping"]);
