@@ -589,10 +589,15 @@ fn check_placeholders(body: &str, body_line: usize, flags: &[Flag], sink: &mut S
 }
 
 /// The body without leading and trailing blank lines.
+///
+/// Line endings are served as `\n`: a file saved with `\r\n` (or a lone
+/// `\r`, a line ending to CommonMark too) gives the same page as one saved
+/// with `\n`, rather than a page whose written lines end in `\r\n` and
+/// whose generated ones (a domain's listing, frontmatter flags) do not.
 pub(crate) fn tidy_body(body: &str) -> String {
     let t = body.trim_matches(['\n', '\r']);
     let t = t.trim_end();
-    t.to_string()
+    if t.contains('\r') { t.replace("\r\n", "\n").replace('\r', "\n") } else { t.to_string() }
 }
 
 /// Checks a `schedule:` value: five-field cron or an `@` nickname (the
@@ -620,6 +625,23 @@ fn synopsis(name: &str, flags: &[Flag]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file saved with Windows line endings serves the page one saved
+    /// with `\n` does, and reads the same flags.
+    #[test]
+    fn crlf_files_serve_the_same_page() {
+        let lf = "---\nname: notes.add\ndescription: Add a note\n---\n\n# notes.add\n\n## Usage\n\nnotes.add --text <text> [--pin]\n\n## Flags\n\n--text   The note (required)\n--pin    Pin it\n\n## Examples\n\nnotes.add --text \"buy milk\" --pin\n";
+        let crlf = lf.replace('\n', "\r\n");
+        let path = Path::new("notes/add.md");
+        let a = parse_skill(path, "notes", "add", lf).item.unwrap();
+        let b = parse_skill(path, "notes", "add", &crlf).item.unwrap();
+        assert!(!b.body.contains('\r'), "{:?}", b.body);
+        assert_eq!(a.body, b.body);
+        assert_eq!(a.flags, b.flags);
+        assert_eq!(a.usage, b.usage);
+        // A lone `\r` ends a line too.
+        assert_eq!(tidy_body("a\rb\r\nc\n"), "a\nb\nc");
+    }
 
     #[test]
     fn cron() {
