@@ -314,6 +314,19 @@ fn hints_show_the_fix_with_the_command_own_values() {
             "unknown flag `--overdue:`; did you mean `--overdue`?",
             "write --overdue without the colon",
         ),
+        // A flag without its value: what goes there, from the placeholder.
+        (
+            "tasks.search --status --limit 5",
+            "`--status` needs a value",
+            "give --status one or more values: --status <statuses>, or leave it out",
+        ),
+        ("tasks.search --limit", "`--limit` needs a value", "give --limit a value: --limit <n>, or leave it out"),
+        // A required flag cannot be left out.
+        (
+            "email.send --to --subject Hi --body x",
+            "`--to` needs a value",
+            "give --to one or more values: --to <addresses>",
+        ),
         (
             "tasks.search --status \"blocked done\"",
             "`blocked done` is not a value of `--status`; allowed: todo, in_progress, blocked, done, cancelled",
@@ -345,6 +358,8 @@ fn kind_of(message: &str) -> &'static str {
         "repeated_flag"
     } else if message.ends_with("nothing ran") {
         "unsupported_syntax"
+    } else if message.ends_with("needs a value") {
+        "missing_value"
     } else {
         "invalid_enum"
     }

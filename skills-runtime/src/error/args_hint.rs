@@ -300,6 +300,23 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
                 }
             }
         }
+        // `--status --limit 5`, `--attachments` last: a flag without its
+        // value, whose placeholder says what goes there.
+        Some(&ArgErrorKind::MissingValue { flag })
+            if !json
+                && let Some(i) =
+                    (0..skill.flags.len()).find(|&i| skill.flags.spec(i).is_some_and(|s| s.name == flag)) =>
+        {
+            let spec = skill.flags.spec(i);
+            let (list, required) = spec.map_or((false, false), |s| (s.list, s.required));
+            let placeholder = Some(skill.flags.placeholder(i)).filter(|p| !p.is_empty()).unwrap_or("value");
+            let what = if list { "one or more values" } else { "a value" };
+            write!(out, "give --{flag} {what}: --{flag} <{placeholder}>")?;
+            if !required {
+                out.write_str(", or leave it out")?;
+            }
+            Ok(())
+        }
         Some(ArgErrorKind::UnknownFlag { .. }) => {
             if skill.flags.is_empty() {
                 write!(out, "`{}` takes no {}", skill.name, if json { "arguments" } else { "flags" })
