@@ -145,6 +145,26 @@ fn short_type(skill: &SkillView<'_>, letter: u8) -> Option<ValueType> {
     (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.short == letter).map(|s| s.value_type)
 }
 
+/// The placeholder the usage line writes after `--flag` (`statuses` in
+/// `[--status <statuses>]`, or `--status=<statuses>`). Read from the usage line rather than the
+/// flag's docs, whose decoding the firmware does not otherwise link.
+fn usage_placeholder<'u>(usage: &'u str, flag: &str) -> Option<&'u str> {
+    let mut rest = usage;
+    while let Some(at) = rest.bytes().position(|c| c == b'-') {
+        // `at` is an ASCII `-`: the text after it starts on a boundary.
+        let after = &rest[at + 1..];
+        if let Some(p) = after
+            .strip_prefix('-')
+            .and_then(|r| r.strip_prefix(flag))
+            .and_then(|r| r.strip_prefix(" <").or_else(|| r.strip_prefix("=<")))
+        {
+            return p.bytes().position(|c| c == b'>').map(|end| &p[..end]);
+        }
+        rest = after;
+    }
+    None
+}
+
 pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == skills_core::args::Style::Json;
     if let Some((given, short, c)) = errors.iter().find_map(|e| match *e {
@@ -309,7 +329,7 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         {
             let spec = skill.flags.spec(i);
             let (list, required) = spec.map_or((false, false), |s| (s.list, s.required));
-            let placeholder = Some(skill.flags.placeholder(i)).filter(|p| !p.is_empty()).unwrap_or("value");
+            let placeholder = usage_placeholder(skill.usage, flag).unwrap_or("value");
             let what = if list { "one or more values" } else { "a value" };
             write!(out, "give --{flag} {what}: --{flag} <{placeholder}>")?;
             if !required {
@@ -415,5 +435,24 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         }
         _ if !skill.usage.is_empty() => write!(out, "usage: {}", skill.usage),
         _ => write!(out, "`{} --help` shows the flags", skill.name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::usage_placeholder;
+
+    /// The placeholder after the flag named, not after one whose name
+    /// starts the same, and none for a switch or an unknown flag.
+    #[test]
+    fn the_usage_line_gives_the_placeholder_of_the_flag_named() {
+        let usage = "x.y --topic <subject> [--to <addresses>] [--tone=<word>] [--quiet] [--t-shirt <size>]";
+        assert_eq!(usage_placeholder(usage, "to"), Some("addresses"));
+        assert_eq!(usage_placeholder(usage, "topic"), Some("subject"));
+        assert_eq!(usage_placeholder(usage, "t-shirt"), Some("size"));
+        assert_eq!(usage_placeholder(usage, "t"), None);
+        assert_eq!(usage_placeholder(usage, "quiet"), None);
+        assert_eq!(usage_placeholder(usage, "tone"), Some("word"));
+        assert_eq!(usage_placeholder("é.a --x <ü>", "x"), Some("ü"));
     }
 }
