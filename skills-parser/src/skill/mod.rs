@@ -233,40 +233,26 @@ pub fn parse_skill(file: &Path, domain: &str, action: &str, text: &str) -> Parse
 fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> Option<Skill> {
     let expected = format!("{domain}.{action}");
     let Document { entries, body, body_line } = frontmatter_entries(text, sink, ("name", &expected))?;
-    let Keys {
-        mut lines,
-        name,
-        description,
-        description_line,
-        handler,
-        schedule,
-        tags,
-        author,
-        created,
-        aliases,
-        eligibility,
-        read_only,
-        mut front_flags,
-        extra,
-    } = read_keys(&entries, sink);
-    let name = checked_name(name, lines.name, domain, action, &expected, sink);
-    let description = checked_description(description, description_line, lines.name, sink);
+    let mut frontmatter = read_keys(&entries, sink);
+    let name = checked_name(frontmatter.name, frontmatter.lines.name, domain, action, &expected, sink);
+    let description =
+        checked_description(frontmatter.description, frontmatter.description_line, frontmatter.lines.name, sink);
 
     // Body.
     let sections = markdown::sections(&body);
-    check_title_and_labels(&sections, &body, body_line, &expected, &aliases, sink);
+    check_title_and_labels(&sections, &body, body_line, &expected, &frontmatter.aliases, sink);
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     // Flags declared as data in `## Flags`: a ```yaml or ```json block with
     // the shapes the frontmatter's `parameters` takes, read as those are.
-    if front_flags.is_empty()
+    if frontmatter.flags.is_empty()
         && let Some(s) = markdown::find(&sections, keys::SECTION_FLAGS)
         && let Some((text, line)) = markdown::data_block(&body, s.content.clone(), body_line)
         && let Ok(node) = yaml::parse(&text, line)
         && flags::declares_flags(&node)
     {
-        front_flags = flags::from_frontmatter(keys::FLAGS, &node, sink);
+        frontmatter.flags = flags::from_frontmatter(keys::FLAGS, &node, sink);
     }
-    let from_front = !front_flags.is_empty();
+    let from_front = !frontmatter.flags.is_empty();
     // `Usage: d.a --flag <value>` on a line of its own, as CLI help writes
     // it, when there is no Usage section: the label a Usage section's lines
     // may carry (`Usage:`, `Synopsis:`), then the skill's name.
@@ -276,12 +262,14 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             let (command, _) = usage::without_label(text, 0);
             let first = command.split_whitespace().next()?;
             let label = text.split(':').next().unwrap_or("").trim();
-            (command.len() < text.len() && (first == expected || aliases.iter().any(|a| a == first)))
+            (command.len() < text.len() && (first == expected || frontmatter.aliases.iter().any(|a| a == first)))
                 .then_some((l, label, command))
         })
     };
     let mut usage = match usage_section {
-        Some(s) => usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &aliases, sink),
+        Some(s) => {
+            usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &frontmatter.aliases, sink)
+        }
         None if let Some((l, label, command)) = usage_line() => {
             sink.push(
                 Code::BoldHeading,
@@ -290,7 +278,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 format!("the line `{label}: ...` is read as the section `## Usage`"),
                 format!("write it under a heading: `## Usage`, then `{command}`"),
             );
-            usage::read(&[l], &expected, &aliases, sink)
+            usage::read(&[l], &expected, &frontmatter.aliases, sink)
         }
         // Written from the frontmatter's flags below.
         None if from_front => Usage::default(),
@@ -321,10 +309,10 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     if flags_section.is_some() || !group_sections.is_empty() || from_front {
         // Flags from the frontmatter first, then the section's: a flag
         // declared in both is a duplicate, reported as such.
-        let mut raw = front_flags;
+        let mut raw = frontmatter.flags;
         let front = raw.len();
         if let Some(s) = flags_section.or(group_sections.first().copied()) {
-            lines.flags_section = body_line + markdown::newlines(&body.as_bytes()[..s.heading_start]);
+            frontmatter.lines.flags_section = body_line + markdown::newlines(&body.as_bytes()[..s.heading_start]);
         }
         if let Some(s) = flags_section {
             raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
@@ -366,7 +354,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     usage::check_positionals(&usage, &placeholders, sink);
     undocumented_usage_flags(&usage, &declared, &mut flag_list, sink);
     let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
-        Some(s) => examples::read(&markdown::lines(&body, s.content.clone(), body_line), &aliases),
+        Some(s) => examples::read(&markdown::lines(&body, s.content.clone(), body_line), &frontmatter.aliases),
         None => Vec::new(),
     };
     if examples.is_empty() {
@@ -379,7 +367,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         );
     }
 
-    if handler.as_deref().is_none_or(str::is_empty) {
+    if frontmatter.handler.as_deref().is_none_or(str::is_empty) {
         check_placeholders(&body, body_line, &flag_list, sink);
     }
 
@@ -403,7 +391,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     } else {
         body
     };
-    let read_only = read_only.unwrap_or_else(|| {
+    let read_only = frontmatter.read_only.unwrap_or_else(|| {
         keys::READ_ONLY_VERBS.iter().any(|v| action.strip_prefix(v).is_some_and(|r| r.is_empty() || r.starts_with('_')))
     });
     Some(Skill {
@@ -411,21 +399,21 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         domain: domain.to_string(),
         action: action.to_string(),
         description,
-        handler: handler.filter(|h| !h.is_empty()),
-        schedule,
-        tags,
-        author,
-        created,
-        aliases,
-        eligibility,
+        handler: frontmatter.handler.filter(|h| !h.is_empty()),
+        schedule: frontmatter.schedule,
+        tags: frontmatter.tags,
+        author: frontmatter.author,
+        created: frontmatter.created,
+        aliases: frontmatter.aliases,
+        eligibility: frontmatter.eligibility,
         read_only,
-        extra,
+        extra: frontmatter.extra,
         body: tidy_body(&body),
         usage,
         flags: flag_list,
         examples,
         path: sink.file.to_path_buf(),
-        lines,
+        lines: frontmatter.lines,
     })
 }
 

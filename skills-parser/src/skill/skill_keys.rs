@@ -22,7 +22,8 @@ pub(super) struct Keys {
     pub(super) aliases: Vec<String>,
     pub(super) eligibility: Eligibility,
     pub(super) read_only: Option<bool>,
-    pub(super) front_flags: Vec<flags::RawFlag>,
+    /// Flags declared as data (`parameters:`, `flags:`).
+    pub(super) flags: Vec<flags::RawFlag>,
     pub(super) extra: Vec<(String, serde_json::Value)>,
 }
 
@@ -164,7 +165,7 @@ pub(super) fn read_keys(entries: &[(String, Node)], sink: &mut Sink<'_>) -> Keys
         aliases,
         eligibility,
         read_only,
-        front_flags,
+        flags: front_flags,
         extra,
     }
 }
