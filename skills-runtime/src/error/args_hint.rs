@@ -4,7 +4,7 @@ use super::*;
 use crate::catalog::SkillView;
 use core::fmt::{self, Write};
 use skills_core::args::{ArgErrorKind, ArgErrors};
-use skills_core::spec::ValueType;
+use skills_core::spec::{FlagSpec, ValueType};
 
 /// A shell operator among the problems (`&&`, `|`, `;`, `>`): the model
 /// chained or redirected commands, which a command line here cannot do.
@@ -145,6 +145,11 @@ fn short_type(skill: &SkillView<'_>, letter: u8) -> Option<ValueType> {
     (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.short == letter).map(|s| s.value_type)
 }
 
+/// The schema of the skill's flag named `name` (as the parser names it).
+fn spec_named<'s>(skill: &SkillView<'s>, name: &str) -> Option<FlagSpec<'s>> {
+    (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.name == name)
+}
+
 /// The placeholder the usage line writes after `--flag` (`statuses` in
 /// `[--status <statuses>]`, or `--status=<statuses>`). Read from the usage line rather than the
 /// flag's docs, whose decoding the firmware does not otherwise link.
@@ -248,8 +253,7 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         // `--status=todo done`, `--subject=Quarterly report`: the values
         // after `--flag=value`, as the flag takes them.
         Some(&ArgErrorKind::AfterInlineValue { flag, inline, strays }) => {
-            let spec = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.name == flag);
-            match spec.map(|s| (s.list, s.value_type)) {
+            match spec_named(skill, flag).map(|s| (s.list, s.value_type)) {
                 Some((true, _)) => {
                     write!(out, "write the values after the flag, without `=`: --{flag}")?;
                     write_list(out, &mut core::iter::once(inline), false)?;
@@ -322,17 +326,11 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         }
         // `--status --limit 5`, `--attachments` last: a flag without its
         // value, whose placeholder says what goes there.
-        Some(&ArgErrorKind::MissingValue { flag })
-            if !json
-                && let Some(i) =
-                    (0..skill.flags.len()).find(|&i| skill.flags.spec(i).is_some_and(|s| s.name == flag)) =>
-        {
-            let spec = skill.flags.spec(i);
-            let (list, required) = spec.map_or((false, false), |s| (s.list, s.required));
+        Some(&ArgErrorKind::MissingValue { flag }) if !json && let Some(spec) = spec_named(skill, flag) => {
             let placeholder = usage_placeholder(skill.usage, flag).unwrap_or("value");
-            let what = if list { "one or more values" } else { "a value" };
+            let what = if spec.list { "one or more values" } else { "a value" };
             write!(out, "give --{flag} {what}: --{flag} <{placeholder}>")?;
-            if !required {
+            if !spec.required {
                 out.write_str(", or leave it out")?;
             }
             Ok(())
@@ -403,7 +401,7 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         {
             // `--status blocked,done`, `--status "blocked done"`: the values
             // are right, the separator or the quoting is not.
-            let list = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).any(|s| s.name == flag && s.list);
+            let list = spec_named(skill, flag).is_some_and(|s| s.list);
             let mut values = value.split([',', ' ', '\t']);
             if list && json {
                 write!(out, "send several values as an array: \"{flag}\": [")?;
