@@ -305,6 +305,9 @@ impl Resolver<'_, '_> {
     ) -> Option<Vec<String>> {
         let name = self.name;
         let parts = split_default(d, list);
+        // Whether the default itself is good decides whether it is kept;
+        // `ok` is cleared for these checks and the flag's earlier verdict
+        // restored after them.
         let ok_before = self.ok;
         self.ok = true;
         if required {
