@@ -61,25 +61,99 @@ pub(super) fn tail_pairs(skip: usize) -> u64 {
 /// From `i`, skips the 64-byte chunks of `s` that hold no candidate pair
 /// (see [`Stop`]), counting their newlines.
 ///
-/// SSE2 is part of every x86-64 processor, so this needs no run-time
-/// detection; elsewhere (the firmware's Cortex-M, for one) the same answer
-/// is computed bytewise.
+/// On x86-64 the whole chunks are compared with AVX2 where the processor
+/// has it (two 32-byte compares per chunk instead of four 16-byte ones: see
+/// docs/PERFORMANCE.md, "Extractor") and with SSE2, part of every x86-64
+/// processor, elsewhere; the short stretch at the end with SSE2. Elsewhere
+/// (the firmware's Cortex-M, for one) the same answer is computed bytewise.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
-pub(super) fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> Stop {
-    use safe_arch::*;
-    let nl = set_splat_i8_m128i(b'\n' as i8);
-    let aa = set_splat_i16_m128i(i16::from_ne_bytes([a, a]));
-    let bb = set_splat_i16_m128i(i16::from_ne_bytes([b, b]));
-    let mut newlines = 0;
-    // Newlines per byte lane (a compare yields -1, so subtract it): at most
-    // four per chunk, so the lanes are summed every 63 chunks and at the end.
-    let sum = |lanes: m128i| -> usize {
-        let [lo, hi]: [u64; 2] = sum_of_u8_abs_diff_m128i(lanes, zeroed_m128i()).into();
-        (lo + hi) as usize
+pub(super) fn skip_chunks(s: &[u8], i: usize, a: u8, b: u8) -> Stop {
+    match whole_chunks(s, i, a, b) {
+        Whole::Found(stop) => stop,
+        Whole::Rest { at, newlines } => last_chunk(s, at, newlines, a, b),
+    }
+}
+
+/// [`skip_chunks`] with SSE2 alone, whatever the processor has (the
+/// tests compare it with the bytewise scan on a processor with AVX2 too).
+#[cfg(all(test, target_arch = "x86_64", target_feature = "sse2"))]
+pub(super) fn skip_chunks_sse2(s: &[u8], i: usize, a: u8, b: u8) -> Stop {
+    match sse2::whole_chunks(s, i, a, b) {
+        Whole::Found(stop) => stop,
+        Whole::Rest { at, newlines } => last_chunk(s, at, newlines, a, b),
+    }
+}
+
+/// What the scan of whole chunks came to.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+enum Whole {
+    /// A chunk with candidates.
+    Found(Stop),
+    /// Fewer than 64 bytes remain from `at`; `newlines` before it.
+    Rest { at: usize, newlines: usize },
+}
+
+/// The whole chunks with AVX2 when the processor has it, SSE2 otherwise.
+/// A stretch of fewer than four chunks (a short reply, the end of a long
+/// one) stays with SSE2, inlined: the call would cost more than AVX2 saves.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn whole_chunks(s: &[u8], i: usize, a: u8, b: u8) -> Whole {
+    if s.len().saturating_sub(i) >= 256 && has_avx2() {
+        // SAFETY: `avx2::whole_chunks` requires AVX2, the only reason it is
+        // unsafe to call here, and the processor has it (checked above). It
+        // is otherwise safe code: intrinsics on values, slices bounds-checked.
+        return unsafe { avx2::whole_chunks(s, i, a, b) };
+    }
+    sse2::whole_chunks(s, i, a, b)
+}
+
+/// Whether the processor has AVX2: asked once and remembered, with `std`;
+/// without it, only a build that enables AVX2 (`-C target-cpu=x86-64-v3`)
+/// uses it.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn has_avx2() -> bool {
+    #[cfg(feature = "std")]
+    return std::is_x86_feature_detected!("avx2");
+    #[cfg(not(feature = "std"))]
+    return cfg!(target_feature = "avx2");
+}
+
+/// The short stretch at the end: masks of the input's last 64 bytes (or of
+/// all of it, padded), less the bytes already scanned (see [`tail_pairs`]
+/// for the pairs).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn last_chunk(s: &[u8], i: usize, newlines: usize, a: u8, b: u8) -> Stop {
+    let mut pad = [0u8; 64];
+    let Some((chunk, base, skip)) = chunk_at(s, i, &mut pad) else {
+        return Stop { at: s.len(), newlines, pairs: 0, newline_mask: 0 };
     };
-    // Compares one chunk: per 16 bytes, the pair and the newline lanes.
-    let compare = |chunk: &[u8; 64]| -> ([m128i; 4], [m128i; 4]) {
+    let (pairs, lines) = sse2::masks(chunk, a, b);
+    let pairs = pairs & tail_pairs(skip);
+    let newline_mask = lines & (u64::MAX << skip);
+    if pairs != 0 {
+        return Stop { at: base, newlines, pairs, newline_mask };
+    }
+    Stop { at: s.len(), newlines: newlines + newline_mask.count_ones() as usize, pairs: 0, newline_mask: 0 }
+}
+
+/// Bit `k` of a pair mask is for the word at even offset `k`.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+const EVEN: u64 = 0x5555_5555_5555_5555;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use super::{EVEN, Whole, batches};
+    use safe_arch::*;
+
+    /// Per 16 bytes of a chunk: the words equal to `aa` or `bb`, and the newlines.
+    #[inline(always)]
+    fn compare(chunk: &[u8; 64], aa: m128i, bb: m128i) -> ([m128i; 4], [m128i; 4]) {
+        let nl = set_splat_i8_m128i(b'\n' as i8);
         let mut pairs = [zeroed_m128i(); 4];
         let mut lines = [zeroed_m128i(); 4];
         for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
@@ -88,55 +162,121 @@ pub(super) fn skip_chunks(s: &[u8], mut i: usize, a: u8, b: u8) -> Stop {
             pairs[k] = bitor_m128i(cmp_eq_mask_i16_m128i(v, aa), cmp_eq_mask_i16_m128i(v, bb));
         }
         (pairs, lines)
-    };
-    let bits = |v: [m128i; 4]| -> u64 {
+    }
+
+    #[inline(always)]
+    fn bits(v: [m128i; 4]) -> u64 {
         let mut mask = 0u64;
         for (k, v) in v.into_iter().enumerate() {
             mask |= u64::from(move_mask_i8_m128i(v) as u16) << (16 * k);
         }
         mask
-    };
-    // Whole chunks in batches of at most 63 (what the byte lanes hold), so
-    // the loop over a batch tests nothing but its end.
+    }
+
+    #[inline(always)]
+    fn splat(a: u8, b: u8) -> (m128i, m128i) {
+        (set_splat_i16_m128i(i16::from_ne_bytes([a, a])), set_splat_i16_m128i(i16::from_ne_bytes([b, b])))
+    }
+
+    /// The pair mask (even offsets) and the newline mask of one chunk.
+    #[inline(always)]
+    pub(super) fn masks(chunk: &[u8; 64], a: u8, b: u8) -> (u64, u64) {
+        let (aa, bb) = splat(a, b);
+        let (pairs, lines) = compare(chunk, aa, bb);
+        (bits(pairs) & EVEN, bits(lines))
+    }
+
+    /// [`batches`] of whole chunks, 16 bytes per compare.
+    #[inline(always)]
+    pub(super) fn whole_chunks(s: &[u8], i: usize, a: u8, b: u8) -> Whole {
+        let (aa, bb) = splat(a, b);
+        let chunk = |chunk: &[u8; 64], lanes: &mut m128i| {
+            let (pairs, lines) = compare(chunk, aa, bb);
+            let any = bitor_m128i(bitor_m128i(pairs[0], pairs[1]), bitor_m128i(pairs[2], pairs[3]));
+            if move_mask_i8_m128i(any) != 0 {
+                return Some((bits(pairs) & EVEN, bits(lines)));
+            }
+            for line in lines {
+                *lanes = sub_i8_m128i(*lanes, line);
+            }
+            None
+        };
+        let sum = |lanes: m128i| -> usize {
+            let [lo, hi]: [u64; 2] = sum_of_u8_abs_diff_m128i(lanes, zeroed_m128i()).into();
+            (lo + hi) as usize
+        };
+        batches(s, i, zeroed_m128i(), chunk, sum)
+    }
+}
+
+/// [`sse2::whole_chunks`] 32 bytes per compare. Written with `core::arch`,
+/// whose intrinsics are safe inside a function that enables their feature
+/// (`safe_arch` offers AVX2 only to builds that enable it everywhere).
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{EVEN, Whole, batches};
+    use core::arch::x86_64::*;
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn whole_chunks(s: &[u8], i: usize, a: u8, b: u8) -> Whole {
+        let nl = _mm256_set1_epi8(b'\n' as i8);
+        let aa = _mm256_set1_epi16(i16::from_ne_bytes([a, a]));
+        let bb = _mm256_set1_epi16(i16::from_ne_bytes([b, b]));
+        let bits = |lo: __m256i, hi: __m256i| -> u64 {
+            u64::from(_mm256_movemask_epi8(lo) as u32) | u64::from(_mm256_movemask_epi8(hi) as u32) << 32
+        };
+        let chunk = |chunk: &[u8; 64], lanes: &mut __m256i| {
+            let halves = chunk.as_chunks::<32>().0;
+            let (lo, hi) = (safe_arch::m256i::from(halves[0]).0, safe_arch::m256i::from(halves[1]).0);
+            let pairs_lo = _mm256_or_si256(_mm256_cmpeq_epi16(lo, aa), _mm256_cmpeq_epi16(lo, bb));
+            let pairs_hi = _mm256_or_si256(_mm256_cmpeq_epi16(hi, aa), _mm256_cmpeq_epi16(hi, bb));
+            let (lines_lo, lines_hi) = (_mm256_cmpeq_epi8(lo, nl), _mm256_cmpeq_epi8(hi, nl));
+            if _mm256_movemask_epi8(_mm256_or_si256(pairs_lo, pairs_hi)) != 0 {
+                return Some((bits(pairs_lo, pairs_hi) & EVEN, bits(lines_lo, lines_hi)));
+            }
+            *lanes = _mm256_sub_epi8(_mm256_sub_epi8(*lanes, lines_lo), lines_hi);
+            None
+        };
+        let sum = |lanes: __m256i| -> usize {
+            let sums: [u64; 4] = safe_arch::m256i(_mm256_sad_epu8(lanes, _mm256_setzero_si256())).into();
+            sums.iter().sum::<u64>() as usize
+        };
+        batches(s, i, _mm256_setzero_si256(), chunk, sum)
+    }
+}
+
+/// Whole chunks from `i`, in batches of at most 63 (what the byte lanes
+/// that count newlines hold: at most four per chunk, subtracted as the
+/// compare's -1), so the loop over a batch tests nothing but its end.
+/// `chunk` compares one chunk: its pair mask (even offsets) and newline
+/// mask when it holds a candidate, else `None` and its newlines added to
+/// the lanes, which `sum` adds up.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn batches<L: Copy>(
+    s: &[u8],
+    mut i: usize,
+    zero: L,
+    mut chunk: impl FnMut(&[u8; 64], &mut L) -> Option<(u64, u64)>,
+    sum: impl Fn(L) -> usize,
+) -> Whole {
+    let mut newlines = 0;
     loop {
         let whole = s.get(i..).map_or(0, |rest| rest.len() / 64);
         if whole == 0 {
-            break;
+            return Whole::Rest { at: i, newlines };
         }
         let batch = whole.min(63);
         let (chunks, _) = s[i..i + 64 * batch].as_chunks::<64>();
-        let mut lanes = zeroed_m128i();
-        for (k, chunk) in chunks.iter().enumerate() {
-            let (pairs, lines) = compare(chunk);
-            let any = bitor_m128i(bitor_m128i(pairs[0], pairs[1]), bitor_m128i(pairs[2], pairs[3]));
-            if move_mask_i8_m128i(any) != 0 {
-                return Stop {
-                    at: i + 64 * k,
-                    newlines: newlines + sum(lanes),
-                    pairs: bits(pairs) & 0x5555_5555_5555_5555,
-                    newline_mask: bits(lines),
-                };
-            }
-            for line in lines {
-                lanes = sub_i8_m128i(lanes, line);
+        let mut lanes = zero;
+        for (k, c) in chunks.iter().enumerate() {
+            if let Some((pairs, newline_mask)) = chunk(c, &mut lanes) {
+                return Whole::Found(Stop { at: i + 64 * k, newlines: newlines + sum(lanes), pairs, newline_mask });
             }
         }
         newlines += sum(lanes);
         i += 64 * batch;
     }
-    let mut pad = [0u8; 64];
-    let Some((chunk, base, skip)) = chunk_at(s, i, &mut pad) else {
-        return Stop { at: s.len(), newlines, pairs: 0, newline_mask: 0 };
-    };
-    // The short stretch at the end: masks of the chunk holding it, less the
-    // bytes already scanned (see `tail_pairs` for the pairs).
-    let (pairs, lines) = compare(chunk);
-    let pairs = bits(pairs) & 0x5555_5555_5555_5555 & tail_pairs(skip);
-    let newline_mask = bits(lines) & (u64::MAX << skip);
-    if pairs != 0 {
-        return Stop { at: base, newlines, pairs, newline_mask };
-    }
-    Stop { at: s.len(), newlines: newlines + newline_mask.count_ones() as usize, pairs: 0, newline_mask: 0 }
 }
 
 /// Portable form of [`skip_chunks`].
