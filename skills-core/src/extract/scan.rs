@@ -63,9 +63,10 @@ pub(super) fn tail_pairs(skip: usize) -> u64 {
 ///
 /// On x86-64 the whole chunks are compared with AVX2 where the processor
 /// has it (two 32-byte compares per chunk instead of four 16-byte ones: see
-/// docs/PERFORMANCE.md, "Extractor") and with SSE2, part of every x86-64
-/// processor, elsewhere; the short stretch at the end with SSE2. Elsewhere
-/// (the firmware's Cortex-M, for one) the same answer is computed bytewise.
+/// docs/PERFORMANCE.md, "Extractor") and with SSE2 (part of every x86-64
+/// processor) where it does not; the short stretch at the end always with
+/// SSE2. On other targets (the firmware's Cortex-M, for one) the same
+/// answer is computed bytewise.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 pub(super) fn skip_chunks(s: &[u8], i: usize, a: u8, b: u8) -> Stop {
