@@ -1,6 +1,98 @@
 //! The run-time half of the skills framework: route the commands a model
 //! writes to compiled handlers, answer help requests, and return results the
 //! model can act on.
+//!
+//! # A skill, end to end
+//!
+//! A skill is a markdown file. `skills/demo/greet.md`:
+//!
+//! ```markdown
+//! ---
+//! name: demo.greet
+//! description: Greet someone by name
+//! handler: greet
+//! ---
+//!
+//! # demo.greet
+//!
+//! ## Usage
+//!
+//! demo.greet --name <text>
+//!
+//! ## Flags
+//!
+//! --name   Who to greet (required)
+//!
+//! ## Examples
+//!
+//! demo.greet --name Ada
+//! ```
+//!
+//! A build script compiles the tree (`skills-codegen`), and a handler names
+//! its skill; `cargo build` fails, pointing at the handler and naming the
+//! markdown's file and line, when the two disagree (a flag the function
+//! does not take, a parameter the file does not document, a type that does
+//! not match):
+//!
+//! ```ignore
+//! // build.rs
+//! fn main() {
+//!     skills_codegen::build();
+//! }
+//!
+//! // src/main.rs (with the `macros` feature)
+//! skills_runtime::include_skills!();
+//!
+//! #[skills_runtime::skill("demo.greet")]
+//! fn greet(name: &str) -> String {
+//!     format!("hello, {name}")
+//! }
+//! ```
+//!
+//! The router then runs what a model writes: a command, a help request, or
+//! a whole reply with its ```` ```cmd ```` blocks. Every input gets one
+//! result, and a mistake gets an error the model can correct from:
+//!
+//! ```
+//! # // What `include_skills!` generates for the file above, written out.
+//! # skills_runtime::__doc_table!(TABLE);
+//! use skills_runtime::turn::{Turn, TurnConfig};
+//! use skills_runtime::{Kind, Router};
+//!
+//! let router = Router::new(&TABLE); // `skills::TABLE` in your crate
+//! let out = router.execute(&mut (), "demo.greet --name Ada");
+//! assert_eq!(out.to_model_text(), "[Command Result: demo.greet]\nhello, Ada");
+//!
+//! let help = router.execute(&mut (), "get_skill: demo.greet");
+//! assert_eq!(help.kind, Kind::Help);
+//! assert!(help.text.contains("--name   Who to greet (required)"));
+//!
+//! let wrong = router.execute(&mut (), "demo.greet --nmae Ada");
+//! assert!(wrong.error.unwrap().message.starts_with("unknown flag `--nmae`; did you mean `--name`?"));
+//!
+//! let reply = "Greeting Bob.\n\n```cmd\ndemo.greet --name Bob\n```\n";
+//! let report = Turn::new(reply, TurnConfig::default()).run(&router, &mut ());
+//! assert_eq!(report.results[0].text, "hello, Bob");
+//! ```
+//!
+//! # Where to read on
+//!
+//! - [`Router`]: one command line in, one result out; read-only access,
+//!   circuit breakers (`breaker`), panic isolation, `async fn` handlers
+//!   (feature `async`), and the heap-free dispatch path (`Router::dispatch`)
+//!   that a `no_std` build without an allocator uses.
+//! - `turn`: every command of a model reply, in order, with a per-turn
+//!   limit and resumption; [`prompt`]: the system prompt's skill section.
+//! - `json` (feature `json`): tool schemas (OpenAI, Anthropic) and tool
+//!   calls, checked by the same parser as commands.
+//! - `registry` (feature `dev`): the markdown read from disk and reloaded
+//!   on save, over the compiled table; `workflow` (feature `workflow`):
+//!   new skills written safely; `schedule` (feature `schedule`): skills
+//!   that run on a `schedule:`.
+//! - `joined` (feature `joined`): several crates' tables served as one.
+//!
+//! The repository's `docs/runtime.md` describes every result and error a
+//! model can see; `docs/skill-format.md` the markdown.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
