@@ -213,7 +213,7 @@ mod sse2 {
 /// [`sse2::whole_chunks`] 32 bytes per compare. Written with `core::arch`,
 /// whose intrinsics are safe inside a function that enables their feature
 /// (`safe_arch` offers AVX2 only to builds that enable it everywhere).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx2 {
     use super::{EVEN, Whole, batches};
     use core::arch::x86_64::*;
