@@ -15,6 +15,18 @@
 //! `SIDE_BY_SIDE_ROUNDS` (default 300) and `SIDE_BY_SIDE_BATCH_MS`
 //! (default 2) change the run; `SIDE_BY_SIDE_EXTRACT=0` leaves out the
 //! extractor (100 MB of text, about 10 ms a round).
+//!
+//! For instruction counts, which repeat exactly where times do not,
+//! `SIDE_BY_SIDE_ONLY=hot/ours_owned SIDE_BY_SIDE_CALLS=100000` runs one
+//! subject that many times, untimed, under `valgrind --tool=callgrind`;
+//! two counts' difference divided by the difference in calls is the cost
+//! of one call:
+//!
+//! ```sh
+//! cargo bench --bench side_by_side --no-run
+//! for n in 100000 200000; do SIDE_BY_SIDE_EXTRACT=0 SIDE_BY_SIDE_ONLY=hot/ours_borrowed SIDE_BY_SIDE_CALLS=$n \
+//!     valgrind --tool=callgrind --callgrind-out-file=cg.$n target/release/deps/side_by_side-* 2>&1 | grep refs; done
+//! ```
 
 use clap::CommandFactory;
 use std::hint::black_box;
@@ -189,6 +201,17 @@ fn main() {
         }));
     }
 
+    if let Ok(only) = std::env::var("SIDE_BY_SIDE_ONLY") {
+        let calls: u64 = env_or("SIDE_BY_SIDE_CALLS", 100_000);
+        let Some(s) = subjects.iter_mut().find(|s| s.name == only) else {
+            let names: Vec<_> = subjects.iter().map(|s| s.name).collect();
+            panic!("no subject {only:?}; the subjects are {names:?}");
+        };
+        for _ in 0..calls {
+            (s.run)();
+        }
+        return;
+    }
     for s in &mut subjects {
         s.calibrate(batch);
     }
