@@ -1,5 +1,6 @@
 //! Domain index files: `skills/<domain>/SKILL.md`.
 
+use crate::comments;
 use crate::diagnostic::{Code, Sink};
 use crate::keys;
 use crate::skill::{Document, Parsed, frontmatter_entries, text_value, tidy_body, unknown_key};
@@ -84,11 +85,11 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
             String::new()
         }
     };
-    let (listed, listed_as_items) = listed_skills(&body, body_line, domain);
+    let (listed, listed_as_items) = listed_skills(&comments::blanked(&body), body_line, domain);
     Some(DomainIndex {
         domain: domain.to_string(),
         description,
-        body: tidy_body(&body),
+        body: tidy_body(&comments::removed(&body)),
         path: sink.file.to_path_buf(),
         listed,
         listed_as_items,
@@ -106,7 +107,8 @@ fn without_frontmatter(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<
     if text.lines().find(|l| !l.trim().is_empty())?.trim_end() == "---" {
         return None;
     }
-    let description = first_paragraph(text)?;
+    let read = comments::blanked(text);
+    let description = first_paragraph(&read)?;
     sink.push(
         Code::IndexWithoutFrontmatter,
         1,
@@ -114,11 +116,11 @@ fn without_frontmatter(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<
         "the domain index has no `---` frontmatter block; its first paragraph is taken as the description",
         format!("add these lines at the top: `---`, `domain: {domain}`, `description: <one line>`, `---`"),
     );
-    let (listed, listed_as_items) = listed_skills(text, 1, domain);
+    let (listed, listed_as_items) = listed_skills(&read, 1, domain);
     Some(DomainIndex {
         domain: domain.to_string(),
         description,
-        body: tidy_body(text),
+        body: tidy_body(&comments::removed(text)),
         path: sink.file.to_path_buf(),
         listed,
         listed_as_items,

@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+mod comments;
 pub mod diagnostic;
 pub mod examples;
 mod flag_table;

@@ -1742,6 +1742,17 @@ fn an_index_written_as_a_list_is_checked_like_a_table() {
     assert!(!t.diagnostics.iter().any(|d| d.code == Code::IndexTableStale), "{:#?}", t.diagnostics);
 }
 
+/// A row commented out of a domain's table is not listed, and the index
+/// page is served without the comment.
+#[test]
+fn an_index_row_in_a_comment_is_not_listed() {
+    let index = "---\ndomain: d\ndescription: x\n---\n\n# D\n\n| Skill | Description |\n|---|---|\n| d.a | Does a |\n<!-- | d.gone | Old | -->\n\n<!--\n| d.old | Older |\n-->\n";
+    let (_d, t) = build(&[("d/SKILL.md", index.as_bytes()), ("d/a.md", skill(FRONT, BODY).as_bytes())]);
+    assert!(!t.diagnostics.iter().any(|d| d.code == Code::IndexTableStale), "{:#?}", t.diagnostics);
+    let body = &t.domains.iter().find(|d| d.name == "d").unwrap().body;
+    assert_eq!(body, "# D\n\n| Skill | Description |\n|---|---|\n| d.a | Does a |");
+}
+
 /// CLI help pasted as a skill: `Usage: d.a ...` on a line of its own and
 /// `Options:` as a label are read as the sections, each named once.
 #[test]

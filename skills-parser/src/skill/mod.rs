@@ -1,5 +1,6 @@
 //! One skill file: `skills/<domain>/<action>.md`.
 
+use crate::comments;
 use crate::diagnostic::{Code, Diagnostic, Sink};
 use crate::examples::{self, Example};
 use crate::flags::{self, Flag};
@@ -238,15 +239,17 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let description =
         checked_description(frontmatter.description, frontmatter.description_line, frontmatter.lines.name, sink);
 
-    // Body.
+    // Body. Sections are read with their HTML comments blanked (notes for
+    // authors, never shown on a page): same offsets and lines as `body`.
     let sections = markdown::sections(&body);
+    let read = comments::blanked(&body);
     check_title_and_labels(&sections, &body, body_line, &expected, &frontmatter.aliases, sink);
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     // Flags declared as data in `## Flags`: a ```yaml or ```json block with
     // the shapes the frontmatter's `parameters` takes, read as those are.
     if frontmatter.flags.is_empty()
         && let Some(s) = markdown::find(&sections, keys::SECTION_FLAGS)
-        && let Some((text, line)) = markdown::data_block(&body, s.content.clone(), body_line)
+        && let Some((text, line)) = markdown::data_block(&read, s.content.clone(), body_line)
         && let Ok(node) = yaml::parse(&text, line)
         && flags::declares_flags(&node)
     {
@@ -257,7 +260,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // it, when there is no Usage section: the label a Usage section's lines
     // may carry (`Usage:`, `Synopsis:`), then the skill's name.
     let usage_line = || {
-        markdown::lines(&body, 0..body.len(), body_line).into_iter().find_map(|l| {
+        markdown::lines(&read, 0..body.len(), body_line).into_iter().find_map(|l| {
             let text = l.text.trim_start();
             let (command, _) = usage::without_label(text, 0);
             let first = command.split_whitespace().next()?;
@@ -268,7 +271,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     };
     let mut usage = match usage_section {
         Some(s) => {
-            usage::read(&markdown::lines(&body, s.content.clone(), body_line), &expected, &frontmatter.aliases, sink)
+            usage::read(&markdown::lines(&read, s.content.clone(), body_line), &expected, &frontmatter.aliases, sink)
         }
         None if let Some((l, label, command)) = usage_line() => {
             sink.push(
@@ -315,13 +318,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             frontmatter.lines.flags_section = body_line + markdown::newlines(&body.as_bytes()[..s.heading_start]);
         }
         if let Some(s) = flags_section {
-            raw.extend(flags::read_lines(&markdown::lines(&body, s.content.clone(), body_line), sink));
+            raw.extend(flags::read_lines(&markdown::lines(&read, s.content.clone(), body_line), sink));
         }
         if !group_sections.is_empty() {
             // Each group's heading is read as a group's subheading is.
             let mut all = Vec::new();
             for s in &group_sections {
-                all.extend(markdown::lines(&body, s.heading_start..s.content.end, body_line));
+                all.extend(markdown::lines(&read, s.heading_start..s.content.end, body_line));
             }
             raw.extend(flags::read_lines(&all, sink));
         }
@@ -354,7 +357,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     usage::check_positionals(&usage, &placeholders, sink);
     undocumented_usage_flags(&usage, &declared, &mut flag_list, sink);
     let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
-        Some(s) => examples::read(&markdown::lines(&body, s.content.clone(), body_line), &frontmatter.aliases),
+        Some(s) => examples::read(&markdown::lines(&read, s.content.clone(), body_line), &frontmatter.aliases),
         None => Vec::new(),
     };
     if examples.is_empty() {
@@ -368,7 +371,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     }
 
     if frontmatter.handler.as_deref().is_none_or(str::is_empty) {
-        check_placeholders(&body, body_line, &flag_list, sink);
+        check_placeholders(&read, body_line, &flag_list, sink);
     }
 
     // Flags declared in the frontmatter are shown on the help page as if
@@ -408,7 +411,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         eligibility: frontmatter.eligibility,
         read_only,
         extra: frontmatter.extra,
-        body: tidy_body(&body),
+        body: tidy_body(&comments::removed(&body)),
         usage,
         flags: flag_list,
         examples,
@@ -629,6 +632,23 @@ mod tests {
         assert_eq!(a.usage, b.usage);
         // A lone `\r` ends a line too.
         assert_eq!(tidy_body("a\rb\r\nc\n"), "a\nb\nc");
+    }
+
+    /// HTML comments are notes for authors: a flag, an example or a
+    /// placeholder in one is not read, and the page is served without them.
+    #[test]
+    fn comments_are_neither_read_nor_served() {
+        let text = "---\nname: notes.add\ndescription: Add a note\n---\n\n# notes.add\n\n<!-- Kept short for the model. -->\n\n## Usage\n\nnotes.add --text <text>\n\n## Flags\n\n--text   The note (required) <!-- {pin} later -->\n<!--\n--pin    Pin it\n-->\n\n## Examples\n\nnotes.add --text milk\n<!-- notes.add --pin -->\n";
+        let parsed = parse_skill(Path::new("notes/add.md"), "notes", "add", text);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let skill = parsed.item.unwrap();
+        let flags: Vec<_> = skill.flags.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(flags, ["text"]);
+        assert_eq!(skill.examples.len(), 1);
+        assert_eq!(
+            skill.body,
+            "# notes.add\n\n## Usage\n\nnotes.add --text <text>\n\n## Flags\n\n--text   The note (required)\n\n## Examples\n\nnotes.add --text milk"
+        );
     }
 
     #[test]
