@@ -1824,6 +1824,18 @@ fn a_data_block_in_the_flags_section_declares_the_flags() {
     assert_eq!((f.name.as_str(), codes), ("x", vec![]));
 }
 
+/// A list described as comma-separated would have the model write `a,b`,
+/// which a command refuses: the author is told to say space-separated.
+#[test]
+fn a_list_described_as_comma_separated_is_warned_about() {
+    let (f, codes) = first_flag("d.a [--x <t>...]", "--x   Comma-separated list of tags\n");
+    assert_eq!((f.list, codes), (true, vec![Code::ProseList]));
+    for prose in ["Tags, space-separated (not comma-separated)", "Tags, space-separated", "List of tags"] {
+        let (f, codes) = first_flag("d.a [--x <t>...]", &format!("--x   {prose}\n"));
+        assert_eq!((f.list, codes), (true, vec![]), "{prose}");
+    }
+}
+
 /// A placeholder naming the unit of one amount (`SECONDS`, `<max_bytes>`)
 /// is not a plural of values.
 #[test]

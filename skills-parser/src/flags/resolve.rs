@@ -420,10 +420,28 @@ impl Resolver<'_, '_> {
                 ),
             );
         }
+        let comma_separated = find_ignore_ascii_case(&m.prose, "comma-separated").is_some()
+            || find_ignore_ascii_case(&m.prose, "comma separated").is_some();
+        if list
+            && comma_separated
+            && find_ignore_ascii_case(&m.prose, "not comma").is_none()
+            && find_ignore_ascii_case(&m.prose, "space-separated").is_none()
+            && find_ignore_ascii_case(&m.prose, "space separated").is_none()
+        {
+            // The help page would tell the model to write `a,b`, which the
+            // command then refuses (a list's values are separate words).
+            self.warn(
+                Code::ProseList,
+                format!(
+                    "`--{name}` is described as comma-separated, but commands separate a list's values with spaces"
+                ),
+                format!(
+                    "write `space-separated` instead: a command writes `--{name} a b`, and `--{name} a,b` is an error"
+                ),
+            );
+        }
         if !list && !explicit_string && m.explicit.is_none() {
-            if find_ignore_ascii_case(&m.prose, "comma-separated").is_some()
-                || find_ignore_ascii_case(&m.prose, "comma separated").is_some()
-            {
+            if comma_separated {
                 self.warn(
                     Code::ProseList,
                     format!("`--{name}` is described as comma-separated but takes one value"),
