@@ -45,6 +45,7 @@ const PROSE: &[&str] = &[
     "`",
     "\"",
     "*",
+    "<!-- a note for authors -->",
 ];
 
 /// Markers and the ways API references state them.
@@ -140,6 +141,10 @@ fn description(rng: &mut Rng) -> String {
 fn flags_section(rng: &mut Rng, names: &[&str]) -> String {
     let style = rng.below(7);
     let mut s = String::new();
+    // Now and then a flag commented out, as authors do.
+    if rng.below(5) == 0 {
+        s.push_str("<!--\n--gone <v>  Not built yet\n-->\n");
+    }
     if style == 2 {
         s.push_str("| Flag | Type | Required | Default | Description |\n|---|---|---|---|---|\n");
     }
@@ -218,7 +223,8 @@ fn damaged(rng: &mut Rng, text: &str) -> String {
         while !s.is_char_boundary(at) {
             at -= 1;
         }
-        let piece = ["", "\n", "`", "(", ")", "\"", "|", "é", "---\n", "\r", ":", "--", "\u{a0}"][rng.below(13)];
+        let piece =
+            ["", "\n", "`", "(", ")", "\"", "|", "é", "---\n", "\r", ":", "--", "\u{a0}", "<!--", "-->"][rng.below(15)];
         let cut = (at + rng.below(4)).min(s.len());
         let mut end = cut;
         while !s.is_char_boundary(end) {
@@ -273,9 +279,16 @@ fn generated_skill_files_parse_into_usable_flags_or_say_why_not() {
         let text = skill_file(&mut rng);
         check(seed, &text);
         let parsed = parse_skill(Path::new("d/a.md"), "d", "a", &text);
+        // A flag commented out is never read, nor is the comment's end.
+        assert!(
+            !parsed.diagnostics.iter().any(|d| d.message.contains("--gone") || d.message.contains("`-->`")),
+            "seed {seed}: {:#?}\n{text}",
+            parsed.diagnostics
+        );
         if let Some(s) = parsed.item {
             accepted += 1;
             flags += s.flags.len();
+            assert!(!s.flags.iter().any(|f| f.name == "gone"), "seed {seed}\n{text}");
         }
         check(seed, &damaged(&mut rng, &text));
     }
