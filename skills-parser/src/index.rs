@@ -4,6 +4,7 @@ use crate::comments;
 use crate::diagnostic::{Code, Sink};
 use crate::keys;
 use crate::skill::{Document, Parsed, frontmatter_entries, text_value, tidy_body, unknown_key};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 /// A domain's `SKILL.md`: its description and help page.
@@ -85,11 +86,13 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
             String::new()
         }
     };
-    let (listed, listed_as_items) = listed_skills(&comments::blanked(&body), body_line, domain);
+    let read = comments::blanked(&body);
+    let (listed, listed_as_items) = listed_skills(&read, body_line, domain);
+    let body = if matches!(read, Cow::Owned(_)) { comments::removed(&body) } else { Cow::Borrowed(body.as_str()) };
     Some(DomainIndex {
         domain: domain.to_string(),
         description,
-        body: tidy_body(&comments::removed(&body)),
+        body: tidy_body(&body),
         path: sink.file.to_path_buf(),
         listed,
         listed_as_items,
@@ -117,10 +120,11 @@ fn without_frontmatter(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<
         format!("add these lines at the top: `---`, `domain: {domain}`, `description: <one line>`, `---`"),
     );
     let (listed, listed_as_items) = listed_skills(&read, 1, domain);
+    let body = if matches!(read, Cow::Owned(_)) { comments::removed(text) } else { Cow::Borrowed(text) };
     Some(DomainIndex {
         domain: domain.to_string(),
         description,
-        body: tidy_body(&comments::removed(text)),
+        body: tidy_body(&body),
         path: sink.file.to_path_buf(),
         listed,
         listed_as_items,

@@ -243,6 +243,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     // authors, never shown on a page): same offsets and lines as `body`.
     let sections = markdown::sections(&body);
     let read = comments::blanked(&body);
+    let has_comments = matches!(read, std::borrow::Cow::Owned(_));
     check_title_and_labels(&sections, &body, body_line, &expected, &frontmatter.aliases, sink);
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     // Flags declared as data in `## Flags`: a ```yaml or ```json block with
@@ -411,7 +412,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         eligibility: frontmatter.eligibility,
         read_only,
         extra: frontmatter.extra,
-        body: tidy_body(&comments::removed(&body)),
+        body: if has_comments { tidy_body(&comments::removed(&body)) } else { tidy_body(&body) },
         usage,
         flags: flag_list,
         examples,
