@@ -17,54 +17,67 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::borrow::Cow;
 use std::ops::Range;
 
-/// The byte ranges of the HTML comments of `body`, in order.
+/// `<!--`, searched for with a finder built once.
+fn opener() -> &'static memchr::memmem::Finder<'static> {
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new("<!--"));
+    &FINDER
+}
+
+/// The byte ranges of the HTML comments of `body`, in order. (The skill
+/// parser collects them in its own pass over the body, with
+/// [`push_comments`]; this is for a text nothing else parses.)
 pub(crate) fn comments(body: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     // Nearly every file has none: no parse for those.
-    if memchr::memmem::find(body.as_bytes(), b"<!--").is_none() {
+    if opener().find(body.as_bytes()).is_none() {
         return out;
     }
     for (event, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
-        let inside_block = match event {
-            // The whole block, which may hold several comments (and text
-            // around them, which a page shows).
-            Event::Start(Tag::HtmlBlock) => true,
-            Event::InlineHtml(_) => false,
-            _ => continue,
-        };
-        let mut at = range.start;
-        while let Some(open) = memchr::memmem::find(&body.as_bytes()[at..range.end], b"<!--") {
-            let start = at + open;
-            let after = start + 4;
-            let end = match &body.as_bytes()[after..range.end] {
-                // `<!-->` and `<!--->` are whole comments (CommonMark 0.31).
-                [b'>', ..] => after + 1,
-                [b'-', b'>', ..] => after + 2,
-                rest => match memchr::memmem::find(rest, b"-->") {
-                    Some(close) => after + close + 3,
-                    // A block never closed runs to the end of the document
-                    // (or of its container): all of it is the comment.
-                    None if inside_block => range.end,
-                    None => break,
-                },
-            };
-            out.push(start..end);
-            at = end;
-        }
+        push_comments(body, &event, range, &mut out);
     }
     out
 }
 
+/// The comments of one pulldown-cmark event at `range`, if it is HTML:
+/// an HTML block (which may hold several comments, and text around them
+/// that a page shows) or inline HTML.
+pub(crate) fn push_comments(body: &str, event: &Event<'_>, range: Range<usize>, out: &mut Vec<Range<usize>>) {
+    let inside_block = match event {
+        Event::Start(Tag::HtmlBlock) => true,
+        Event::InlineHtml(_) => false,
+        _ => return,
+    };
+    let mut at = range.start;
+    while let Some(open) = opener().find(&body.as_bytes()[at..range.end]) {
+        let start = at + open;
+        let after = start + 4;
+        let end = match &body.as_bytes()[after..range.end] {
+            // `<!-->` and `<!--->` are whole comments (CommonMark 0.31).
+            [b'>', ..] => after + 1,
+            [b'-', b'>', ..] => after + 2,
+            rest => match memchr::memmem::find(rest, b"-->") {
+                Some(close) => after + close + 3,
+                // A block never closed runs to the end of the document
+                // (or of its container): all of it is the comment.
+                None if inside_block => range.end,
+                None => break,
+            },
+        };
+        out.push(start..end);
+        at = end;
+    }
+}
+
 /// `body` with the bytes of its comments turned into spaces (line breaks
 /// kept), so that what is read from it keeps its offsets and line numbers.
-pub(crate) fn blanked(body: &str) -> Cow<'_, str> {
-    let ranges = comments(body);
+pub(crate) fn blanked<'a>(body: &'a str, ranges: &[Range<usize>]) -> Cow<'a, str> {
     if ranges.is_empty() {
         return Cow::Borrowed(body);
     }
     let mut bytes = body.as_bytes().to_vec();
     for r in ranges {
-        for b in &mut bytes[r] {
+        for b in &mut bytes[r.clone()] {
             if !matches!(*b, b'\n' | b'\r') {
                 *b = b' ';
             }
@@ -77,8 +90,7 @@ pub(crate) fn blanked(body: &str) -> Cow<'_, str> {
 /// `body` without its comments, for a help page: a line that held only
 /// comments (and blanks) is left out whole, and so is a blank line that
 /// would then follow another.
-pub(crate) fn removed(body: &str) -> Cow<'_, str> {
-    let ranges = comments(body);
+pub(crate) fn removed<'a>(body: &'a str, ranges: &[Range<usize>]) -> Cow<'a, str> {
     if ranges.is_empty() {
         return Cow::Borrowed(body);
     }
@@ -87,7 +99,7 @@ pub(crate) fn removed(body: &str) -> Cow<'_, str> {
     let mut cut_lines = Vec::with_capacity(ranges.len());
     let mut lines = 0;
     let mut from = 0;
-    for r in &ranges {
+    for r in ranges {
         let kept = &body[from..r.start];
         text.push_str(kept);
         // The line of the new text the comment was cut from (the lines it
@@ -148,19 +160,19 @@ mod tests {
     #[test]
     fn blanking_keeps_offsets_and_lines() {
         let body = "--a  A\n<!--\n--b  B é\n-->\n--c  C <!-- note -->\n";
-        let b = blanked(body);
+        let b = blanked(body, &comments(body));
         assert_eq!(b.len(), body.len());
         assert_eq!(b.lines().count(), body.lines().count());
         assert!(!b.contains("--b") && !b.contains("note"));
         assert!(b.contains("--a  A") && b.contains("--c  C"));
-        assert!(matches!(blanked("plain\n"), Cow::Borrowed(_)));
+        assert!(matches!(blanked("plain\n", &[]), Cow::Borrowed(_)));
     }
 
     #[test]
     fn help_pages_leave_comments_out() {
         let body =
             "## Flags\n\n--a  A\n<!-- --b  B -->\n--c  C <!-- later: fuzzy -->\n\n<!-- TODO -->\n\n## Examples\n";
-        assert_eq!(removed(body), "## Flags\n\n--a  A\n--c  C\n\n## Examples\n");
-        assert!(matches!(removed("plain\n"), Cow::Borrowed(_)));
+        assert_eq!(removed(body, &comments(body)), "## Flags\n\n--a  A\n--c  C\n\n## Examples\n");
+        assert!(matches!(removed("plain\n", &[]), Cow::Borrowed(_)));
     }
 }

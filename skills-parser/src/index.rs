@@ -4,7 +4,6 @@ use crate::comments;
 use crate::diagnostic::{Code, Sink};
 use crate::keys;
 use crate::skill::{Document, Parsed, frontmatter_entries, text_value, tidy_body, unknown_key};
-use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 /// A domain's `SKILL.md`: its description and help page.
@@ -86,9 +85,9 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
             String::new()
         }
     };
-    let read = comments::blanked(&body);
-    let (listed, listed_as_items) = listed_skills(&read, body_line, domain);
-    let body = if matches!(read, Cow::Owned(_)) { comments::removed(&body) } else { Cow::Borrowed(body.as_str()) };
+    let found = comments::comments(&body);
+    let (listed, listed_as_items) = listed_skills(&comments::blanked(&body, &found), body_line, domain);
+    let body = comments::removed(&body, &found);
     Some(DomainIndex {
         domain: domain.to_string(),
         description,
@@ -110,7 +109,8 @@ fn without_frontmatter(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<
     if text.lines().find(|l| !l.trim().is_empty())?.trim_end() == "---" {
         return None;
     }
-    let read = comments::blanked(text);
+    let found = comments::comments(text);
+    let read = comments::blanked(text, &found);
     let description = first_paragraph(&read)?;
     sink.push(
         Code::IndexWithoutFrontmatter,
@@ -120,7 +120,7 @@ fn without_frontmatter(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<
         format!("add these lines at the top: `---`, `domain: {domain}`, `description: <one line>`, `---`"),
     );
     let (listed, listed_as_items) = listed_skills(&read, 1, domain);
-    let body = if matches!(read, Cow::Owned(_)) { comments::removed(text) } else { Cow::Borrowed(text) };
+    let body = comments::removed(text, &found);
     Some(DomainIndex {
         domain: domain.to_string(),
         description,

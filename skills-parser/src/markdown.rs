@@ -121,7 +121,15 @@ fn trimmed_title(title: Cow<'_, str>) -> Cow<'_, str> {
 }
 
 /// Every heading of `body` with its section.
+#[cfg(test)]
 pub(crate) fn sections(body: &str) -> Vec<Section<'_>> {
+    sections_and_comments(body).0
+}
+
+/// Every heading of `body` with its section, and the byte ranges of its
+/// HTML comments (see [`crate::comments`]), found in the same pass.
+pub(crate) fn sections_and_comments(body: &str) -> (Vec<Section<'_>>, Vec<Range<usize>>) {
+    let mut comments = Vec::new();
     // A skill page has about six headings: one allocation for most.
     let mut heads: Vec<(Cow<'_, str>, u8, Range<usize>)> = Vec::with_capacity(8);
     let mut current: Option<(Cow<'_, str>, u8, usize)> = None;
@@ -130,6 +138,9 @@ pub(crate) fn sections(body: &str) -> Vec<Section<'_>> {
     let mut containers = 0usize;
     let mut label: Option<(Label, String, usize)> = None;
     for (ev, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
+        if matches!(ev, Event::Start(Tag::HtmlBlock) | Event::InlineHtml(_)) {
+            crate::comments::push_comments(body, &ev, range.clone(), &mut comments);
+        }
         if let Some((state, text, start)) = &mut label {
             *state = match (&ev, *state) {
                 (Event::Start(Tag::Strong | Tag::Emphasis), Label::Start) => Label::Inside,
@@ -219,7 +230,7 @@ pub(crate) fn sections(body: &str) -> Vec<Section<'_>> {
             pseudo: true,
         });
     }
-    out
+    (out, comments)
 }
 
 /// The section titled `names[0]` (ignoring case), else one titled by the

@@ -241,9 +241,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
 
     // Body. Sections are read with their HTML comments blanked (notes for
     // authors, never shown on a page): same offsets and lines as `body`.
-    let sections = markdown::sections(&body);
-    let read = comments::blanked(&body);
-    let has_comments = matches!(read, std::borrow::Cow::Owned(_));
+    let (sections, comment_ranges) = markdown::sections_and_comments(&body);
+    let read = comments::blanked(&body, &comment_ranges);
     check_title_and_labels(&sections, &body, body_line, &expected, &frontmatter.aliases, sink);
     let usage_section = markdown::find(&sections, keys::SECTION_USAGE);
     // Flags declared as data in `## Flags`: a ```yaml or ```json block with
@@ -412,7 +411,13 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         eligibility: frontmatter.eligibility,
         read_only,
         extra: frontmatter.extra,
-        body: if has_comments { tidy_body(&comments::removed(&body)) } else { tidy_body(&body) },
+        // (Flags the frontmatter declares may have been written into the
+        // page since the comments were found: found again, rarely.)
+        body: match (comment_ranges.is_empty(), from_front) {
+            (true, _) => tidy_body(&body),
+            (false, false) => tidy_body(&comments::removed(&body, &comment_ranges)),
+            (false, true) => tidy_body(&comments::removed(&body, &comments::comments(&body))),
+        },
         usage,
         flags: flag_list,
         examples,
@@ -650,6 +655,12 @@ mod tests {
             skill.body,
             "# notes.add\n\n## Usage\n\nnotes.add --text <text>\n\n## Flags\n\n--text   The note (required)\n\n## Examples\n\nnotes.add --text milk"
         );
+        // Flags declared in the frontmatter are written into the page,
+        // which is served without the comments too.
+        let text = "---\nname: notes.add\ndescription: Add a note\nparameters:\n  - name: text\n    type: string\n    required: true\n---\n\n# notes.add\n\n<!-- Kept short. -->\nAdds a note.\n\n## Examples\n\nnotes.add --text milk\n";
+        let skill = parse_skill(Path::new("notes/add.md"), "notes", "add", text).item.unwrap();
+        assert!(!skill.body.contains("<!--") && skill.body.contains("Adds a note."), "{}", skill.body);
+        assert!(skill.body.contains("## Flags") && skill.body.contains("notes.add --text <text>"), "{}", skill.body);
     }
 
     #[test]
