@@ -77,7 +77,7 @@ pub(crate) fn blanked<'a>(body: &'a str, ranges: &[Range<usize>]) -> Cow<'a, str
     }
     let mut bytes = body.as_bytes().to_vec();
     for r in ranges {
-        for b in &mut bytes[r.clone()] {
+        for b in bytes.get_mut(r.clone()).unwrap_or_default() {
             if !matches!(*b, b'\n' | b'\r') {
                 *b = b' ';
             }
@@ -100,7 +100,9 @@ pub(crate) fn removed<'a>(body: &'a str, ranges: &[Range<usize>]) -> Cow<'a, str
     let mut lines = 0;
     let mut from = 0;
     for r in ranges {
-        let kept = &body[from..r.start];
+        // In order and apart, as a parse yields them; anything else is
+        // skipped rather than sliced.
+        let Some(kept) = body.get(from..r.start).filter(|_| r.end <= body.len()) else { continue };
         text.push_str(kept);
         // The line of the new text the comment was cut from (the lines it
         // spanned are gone with it). Counted piece by piece: a file of
@@ -174,5 +176,7 @@ mod tests {
             "## Flags\n\n--a  A\n<!-- --b  B -->\n--c  C <!-- later: fuzzy -->\n\n<!-- TODO -->\n\n## Examples\n";
         assert_eq!(removed(body, &comments(body)), "## Flags\n\n--a  A\n--c  C\n\n## Examples\n");
         assert!(matches!(removed("plain\n", &[]), Cow::Borrowed(_)));
+        // Ranges out of order or past the end are skipped, not sliced.
+        assert_eq!(removed("ab <!-- c -->", &[3..13, 0..2, 5..99]), "ab");
     }
 }
