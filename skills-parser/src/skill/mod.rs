@@ -599,8 +599,25 @@ pub(crate) fn tidy_body(body: &str) -> String {
 
 /// Checks a `schedule:` value: five-field cron or an `@` nickname (the
 /// rule is `skills_core::cron::parse`, which the scheduler uses too).
+///
+/// Answers are remembered (the last 256 expressions): croner fills a table
+/// of every year from 0 to 9999 for each expression it parses, about
+/// 260,000 instructions, as much as parsing a whole skill file, and trees
+/// repeat their schedules (`0 8 * * 1-5`, `@daily`).
 pub fn validate_cron(s: &str) -> Result<(), String> {
-    skills_core::cron::parse(s).map(|_| ())
+    use std::sync::{Mutex, PoisonError};
+    const REMEMBERED: usize = 256;
+    static KNOWN: Mutex<Vec<(String, Result<(), String>)>> = Mutex::new(Vec::new());
+    if let Some((_, answer)) = KNOWN.lock().unwrap_or_else(PoisonError::into_inner).iter().find(|(k, _)| k == s) {
+        return answer.clone();
+    }
+    let answer = skills_core::cron::parse(s).map(|_| ());
+    let mut known = KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
+    if known.len() == REMEMBERED {
+        known.remove(0);
+    }
+    known.push((s.to_string(), answer.clone()));
+    answer
 }
 
 /// The usage line of skill `name` with `flags`, as the format writes it:
