@@ -614,7 +614,7 @@ pub fn validate_cron(s: &str) -> Result<(), String> {
     let answer = skills_core::cron::parse(s).map(|_| ());
     let mut known = KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
     if known.len() == REMEMBERED {
-        known.remove(0);
+        let _evicted = known.remove(0);
     }
     known.push((s.to_string(), answer.clone()));
     answer
