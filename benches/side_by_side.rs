@@ -151,7 +151,7 @@ fn main() {
 
     let reply = reply_text();
     let text = if with_extract { model_text() } else { String::new() };
-    let finder_text = text.as_bytes();
+    let text_bytes = text.as_bytes();
     let mut cmd = ClapSend::command();
     let mut subjects = vec![
         Subject::new("parse/ours", || {
@@ -197,7 +197,7 @@ fn main() {
             black_box(blocks);
         }));
         subjects.push(Subject::new("extract/memchr", || {
-            black_box(memchr::memchr_iter(b'\n', black_box(finder_text)).count());
+            black_box(memchr::memchr_iter(b'\n', black_box(text_bytes)).count());
         }));
     }
 

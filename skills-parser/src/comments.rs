@@ -34,20 +34,27 @@ pub(crate) fn comments(body: &str) -> Vec<Range<usize>> {
         return out;
     }
     for (event, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
-        push_comments(body, &event, range, &mut out);
+        push_comments(body, &event, &range, &mut out);
     }
     out
 }
 
 /// The comments of one pulldown-cmark event at `range`, if it is HTML:
 /// an HTML block (which may hold several comments, and text around them
-/// that a page shows) or inline HTML.
-pub(crate) fn push_comments(body: &str, event: &Event<'_>, range: Range<usize>, out: &mut Vec<Range<usize>>) {
+/// that a page shows) or inline HTML. Inlined where events are read: every
+/// event asks, and nearly none is HTML.
+#[inline]
+pub(crate) fn push_comments(body: &str, event: &Event<'_>, range: &Range<usize>, out: &mut Vec<Range<usize>>) {
     let inside_block = match event {
         Event::Start(Tag::HtmlBlock) => true,
         Event::InlineHtml(_) => false,
         _ => return,
     };
+    push_comments_in(body, range, inside_block, out);
+}
+
+/// The comments in `range`, HTML that is a block or inline.
+fn push_comments_in(body: &str, range: &Range<usize>, inside_block: bool, out: &mut Vec<Range<usize>>) {
     let mut at = range.start;
     while let Some(open) = opener().find(&body.as_bytes()[at..range.end]) {
         let start = at + open;
@@ -114,17 +121,18 @@ pub(crate) fn removed<'a>(body: &'a str, ranges: &[Range<usize>]) -> Cow<'a, str
     text.push_str(&body[from..]);
     let mut out = String::with_capacity(text.len());
     let mut previous_blank = false;
+    let mut previous_cut = false;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let blank = line.trim().is_empty();
-        if blank && cut_lines.binary_search(&i).is_ok() {
-            // Held only a comment.
-            continue;
-        }
-        if blank && previous_blank && cut_lines.binary_search(&i.wrapping_sub(1)).is_ok() {
+        let cut = cut_lines.binary_search(&i).is_ok();
+        let after_cut = std::mem::replace(&mut previous_cut, cut);
+        // A line that held only a comment, or a blank line after one that
+        // would follow another blank line.
+        if blank && (cut || (previous_blank && after_cut)) {
             continue;
         }
         previous_blank = blank;
-        if cut_lines.binary_search(&i).is_ok() {
+        if cut {
             // What stood before a comment at the end of the line.
             let content = line.trim_end_matches(['\n', '\r']);
             out.push_str(content.trim_end_matches([' ', '\t']));

@@ -138,9 +138,7 @@ pub(crate) fn sections_and_comments(body: &str) -> (Vec<Section<'_>>, Vec<Range<
     let mut containers = 0usize;
     let mut label: Option<(Label, String, usize)> = None;
     for (ev, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
-        if matches!(ev, Event::Start(Tag::HtmlBlock) | Event::InlineHtml(_)) {
-            crate::comments::push_comments(body, &ev, range.clone(), &mut comments);
-        }
+        crate::comments::push_comments(body, &ev, &range, &mut comments);
         if let Some((state, text, start)) = &mut label {
             *state = match (&ev, *state) {
                 (Event::Start(Tag::Strong | Tag::Emphasis), Label::Start) => Label::Inside,

@@ -613,10 +613,13 @@ pub fn validate_cron(s: &str) -> Result<(), String> {
     }
     let answer = skills_core::cron::parse(s).map(|_| ());
     let mut known = KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
-    if known.len() == REMEMBERED {
-        let _evicted = known.remove(0);
+    // Another thread of a parallel load may have parsed it meanwhile.
+    if !known.iter().any(|(k, _)| k == s) {
+        if known.len() == REMEMBERED {
+            let _evicted = known.remove(0);
+        }
+        known.push((s.to_string(), answer.clone()));
     }
-    known.push((s.to_string(), answer.clone()));
     answer
 }
 
@@ -661,7 +664,7 @@ mod tests {
     /// placeholder in one is not read, and the page is served without them.
     #[test]
     fn comments_are_neither_read_nor_served() {
-        let text = "---\nname: notes.add\ndescription: Add a note\n---\n\n# notes.add\n\n<!-- Kept short for the model. -->\n\n## Usage\n\nnotes.add --text <text>\n\n## Flags\n\n--text   The note (required) <!-- {pin} later -->\n<!--\n--pin    Pin it\n-->\n\n## Examples\n\nnotes.add --text milk\n<!-- notes.add --pin -->\n";
+        let text = "---\nname: notes.add\ndescription: Add a note\n---\n\n# notes.add\n\n<!-- Kept short for the model. -->\n\n## Usage\n\nnotes.add --text <text>\n\n## Flags\n\n--text   The note (required) <!-- {txet} later -->\n<!--\n--pin    Pin it\n-->\n\n## Examples\n\nnotes.add --text milk\n<!-- notes.add --pin -->\n";
         let parsed = parse_skill(Path::new("notes/add.md"), "notes", "add", text);
         assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
         let skill = parsed.item.unwrap();
