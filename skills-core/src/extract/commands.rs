@@ -158,6 +158,10 @@ impl<'a> Iterator for BlockCommands<'a> {
                             if s.get(p + 1) == Some(&b'\n') {
                                 continued = true;
                                 self.line += 1;
+                            } else if s.get(p + 1) == Some(&b'\r') && s.get(p + 2) == Some(&b'\n') {
+                                continued = true;
+                                self.line += 1;
+                                p += 1;
                             }
                             p += 1;
                         }
@@ -186,12 +190,15 @@ impl<'a> Iterator for BlockCommands<'a> {
 }
 
 impl<'a> CommandSpan<'a> {
-    /// The command text: continuations removed and the block's indentation
-    /// taken off continuation lines. Borrowed when nothing needs removing.
+    /// The command text: continuations removed, the block's indentation
+    /// taken off continuation lines, and CRLF line endings (a reply written
+    /// with them) read as LF, as CommonMark reads a code block's lines, so
+    /// that a quoted value spanning lines holds no carriage return. Borrowed
+    /// when nothing needs removing.
     #[cfg(feature = "alloc")]
     pub fn text(&self) -> Cow<'a, str> {
         let multiline = self.raw.contains('\n');
-        if !self.continued && (self.indent == 0 || !multiline) {
+        if !self.continued && (!multiline || (self.indent == 0 && !self.raw.contains("\r\n"))) {
             return Cow::Borrowed(self.raw);
         }
         let mut out = String::with_capacity(self.raw.len());
@@ -229,6 +236,10 @@ impl<'a> CommandSpan<'a> {
                 let end = (i + 1 + ch_len).min(b.len());
                 out.push_str(&self.raw[i..end]);
                 i = end;
+                continue;
+            }
+            if c == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                i += 1;
                 continue;
             }
             if c == b'\'' && !double {

@@ -13,7 +13,10 @@
 //! not escaped, so a quoted value may span lines; a backslash before the
 //! newline continues the command on the next line (the pair is removed, as in
 //! a POSIX shell). Blank lines and lines starting with `#` are skipped, and
-//! a `$ ` prompt before a command is removed.
+//! a `$ ` prompt before a command is removed. A reply written with CRLF line
+//! endings reads as one with LF: a quoted value that spans lines gets `\n`
+//! between them, not `\r\n` (CommonMark's line endings), and `\` before
+//! CRLF continues the line.
 //!
 //! A block that is never closed (truncated model output) yields a diagnostic
 //! and none of its commands: a half-written command must never run.
@@ -823,5 +826,14 @@ mod tests {
     #[test]
     fn crlf() {
         assert_eq!(cmds("```cmd\r\na --x\r\nb\r\n```\r\n"), ["a --x", "b"]);
+        // A quoted value spanning lines gets LF line endings, in either
+        // quote; continuations go, in double quotes too; a lone CR stays.
+        let s = "```cmd\r\na --b \"x\r\ny\" --c 'p\r\nq'\r\nd \\\r\n  --e \"1 \\\r\n2\"\r\nf --g \"h\ri\"\r\n```\r\n";
+        assert_eq!(cmds(s), ["a --b \"x\ny\" --c 'p\nq'", "d   --e \"1 2\"", "f --g \"h\ri\""]);
+        assert_eq!(lines(s), [2, 5, 8]);
+        // A continuation only inside double quotes.
+        assert_eq!(cmds("```cmd\r\ng --h \"1 \\\r\n2\"\r\n```\r\n"), ["g --h \"1 2\""]);
+        // Indented block: the indentation goes too.
+        assert_eq!(cmds("  ```cmd\r\n  a --b \"x\r\n  y\"\r\n  ```\r\n"), ["a --b \"x\ny\""]);
     }
 }
