@@ -251,3 +251,55 @@ fn list_items_quotes_and_indented_code_together() {
     // The run block is gone from the text; the others stay.
     assert!(!ex.text.contains("ops.b") && ex.text.contains("ops.a") && ex.text.contains("ops.c"), "{}", ex.text);
 }
+
+/// A reply written with CRLF line endings gives the same commands, with the
+/// same lines, as the same reply with LF: over generated documents whose
+/// command blocks hold quoted values spanning lines (in both quotes),
+/// continuations outside and inside double quotes, comments, prompts and
+/// here-documents.
+#[cfg(feature = "std")]
+#[test]
+fn crlf_replies_give_the_commands_of_lf_ones() {
+    use skills_core::extract::{Item, items};
+    const BODY: &[&str] = &[
+        "email.send --to a@b.c --body \"line one",
+        "line two\" --subject 'x",
+        "y'",
+        "tasks.search \\",
+        "  --overdue --query \"a \\",
+        "b\"",
+        "# a comment",
+        "$ tasks.search --limit 1",
+        "email.send --body <<EOF",
+        "EOF",
+        "",
+        "memory.save --content it's sunny",
+    ];
+    let mut rng = Rng(0xC_A1F_1F | 1);
+    let mut with_commands = 0;
+    for _ in 0..5_000 {
+        let mut lines = Vec::new();
+        for _ in 0..rng.below(20) {
+            lines.push(match rng.below(10) {
+                0..=1 => fence(&mut rng),
+                2..=7 => BODY[rng.below(BODY.len())].to_string(),
+                _ => PROSE[rng.below(PROSE.len())].to_string(),
+            });
+        }
+        let lf = lines.join("\n");
+        let crlf = lf.replace('\n', "\r\n");
+        let read = |text: &str| -> Vec<(String, usize)> {
+            items(text)
+                .into_iter()
+                .map(|item| match item {
+                    Item::Command(c) => (c.text.into_owned(), c.line),
+                    Item::Problem(p) => (format!("{:?}", p.kind), p.line),
+                })
+                .collect()
+        };
+        let want = read(&lf);
+        with_commands += usize::from(!want.is_empty());
+        assert_eq!(read(&crlf), want, "{lf:?}");
+    }
+    assert!(with_commands > 1_000, "the generator should produce commands ({with_commands})");
+}
