@@ -275,7 +275,7 @@ fn crlf_replies_give_the_commands_of_lf_ones() {
         "",
         "memory.save --content it's sunny",
     ];
-    let mut rng = Rng(0xC_A1F_1F | 1);
+    let mut rng = Rng(0x00CA_1F1F | 1);
     let mut with_commands = 0;
     for _ in 0..5_000 {
         let mut lines = Vec::new();
