@@ -167,6 +167,9 @@ codes! {
     ProseEnum = "prose-enum", Warning, Advice;
     /// Prose or a placeholder that suggests several values on a single-valued flag.
     ProseList = "prose-list", Warning, Advice;
+    /// Prose that names a type (`an integer`, `YYYY-MM-DD`) for a flag that
+    /// no marker types (it stays a string).
+    ProseType = "prose-type", Warning, Advice;
     /// Prose that mentions a default without `(default: ...)`.
     ProseDefault = "prose-default", Warning, Advice;
     /// A switch written `--[no-]name`: read as `--name`; the `--no-` form

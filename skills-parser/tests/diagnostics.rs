@@ -496,6 +496,7 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             Code::ProseList,
             Box::new(|| expect(&one(&with_flags("--x  Tags, comma-separated\n")).1, Code::ProseList, 14)),
         ),
+        (Code::ProseType, Box::new(|| expect(&one(&with_flags("--x  How many, an integer\n")).1, Code::ProseType, 14))),
         (
             Code::ProseDefault,
             Box::new(|| expect(&one(&with_flags("--x  The x. Defaults to today\n")).1, Code::ProseDefault, 14)),
@@ -1833,6 +1834,63 @@ fn a_list_described_as_comma_separated_is_warned_about() {
     for prose in ["Tags, space-separated (not comma-separated)", "Tags, space-separated", "List of tags"] {
         let (f, codes) = first_flag("d.a [--x <t>...]", &format!("--x   {prose}\n"));
         assert_eq!((f.list, codes), (true, vec![]), "{prose}");
+    }
+}
+
+/// Prose that names a type for a flag no marker types would have the
+/// model write that type, which the command would not check: the author is
+/// told the marker. Words that only mention a number or a date, or a
+/// date with a time, are left alone, and so is any typed flag.
+#[test]
+fn a_type_named_in_prose_only_is_warned_about() {
+    for (prose, hint) in [
+        ("How many, an integer from 1 to 100", "add `(type: integer)` so that commands are checked (`--x 20`)"),
+        ("A whole number of days", "add `(type: integer)`"),
+        ("A decimal number, such as 0.5", "add `(type: number)` so that commands are checked (`--x 0.5`)"),
+        ("Scale as a floating-point value", "add `(type: number)`"),
+        ("Opacity, a float between 0 and 1", "add `(type: number)`"),
+        ("Start day, YYYY-MM-DD", "add `(type: date)` so that commands are checked (`--x 2026-01-31`)"),
+        ("Start day in `YYYY-MM-DD` form", "add `(type: date)`"),
+        ("Start day, an ISO 8601 date", "add `(type: date)`"),
+    ] {
+        let (_d, t) = one(&with_flags(&format!("--x  {prose}\n")));
+        let d: Vec<_> = t.diagnostics.iter().filter(|d| d.code == Code::ProseType).collect();
+        assert_eq!((t.skill("d.a").unwrap().flags[0].value_type, d.len()), (ValueType::String, 1), "{prose}");
+        assert!(d[0].hint.as_deref().is_some_and(|h| h.starts_with(hint)), "{prose}: {:?}", d[0].hint);
+    }
+    // A list is told the list form.
+    let (f, codes) = first_flag("d.a [--x <v>...]", "--x <v>...  Sizes, as integers\n");
+    assert_eq!((f.list, codes), (true, vec![Code::ProseType]));
+    let (_d, t) = with_usage_and_flags("d.a [--x <v>...]", "--x <v>...  Sizes, as integers\n");
+    assert!(
+        t.diagnostics[0].hint.as_deref().is_some_and(|h| h.starts_with("add `(type: integer list)`")),
+        "{:?}",
+        t.diagnostics
+    );
+    for prose in [
+        "Phone number to call",
+        "Number of the invoice",
+        "Use a decimal separator",
+        "Integer-valued ids are fine",
+        "Floating window title",
+        "Whether the panel floats",
+        "Start, YYYY-MM-DDTHH:MM",
+        "Start, YYYY-MM-DD HH:MM",
+        "Start, an ISO 8601 date-time",
+        "Start, an ISO 8601 date and time",
+        "How many, an integer (type: string)",
+        "How many, an integer (integer)",
+        "Start day, YYYY-MM-DD (type: date)",
+        "Start day (YYYY-MM-DD)",
+        "An integer (type: email)",
+    ] {
+        let (_f, codes) = first_flag("d.a [--x <v>]", &format!("--x  {prose}\n"));
+        assert!(!codes.contains(&Code::ProseType), "{prose}: {codes:?}");
+    }
+    // Typed by its placeholder or its default, it is checked already.
+    for flags in ["--x <n>  How many, an integer\n", "--x  How many, an integer (default: 5)\n"] {
+        let (f, codes) = first_flag("d.a [--x <v>]", flags);
+        assert_eq!((f.value_type, codes), (ValueType::Integer, vec![]), "{flags}");
     }
 }
 

@@ -718,6 +718,71 @@ pub(super) fn mentions_default(prose: &str) -> bool {
     false
 }
 
+/// The type the prose of a flag that no marker types names, and the words
+/// that name it (`An integer from 1 to 100`, `A decimal number such as 0.5`,
+/// `a float`, `ISO 8601 date`, `Format: YYYY-MM-DD`). Only words that name
+/// the type and nothing else count: `number` alone is as often an
+/// identifier ("phone number"), `decimal` alone a separator, and a date
+/// followed by a time
+/// (`YYYY-MM-DDTHH:MM`, `YYYY-MM-DD HH:MM`, `ISO 8601 date-time`, `date and
+/// time`) is text the date type would refuse.
+pub(super) fn prose_type(prose: &str) -> Option<(ValueType, &'static str)> {
+    use ValueType::{Date, Integer, Number};
+    let joined = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    let b = prose.as_bytes();
+    // One pass, looking only at words that start as a name does (this runs
+    // for every flag no marker types; a search per name cost 3% of a
+    // tree's check).
+    // The bytes a name starts with, in either case.
+    const FIRST: [bool; 256] = {
+        let mut t = [false; 256];
+        let letters = b"iwdfy";
+        let mut k = 0;
+        while k < letters.len() {
+            t[letters[k] as usize] = true;
+            t[letters[k].to_ascii_uppercase() as usize] = true;
+            k += 1;
+        }
+        t
+    };
+    for (i, &c) in b.iter().enumerate() {
+        if !FIRST[usize::from(c)] {
+            continue;
+        }
+        let names: &[(&str, ValueType)] = match c | 0x20 {
+            b'i' => &[("integer", Integer), ("ISO 8601 date", Date), ("ISO-8601 date", Date), ("ISO date", Date)],
+            b'w' => &[("whole number", Integer)],
+            b'd' => &[("decimal number", Number), ("decimal value", Number)],
+            b'f' => &[("floating-point", Number), ("floating point", Number), ("float", Number)],
+            b'y' => &[("YYYY-MM-DD", Date)],
+            _ => continue,
+        };
+        if i > 0 && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'-' | b'_' | 0x80..)) {
+            continue;
+        }
+        for &(name, t) in names {
+            // `i` is an ASCII letter's offset, so a char boundary.
+            let Some(rest) = strip_prefix_ignore_ascii_case(&prose[i..], name) else { continue };
+            // Whole words, a plural allowed (`integers`, `whole numbers`;
+            // not `floats`, as often the verb).
+            let plural = t != Date && name != "float";
+            let after_word = if plural { rest.strip_prefix('s').unwrap_or(rest) } else { rest };
+            if after_word.starts_with(joined) {
+                continue;
+            }
+            if t == Date {
+                let next = rest.trim_start_matches([' ', '`', '"', '\'', ')']);
+                let time = ["hh", "time", "and time", "& time", "or date-time", "or datetime"];
+                if time.iter().any(|w| strip_prefix_ignore_ascii_case(next, w).is_some()) {
+                    continue;
+                }
+            }
+            return Some((t, name));
+        }
+    }
+    None
+}
+
 /// A value without its quotes: a code span's backticks, then a pair of
 /// straight quotes inside it (`` `"asc"` ``, as a literal is written).
 pub(super) fn strip_quotes(s: &str) -> &str {

@@ -459,6 +459,27 @@ impl Resolver<'_, '_> {
                 );
             }
         }
+        if value_type == ValueType::String
+            && m.explicit.is_none()
+            && m.format_type.is_none()
+            && let Some((named, words)) = prose_type(&m.prose)
+        {
+            // A model reading "an integer" writes one, but the command
+            // accepts any text, and the handler gets a string.
+            let (what, marker, example) = match named {
+                ValueType::Integer => ("an integer", "integer", "20"),
+                ValueType::Number => ("a decimal number", "number", "0.5"),
+                _ => ("a date", "date", "2026-01-31"),
+            };
+            let marker = if list { format!("(type: {marker} list)") } else { format!("(type: {marker})") };
+            self.warn(
+                Code::ProseType,
+                format!("`--{name}` is described as {what} (`{words}`) but no marker types it, so it accepts any text"),
+                format!(
+                    "add `{marker}` so that commands are checked (`--{name} {example}`), or `(type: string)` to keep free text"
+                ),
+            );
+        }
         if !has_default && mentions_default(&m.prose) {
             self.warn(
                 Code::ProseDefault,
