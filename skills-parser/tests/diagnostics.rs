@@ -2247,3 +2247,28 @@ fn examples_may_call_the_domains_other_parts_compile() {
     assert_eq!(unknown(&part), [20]);
     assert!(has(&part, Code::ExampleInvalid, 21), "{:?}", part.diagnostics);
 }
+
+/// A `read_only:` that is no boolean is told the boolean it says: a quoted
+/// `"false"` is not read as true, and its fix is the same word unquoted.
+#[test]
+fn read_only_that_is_no_boolean_is_told_the_one_it_means() {
+    for (value, message, hint) in [
+        ("\"false\"", "not the quoted text `\"false\"`", "write `read_only: false`, without quotes"),
+        ("'yes'", "not the quoted text `\"yes\"`", "write `read_only: true`, without quotes"),
+        ("0", "not `0`", "write `read_only: false`"),
+        (
+            "maybe",
+            "not the text `maybe`",
+            "write `read_only: true` (the skill changes nothing) or `read_only: false` (it does)",
+        ),
+        ("[a]", "not a list", "write `read_only: true` (the skill changes nothing) or `read_only: false` (it does)"),
+    ] {
+        let (_d, t) = one(&skill(&format!("name: d.a\ndescription: x\nread_only: {value}\n"), BODY));
+        let d = t.diagnostics.iter().find(|d| d.code == Code::InvalidField).unwrap_or_else(|| panic!("{value}"));
+        assert_eq!(
+            (d.line, d.message.as_str(), d.hint.as_deref()),
+            (4, format!("`read_only` must be true or false, {message}").as_str(), Some(hint)),
+            "{value}"
+        );
+    }
+}

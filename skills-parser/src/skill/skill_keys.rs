@@ -138,13 +138,10 @@ pub(super) fn read_keys(entries: &[(String, Node)], sink: &mut Sink<'_>) -> Keys
             }
             keys::READ_ONLY => match &node.value {
                 Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),
-                _ => sink.push(
-                    Code::InvalidField,
-                    node.line,
-                    node.column,
-                    "`read_only` must be true or false",
-                    "write `read_only: true`",
-                ),
+                other => {
+                    let (message, hint) = read_only_problem(other);
+                    sink.push(Code::InvalidField, node.line, node.column, message, hint);
+                }
             },
             other => {
                 unknown_key(other, node, keys::SKILL_KEYS, sink);
@@ -317,4 +314,35 @@ pub(super) fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility 
         }
     }
     e
+}
+
+/// What is wrong with a `read_only:` that is no boolean, and the line to
+/// write: the boolean the author meant when the value says it in quotes
+/// (`"false"`, `'yes'`) or as a number (`0`, `1`), else both.
+fn read_only_problem(value: &Value) -> (String, String) {
+    let text = match value {
+        Value::Scalar(t, _) => t.as_str(),
+        _ => "",
+    };
+    let meant = match text.trim().to_ascii_lowercase().as_str() {
+        "true" | "yes" | "y" | "on" | "1" => Some(true),
+        "false" | "no" | "n" | "off" | "0" => Some(false),
+        _ => None,
+    };
+    // A boolean word that reads as a string was quoted.
+    let quoted = matches!(value, Value::Scalar(_, ScalarKind::Str)) && meant.is_some();
+    let given = match value {
+        Value::Scalar(t, _) if quoted => format!("the quoted text `\"{t}\"`"),
+        Value::Scalar(t, ScalarKind::Str) => format!("the text `{t}`"),
+        Value::Scalar(t, _) => format!("`{t}`"),
+        Value::Null => "empty".to_string(),
+        Value::Seq(_) => "a list".to_string(),
+        Value::Map(_) => "a mapping".to_string(),
+    };
+    let hint = match meant {
+        Some(b) if quoted => format!("write `read_only: {b}`, without quotes"),
+        Some(b) => format!("write `read_only: {b}`"),
+        None => "write `read_only: true` (the skill changes nothing) or `read_only: false` (it does)".to_string(),
+    };
+    (format!("`read_only` must be true or false, not {given}"), hint)
 }
