@@ -2272,3 +2272,27 @@ fn read_only_that_is_no_boolean_is_told_the_one_it_means() {
         );
     }
 }
+
+/// An `os` no machine matches names the one meant: the same ignoring
+/// case, another common name for it, or one a letter away.
+#[test]
+fn an_unknown_os_names_the_one_meant() {
+    for (os, meant) in [
+        ("linx", Some("linux")),
+        ("Linux", Some("linux")),
+        ("osx", Some("macos")),
+        ("win", Some("windows")),
+        ("plan9", None),
+    ] {
+        let (_d, t) = one(&skill(&format!("name: d.a\ndescription: x\neligibility:\n  os: [{os}]\n"), BODY));
+        let d = t.diagnostics.iter().find(|d| d.code == Code::UnknownOs).unwrap_or_else(|| panic!("{os}"));
+        let hint = d.hint.as_deref().unwrap_or("");
+        match meant {
+            Some(m) => {
+                assert!(d.message.ends_with(&format!("(did you mean `{m}`?)")), "{os}: {}", d.message);
+                assert!(hint.starts_with(&format!("write `{m}`;")), "{os}: {hint}");
+            }
+            None => assert!(hint.starts_with("use Rust target_os names: linux, macos"), "{os}: {hint}"),
+        }
+    }
+}

@@ -291,12 +291,35 @@ pub(super) fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility 
             keys::ELIGIBILITY_OS => {
                 for os in &list {
                     if !keys::KNOWN_OS.contains(&os.as_str()) {
+                        // The name meant: the same ignoring case, another
+                        // common name for it, or one a letter or two away.
+                        let lower = os.to_ascii_lowercase();
+                        let meant = match lower.as_str() {
+                            "mac" | "osx" | "macosx" | "mac_os" | "mac-os" => Some("macos"),
+                            "win" | "win64" | "windows_nt" => Some("windows"),
+                            _ => keys::KNOWN_OS
+                                .iter()
+                                .copied()
+                                .find(|k| *k == lower)
+                                .or_else(|| skills_core::suggest::closest(&lower, keys::KNOWN_OS.iter().copied())),
+                        };
+                        let names = keys::KNOWN_OS.join(", ");
                         sink.push(
                             Code::UnknownOs,
                             v.line,
                             v.column,
-                            format!("`{os}` is not an operating system this format knows"),
-                            format!("use Rust target_os names: {}", keys::KNOWN_OS.join(", ")),
+                            match meant {
+                                Some(m) => format!(
+                                    "`{os}` is not an operating system this format knows, so no machine matches it (did you mean `{m}`?)"
+                                ),
+                                None => format!(
+                                    "`{os}` is not an operating system this format knows, so no machine matches it"
+                                ),
+                            },
+                            match meant {
+                                Some(m) => format!("write `{m}`; the names are Rust's target_os: {names}"),
+                                None => format!("use Rust target_os names: {names}"),
+                            },
                         );
                     }
                 }
