@@ -835,11 +835,19 @@ fn an_unknown_name_is_told_the_skill_with_the_same_action() {
         ("send --to a@b.co", "unknown skill `send`; did you mean `email.send`?"),
         ("search --query x", "unknown skill `search`; did you mean `email.search`, `memory.search` or `tasks.search`?"),
         ("get_skill: tasks.remove", "unknown skill or domain `tasks.remove`; did you mean `tasks.delete`?"),
+        // The action before the domain, as function-calling tools are
+        // named, the domain with or without its plural `s`.
+        ("send_email --to a@b.co", "unknown skill `send_email`; did you mean `email.send`?"),
+        ("search-task --query x", "unknown skill `search-task`; did you mean `tasks.search`?"),
+        ("CREATE_TASKS --title x", "unknown skill `CREATE_TASKS`; did you mean `tasks.create`?"),
+        ("get_skill: delete_task", "unknown skill or domain `delete_task`; did you mean `tasks.delete`?"),
     ] {
         assert_eq!(run(line).text, said, "{line}");
     }
-    // A line of prose stays prose.
+    // A line of prose stays prose, and a word that only starts as an
+    // action does is no such name.
     assert_eq!(kind(&run("Send the summary to Bob")), "not_a_command");
+    assert_eq!(run("send_emails_now --to a@b.co").text, "unknown skill `send_emails_now`");
     let o = call("tasks_find", json!({}));
     assert_eq!(o.text, "unknown tool `tasks_find`; did you mean `tasks_search`?");
 }

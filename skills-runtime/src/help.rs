@@ -195,16 +195,46 @@ pub(crate) fn by_action<'c>(
         }
         None => {
             // Every skill's name is read; only one that matches is looked at.
+            let mut by_name = false;
             for (name, i) in skill_names(catalog) {
                 if name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(given))
                     && visible_at(catalog, i, visible)
                 {
                     push(name);
+                    by_name = true;
+                }
+            }
+            // The action before the domain, as function-calling tools are
+            // named (`send_email`, `search-tasks`, `create_task`): every
+            // `_` or `-` may end the action; the domain may differ by a
+            // plural `s`.
+            if !by_name {
+                for (name, i) in skill_names(catalog) {
+                    let Some((domain, action)) = name.split_once('.') else { continue };
+                    if action_then_domain(given, action, domain) && visible_at(catalog, i, visible) {
+                        push(name);
+                    }
                 }
             }
         }
     }
     found
+}
+
+/// Whether `given` is `action`, a `_` or `-`, then `domain` (any case, `-`
+/// and `_` alike, the domain with or without a plural `s`).
+fn action_then_domain(given: &str, action: &str, domain: &str) -> bool {
+    let same = |a: &str, b: &str| skills_core::args::same_flag_name(a, b);
+    given.len() > action.len()
+        && given.is_char_boundary(action.len())
+        && same(&given[..action.len()], action)
+        && matches!(given.as_bytes()[action.len()], b'_' | b'-')
+        && {
+            let noun = &given[action.len() + 1..];
+            same(noun, domain)
+                || noun.strip_suffix(['s', 'S']).is_some_and(|n| same(n, domain))
+                || domain.strip_suffix('s').is_some_and(|d| same(noun, d))
+        }
 }
 
 /// Close names for an unknown help name.
