@@ -60,6 +60,11 @@ pub enum BuildError {
         /// As given.
         value: String,
     },
+    /// `domain.name` is longer than a skill's name may be.
+    NameTooLong {
+        /// `domain.name`.
+        name: String,
+    },
     /// The name or domain is reserved.
     Reserved {
         /// `name` or `domain`.
@@ -119,6 +124,12 @@ impl fmt::Display for BuildError {
                 value.escape_debug()
             ),
             BuildError::Reserved { what, value } => write!(f, "the workflow {what} `{value}` is reserved"),
+            BuildError::NameTooLong { name } => write!(
+                f,
+                "the workflow's name `{name}` is {} characters, more than the {} a skill's name may have",
+                name.len(),
+                names::MAX_NAME_LEN
+            ),
             BuildError::Conflict { name } => write!(f, "a skill named `{name}` already exists"),
             BuildError::Escape { path } => {
                 write!(
@@ -154,7 +165,14 @@ impl BuildError {
             return format!("write it as cron: --schedule \"{cron}\"").into();
         }
         match self {
-            BuildError::InvalidName { .. } => "for example `weekly_report`",
+            BuildError::InvalidName { what, value } => {
+                return match valid_form(value) {
+                    Some(word) => format!("write `--{what} {word}`").into(),
+                    None if *what == "domain" => "for example `--domain finance`".into(),
+                    None => "for example `--name weekly_report`".into(),
+                };
+            }
+            BuildError::NameTooLong { .. } => "give a shorter --name (or --domain)",
             BuildError::Reserved { .. } => {
                 "`all`, `help` and `get_skill` are used by get_skill routing; pick another name"
             }
@@ -173,6 +191,24 @@ impl BuildError {
         }
         .into()
     }
+}
+
+/// The name or domain `value` was meant to be, written by the rule:
+/// lower case, `_` for every run of other characters (`Weekly Report` is
+/// `weekly_report`, `client-onboard` is `client_onboard`), from its first
+/// letter on; `None` when no letter is left or the result is reserved.
+fn valid_form(value: &str) -> Option<String> {
+    let mut word = String::new();
+    for c in value.chars().skip_while(|c| !c.is_ascii_alphabetic()) {
+        if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        } else if !word.ends_with('_') {
+            word.push('_');
+        }
+    }
+    let word = word.trim_end_matches('_').to_string();
+    let reserved = names::RESERVED_ACTIONS.contains(&word.as_str()) || word == names::GET_SKILL;
+    (names::is_identifier(&word) && !reserved).then_some(word)
 }
 
 fn check_word(what: &'static str, value: &str) -> Result<(), BuildError> {
@@ -264,7 +300,8 @@ pub fn build_with(
     check_word("domain", req.domain)?;
     let full = format!("{}.{}", req.domain, req.name);
     if names::parse_skill_name(&full).is_err() {
-        return Err(BuildError::InvalidName { what: "name", value: req.name.to_string() });
+        // Both words follow the rule (checked above), so only the length is left.
+        return Err(BuildError::NameTooLong { name: full });
     }
     if req.description.trim().is_empty() || req.description.contains(['\n', '\r']) {
         return Err(BuildError::Description);
@@ -455,6 +492,40 @@ mod tests {
         assert!(out.contains("| w.b | B |\n\nNotes."), "{out}");
         let out = replace_table("# W\n", "| Skill |\n");
         assert!(out.ends_with("## Available Skills\n\n| Skill |\n"), "{out}");
+    }
+
+    /// A name or domain that breaks the rule is told the one it meant,
+    /// written by the rule, or an example when no letter is left.
+    #[test]
+    fn an_invalid_name_is_told_its_valid_form() {
+        let hint = |what, value: &str| BuildError::InvalidName { what, value: value.to_string() }.hint().into_owned();
+        assert_eq!(hint("name", "Weekly Report"), "write `--name weekly_report`");
+        assert_eq!(hint("name", "client-onboard!"), "write `--name client_onboard`");
+        assert_eq!(hint("name", "../../etc/x"), "write `--name etc_x`");
+        assert_eq!(hint("domain", "Finance/Q1"), "write `--domain finance_q1`");
+        assert_eq!(hint("name", "2024"), "for example `--name weekly_report`");
+        assert_eq!(hint("domain", "../"), "for example `--domain finance`");
+        let long = "x".repeat(70);
+        let req = Request {
+            name: &long,
+            domain: "workflows",
+            description: "d",
+            steps: None,
+            schedule: None,
+            author: "assistant",
+            created: Date::parse("2026-02-17").unwrap(),
+        };
+        // Refused before anything is read or written.
+        let e = build(Path::new("/nonexistent"), &req, &|_| false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "the workflow's name `workflows.{long}` is 80 characters, more than the 64 a skill's name may have"
+            )
+        );
+        assert_eq!(e.hint(), "give a shorter --name (or --domain)");
+        // A form that would be reserved is no suggestion.
+        assert_eq!(hint("name", "ALL"), "for example `--name weekly_report`");
     }
 
     #[test]
