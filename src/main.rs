@@ -122,7 +122,8 @@ enum Command {
         /// Print each scheduled skill's next run and exit.
         #[arg(long)]
         list: bool,
-        /// Start of a window to run at once (RFC 3339, such as 2026-02-16T00:00:00Z).
+        /// Start of a window to run at once (RFC 3339, such as 2026-02-16T00:00:00Z; without an offset,
+        /// such as 2026-02-16T09:00 or 2026-02-16, a time in the --tz zone).
         #[arg(long, requires = "until")]
         from: Option<String>,
         /// End of the window (inclusive).
@@ -327,7 +328,23 @@ fn schedule(
     for e in &errors {
         eprintln!("assistant: `{}` has a schedule that does not parse ({}): {}", e.skill, e.expression, e.message);
     }
-    let parse = |s: &str| s.parse::<Timestamp>().map_err(|e| format!("`{s}` is not an RFC 3339 time: {e}"));
+    // An RFC 3339 time, or a date and time (or a date) without an offset,
+    // read in the zone the schedules are read in.
+    let parse = |s: &str| -> Result<Timestamp, String> {
+        if let Ok(t) = s.parse::<Timestamp>() {
+            return Ok(t);
+        }
+        let zone_name = zone.iana_name().unwrap_or("the system's");
+        match s.parse::<skills_runtime::schedule::jiff::civil::DateTime>() {
+            Ok(civil) => zone
+                .to_ambiguous_timestamp(civil)
+                .compatible()
+                .map_err(|e| format!("`{s}` is no time in the time zone {zone_name}: {e}")),
+            Err(_) => Err(format!(
+                "`{s}` is not a time: write it as RFC 3339 (2026-02-16T09:00:00Z), or as a date and time without an offset (2026-02-16T09:00, or 2026-02-16 for midnight), read in the time zone {zone_name}"
+            )),
+        }
+    };
     if list {
         for fire in scheduler.next_after(Timestamp::now()) {
             let job = scheduler.jobs().iter().find(|j| j.skill == fire.skill).map_or("", |j| j.expression.as_str());

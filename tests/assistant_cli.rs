@@ -564,6 +564,38 @@ fn a_schedule_window_is_checked_and_its_cap_is_said() {
     assert_eq!(window("2026-01-01T00:00:00Z", "2029-10-31T08:00:00Z"), (1000, Some(0), String::new()));
 }
 
+/// A window's ends may be written without an offset, as a date and time or
+/// a date, read in the zone the schedules are read in; anything else is
+/// told the forms.
+#[test]
+fn a_schedule_window_reads_times_without_an_offset_in_its_zone() {
+    let runs = |tz: &str, from: &str, until: &str| {
+        let o = assistant(&["--static", "schedule", "--tz", tz, "--from", from, "--until", until]);
+        let text = stdout(&o);
+        let runs: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with('['))
+            .map(|l| l.split("] ").next().unwrap_or("").to_string())
+            .collect();
+        (runs, String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    // 2026-02-16 is a Monday; in Tokyo (UTC+9) 08:00 local is 23:00 UTC
+    // the day before, so the RFC 3339 window of the same digits misses it.
+    let (local, _) = runs("Asia/Tokyo", "2026-02-16T07:30", "2026-02-16T08:30");
+    assert_eq!(local, ["[2026-02-16T08:00:00+09:00[Asia/Tokyo]"]);
+    let (utc, _) = runs("Asia/Tokyo", "2026-02-16T07:30:00Z", "2026-02-16T08:30:00Z");
+    assert!(utc.is_empty(), "{utc:?}");
+    // A date is its midnight.
+    let (days, _) = runs("UTC", "2026-02-16", "2026-02-18");
+    assert_eq!(days, ["[2026-02-16T08:00:00+00:00[UTC]", "[2026-02-17T08:00:00+00:00[UTC]"]);
+    let (none, said) = runs("UTC", "tomorrow", "2026-02-18");
+    assert!(none.is_empty());
+    assert_eq!(
+        said,
+        "assistant: `tomorrow` is not a time: write it as RFC 3339 (2026-02-16T09:00:00Z), or as a date and time without an offset (2026-02-16T09:00, or 2026-02-16 for midnight), read in the time zone UTC\n"
+    );
+}
+
 #[cfg(debug_assertions)]
 #[test]
 fn repl_answers_each_line() {
