@@ -694,12 +694,14 @@ pub(super) fn looks_plural(placeholder: &str) -> bool {
         "retries",
         "cents",
     ];
-    let p = placeholder.to_ascii_lowercase();
-    let last = p.rsplit(['_', '-', ' ']).next().unwrap_or(&p);
+    // Compared ignoring case, without a lowercase copy (this runs for
+    // every flag with a placeholder; the copy was most of its cost).
+    let last = placeholder.rsplit(['_', '-', ' ']).next().unwrap_or(placeholder).as_bytes();
+    let ends_with = |e: &str| last.len() >= e.len() && last[last.len() - e.len()..].eq_ignore_ascii_case(e.as_bytes());
     last.len() > 3
-        && last.ends_with('s')
-        && !["ss", "us", "is", "os"].iter().any(|e| last.ends_with(e))
-        && !UNITS.contains(&last)
+        && ends_with("s")
+        && !["ss", "us", "is", "os"].iter().any(|e| ends_with(e))
+        && !UNITS.iter().any(|u| last.eq_ignore_ascii_case(u.as_bytes()))
 }
 
 pub(super) fn mentions_default(prose: &str) -> bool {

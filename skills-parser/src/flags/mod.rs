@@ -228,6 +228,19 @@ mod tests {
         assert_eq!((m.explicit, m.prose.as_str()), (None, "Which (string, maybe)"));
     }
 
+    /// A plural placeholder, in any case, is told apart from a unit and
+    /// from words ending in `ss`, `us`, `is`, `os`.
+    #[test]
+    fn plural_placeholders() {
+        for p in ["tags", "TAGS", "Addresses", "max_files", "the labels"] {
+            assert!(looks_plural(p), "{p}");
+        }
+        for p in ["tag", "SECONDS", "max_bytes", "Days", "status", "STATUS", "axis", "kudos", "address", "ids", "é", ""]
+        {
+            assert!(!looks_plural(p), "{p}");
+        }
+    }
+
     #[test]
     fn marker_scan() {
         let m = markers(
