@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Hostile replies at two sizes, through `assistant run`: each reply repeats
-one unit (a tool-call form, a fence, a broken call) 10,000 and 40,000 times.
+one unit (a tool-call form, a fence, a broken call) 10,000 and 40,000 times,
+alone and after a ```cmd block.
 A reader that is linear takes about 4x as long on the larger reply; SLOW
 marks a ratio above 8 (a quadratic path gives about 16).
 
@@ -43,16 +44,21 @@ UNITS = [
 ]
 
 
+# A reply that also runs a command reads its tool calls outside code blocks
+# (`Turn::tool_calls_beside_commands`): each unit again after one.
+COMMAND = '```cmd\ntasks.get --id task_1\n```\n\n'
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else 'target/release/assistant'
     slow = 0
     with tempfile.NamedTemporaryFile('w', suffix='.txt') as reply:
-        for unit in UNITS:
+        for unit, before in [(u, '') for u in UNITS] + [(u, COMMAND) for u in UNITS]:
             times = []
             for n in (10_000, 40_000):
                 reply.seek(0)
                 reply.truncate()
-                reply.write(unit * n + '\n</tool_call></function>')
+                reply.write(before + unit * n + '\n</tool_call></function>')
                 reply.flush()
                 start = time.time()
                 subprocess.run([binary, 'run', reply.name], capture_output=True, check=False)
@@ -60,7 +66,8 @@ def main():
             ratio = times[1] / max(times[0], 0.01)
             flag = 'SLOW' if ratio > 8 and times[1] > 0.1 else ''
             slow += bool(flag)
-            print(f'{times[0]:6.2f} s {times[1]:6.2f} s {ratio:5.1f}x {flag:4} {unit[:48]!r}')
+            label = ('cmd + ' if before else '') + repr(unit[:48])
+            print(f'{times[0]:6.2f} s {times[1]:6.2f} s {ratio:5.1f}x {flag:4} {label}')
     sys.exit(1 if slow else 0)
 
 

@@ -725,6 +725,58 @@ fn a_tool_call_in_broken_json_is_told_why() {
     assert!(report.results[0].error.as_ref().unwrap().hint.ends_with("```cmd\ntasks.search --limit 1\n```"));
 }
 
+/// A reply with commands that also writes a tool call outside code blocks
+/// (in tags, after a special token, as a JSON object starting a line) is
+/// told that call did not run, with the command; a call in a code block
+/// beside commands is an example, a call of a skill a command of the reply
+/// runs may be that command written twice, and commands written as text or
+/// in another block stay unreported, as before.
+#[test]
+fn a_tool_call_beside_commands_is_told_it_did_not_run() {
+    let router = router();
+    let kinds = |report: &skills_runtime::turn::TurnReport| -> Vec<String> {
+        report
+            .results
+            .iter()
+            .map(|o| {
+                format!("{} {}", o.command.split(' ').next().unwrap_or(""), o.error.as_ref().map_or("ok", |e| e.kind))
+            })
+            .collect()
+    };
+    let cmd = "```cmd\ntasks.get --id task_1\n```\n";
+    for call in [
+        "<tool_call>{\"name\": \"email_search\", \"arguments\": {\"limit\": 1}}</tool_call>",
+        "<tool_call>\n{\"name\": \"email_search\", \"arguments\": {\"limit\": 1}}\n</tool_call>",
+        "[TOOL_CALLS]email_search[ARGS]{\"limit\": 1}",
+        "<function=email_search>{\"limit\": 1}</function>",
+        "{\"name\": \"email_search\", \"arguments\": {\"limit\": 1}}",
+    ] {
+        for reply in [format!("Checking.\n\n{call}\n\n{cmd}"), format!("{cmd}\nAnd:\n\n{call}\n")] {
+            let report = reply_report(&router, &reply);
+            assert_eq!(kinds(&report), ["email.search command_not_in_cmd_block", "tasks.get ok"], "{reply}");
+            let error = report.results[0].error.as_ref().unwrap();
+            assert!(error.message.contains("so it was shown, not run"), "{}", error.message);
+            assert!(error.hint.ends_with("```cmd\nemail.search --limit 1\n```"), "{}", error.hint);
+        }
+    }
+    for reply in [
+        // An example in a code block.
+        format!(
+            "{cmd}\nThe JSON form:\n\n```json\n{{\"name\": \"email_search\", \"arguments\": {{\"limit\": 1}}}}\n```\n"
+        ),
+        format!("{cmd}\n```xml\n<tool_call>{{\"name\": \"email_search\", \"arguments\": {{}}}}</tool_call>\n```\n"),
+        // The same skill as a command: perhaps the same call, written twice.
+        format!("<tool_call>{{\"name\": \"tasks_get\", \"arguments\": {{\"id\": \"task_2\"}}}}</tool_call>\n\n{cmd}"),
+        // Python calls, other blocks and commands written as text.
+        format!(
+            "{cmd}\nI could also call email_search(limit=1).\n\n```bash\nemail.search --limit 1\n```\n\nemail.search --limit 1\n"
+        ),
+    ] {
+        let report = reply_report(&router, &reply);
+        assert_eq!(kinds(&report), ["tasks.get ok"], "{reply}");
+    }
+}
+
 /// A tool call written as text of a name no skill has, close to one's
 /// (`email_sned`), is reported with the skill meant and its usage, read or
 /// not; a call of a name close to none is for something else, and stays

@@ -185,13 +185,15 @@ impl Turn {
         self.report(results)
     }
 
-    /// For a reply with no ```` ```cmd ```` command at all: one error per
+    /// For a reply with commands, its tool calls written outside code
+    /// blocks ([`Turn::tool_calls_beside_commands`]). For a reply with no
+    /// ```` ```cmd ```` command at all: one error per
     /// ```` ```bash ```` (or unlabelled, `sh`, `shell`, `console`, `text`,
     /// ...) block holding a line that starts with a skill's name or
     /// `get_skill`. Such a block is shown to the user, not run; the model
     /// is told, with the block it meant. Reported once per turn.
     fn shown_not_run<C>(&mut self, router: &Router<C>) -> Vec<Outcome> {
-        if self.looked_elsewhere || !self.planned.is_empty() {
+        if self.looked_elsewhere {
             return Vec::new();
         }
         self.looked_elsewhere = true;
@@ -202,28 +204,59 @@ impl Turn {
         } else {
             Vec::new()
         };
+        if !self.planned.is_empty() {
+            // Beside commands that run, a block of another language or a
+            // command in the text is as likely an example as an attempt;
+            // a tool call written outside code blocks (in tags, after a
+            // special token, a JSON object starting a line) is a call that
+            // did not run, unless the reply also ran that skill as a
+            // command (perhaps the same call, written twice).
+            #[cfg(feature = "json")]
+            return self.tool_calls_beside_commands(router, &blocks);
+            #[cfg(not(feature = "json"))]
+            return Vec::new();
+        }
         // Tool calls first: a line that is one (GLM's `<tool_call>name`) is
         // not reported again as a command written as text.
         #[cfg(feature = "json")]
-        let (calls, call_lines) = self.shown_as_tool_calls(router, &blocks);
+        let (calls, call_lines) = self.shown_as_tool_calls(router, &blocks, None);
         #[cfg(not(feature = "json"))]
         let (calls, call_lines): (Vec<Outcome>, Vec<usize>) = (Vec::new(), Vec::new());
         let mut out = self.shown_in_blocks(router, &blocks);
         out.extend(self.shown_in_prose(router, &call_lines));
         out.extend(calls);
-        // As many reports as commands run per call, then one for the rest:
-        // a reply of thousands of shell blocks gets a bounded answer.
+        self.bounded(out, "blocks or lines that hold commands were shown, not run")
+    }
+
+    /// As many reports as commands run per call, then one for the rest
+    /// (`what` happened to them): a reply of thousands of shell blocks or
+    /// calls gets a bounded answer.
+    fn bounded(&self, mut out: Vec<Outcome>, what: &str) -> Vec<Outcome> {
         let limit = self.limit();
         if out.len() > limit + 1 {
             let rest = out.split_off(limit);
-            let message = std::format!(
-                "{} more blocks or lines that hold commands were shown, not run: only ```cmd blocks run commands",
-                rest.len()
-            );
+            let message = std::format!("{} more {what}: only ```cmd blocks run commands", rest.len());
             let hint = "write the commands to run in a ```cmd block, one per line, as the hints above show";
             out.push(Outcome::error(&rest[0].command, None, "command_not_in_cmd_block", message, hint));
         }
         out
+    }
+
+    /// [`Turn::shown_not_run`] for a reply with commands: its tool calls
+    /// written outside code blocks, less those of a skill a command of the
+    /// reply runs (a model that wrote a call both ways), bounded as there.
+    #[cfg(feature = "json")]
+    fn tool_calls_beside_commands<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
+        let ran: Vec<String> = self
+            .planned
+            .iter()
+            .filter_map(|p| match p {
+                Planned::Command { text, .. } => Some(same_command_key(text)),
+                Planned::Problem(_) => None,
+            })
+            .collect();
+        let (out, _) = self.shown_as_tool_calls(router, blocks, Some(&ran));
+        self.bounded(out, "tool calls were written as text and not run")
     }
 
     /// [`Turn::shown_not_run`] for tool calls written as text: as JSON in a
@@ -239,9 +272,20 @@ impl Turn {
     /// ([`UnreadCall`], [`unknown_call`]).
     ///
     /// Also the lines the calls read start on, sorted.
+    ///
+    /// `beside`: the reply has commands, whose [`same_command_key`]s these
+    /// are; only calls outside code blocks, in tags, in another format's
+    /// markers or as JSON starting a line of text, are read (not Python
+    /// calls), and a call of one of those skills is left out.
     #[cfg(feature = "json")]
-    fn shown_as_tool_calls<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> (Vec<Outcome>, Vec<usize>) {
-        let (json, tags, python) = (self.text.contains('{'), self.text.contains('<'), self.text.contains('('));
+    fn shown_as_tool_calls<C>(
+        &self,
+        router: &Router<C>,
+        blocks: &[extract::OtherBlock],
+        beside: Option<&[String]>,
+    ) -> (Vec<Outcome>, Vec<usize>) {
+        let (json, tags) = (self.text.contains('{'), self.text.contains('<'));
+        let python = beside.is_none() && self.text.contains('(');
         let named = ["to=functions.", "Action:", "[TOOL_CALLS]", "tool\u{2581}sep", "<|tool_call_begin|>"]
             .iter()
             .any(|m| self.text.contains(m));
@@ -260,13 +304,26 @@ impl Turn {
             let mut commands: Vec<(usize, String, &str)> = Vec::new();
             let mut unread = Vec::new();
             let lines = Lines::new(&self.text);
+            // Beside commands, the lines of code blocks are examples: the
+            // (first, last) line of each, fences included, in order (blocks
+            // are found in the order written and do not overlap), searched
+            // by halves: thousands of calls against thousands of blocks
+            // would cost their product.
+            let spans: Vec<(usize, usize)> = match beside {
+                Some(_) => blocks.iter().map(|b| (b.line, b.line + b.text.split_inclusive('\n').count() + 1)).collect(),
+                None => Vec::new(),
+            };
+            let in_block = |line: usize| {
+                let after = spans.partition_point(|&(first, _)| first <= line);
+                after > 0 && spans[after - 1].1 >= line
+            };
             let mut skip_to = 0;
             let mut at = 0;
             for line in self.text.split_inclusive('\n').filter(|_| json) {
                 let start = at;
                 at += line.len();
                 let rest = untagged_start(line);
-                if start < skip_to || !rest.starts_with(['{', '[']) {
+                if start < skip_to || !rest.starts_with(['{', '[']) || in_block(lines.line_of(start)) {
                     continue;
                 }
                 let from = start + (line.len() - rest.len());
@@ -324,6 +381,9 @@ impl Turn {
                 found.extend(named_calls(&self.text, &lines).into_iter().map(|(at, f)| (at, f, "in another tool-call format")));
             }
             for (at, found, written) in found {
+                if in_block(lines.line_of(at)) {
+                    continue;
+                }
                 match found {
                     Ok(call) => read.push((at, call, written)),
                     Err(u) => unread.push(u),
@@ -339,6 +399,8 @@ impl Turn {
             call_lines.sort_unstable();
             for (at, call, written) in read {
                 match crate::json::command_for(catalog, &call) {
+                    // The reply ran it as a command too.
+                    Some(command) if beside.is_some_and(|ran| ran.contains(&same_command_key(&command))) => {}
                     Some(command) => commands.push((at, command, written)),
                     None => out.extend(unknown_call(catalog, visible, &call, written, &mut guesses)),
                 }
@@ -759,4 +821,14 @@ mod tests {
             assert_eq!(calls(&text).len(), if unit.starts_with("<invoke") { 50_000 } else { 0 }, "{unit}");
         }
     }
+}
+
+/// The skill a command calls, as written, in lower case (`get_skill`
+/// without its colon). A tool call of a skill the reply also ran as a
+/// command is not reported: it may be the same call written twice, and
+/// telling the model to run it would run it again.
+#[cfg(feature = "json")]
+fn same_command_key(command: &str) -> String {
+    let name = command.split_whitespace().next().unwrap_or("");
+    name.trim_end_matches(':').to_ascii_lowercase()
 }
