@@ -2296,3 +2296,35 @@ fn an_unknown_os_names_the_one_meant() {
         }
     }
 }
+
+/// An invalid flag name is told the name it was meant to be, in a flag
+/// line, a table and frontmatter alike; one no rewriting makes is told the
+/// rule alone.
+#[test]
+fn an_invalid_flag_name_is_told_the_name_meant() {
+    let rule = "flag names start with a lowercase letter and use only a-z, 0-9, `-` and `_`";
+    let hint_of = |t: &Tree| {
+        let d = t.diagnostics.iter().find(|d| d.code == Code::InvalidFlagName).expect("invalid-flag-name");
+        (d.message.clone(), d.hint.clone().unwrap_or_default())
+    };
+    for (line, written, meant) in [
+        ("--Limit  How many\n", "--Limit", Some("--limit")),
+        ("--dueDate <date>  When\n", "--dueDate", Some("--due-date")),
+        ("--max.results  How many\n", "--max.results", Some("--max-results")),
+        ("--9lives  Cats\n", "--9lives", Some("--lives")),
+        ("--données  Data\n", "--données", None),
+    ] {
+        let (_d, t) = one(&with_flags(&format!("--x  The x\n{line}")));
+        let (message, hint) = hint_of(&t);
+        assert_eq!(message, format!("`{written}` is not a valid flag name"), "{line}");
+        match meant {
+            Some(m) => assert_eq!(hint, format!("write `{m}`: {rule}"), "{line}"),
+            None => assert_eq!(hint, rule, "{line}"),
+        }
+    }
+    let table = "| Flag | Description |\n|---|---|\n| `--x` | The x |\n| `--MaxItems` | How many |\n";
+    let (_d, t) = one(&with_flags(table));
+    assert_eq!(hint_of(&t).1, format!("write `--max-items`: {rule}"));
+    let (_d, t) = one(&skill("name: d.a\ndescription: x\nparameters:\n  Limit:\n    type: integer\n", BODY));
+    assert_eq!(hint_of(&t), ("`Limit` is not a valid flag name".to_string(), format!("write `limit`: {rule}")));
+}

@@ -80,7 +80,7 @@ pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> V
     for (name, param, required) in params {
         let name = name.trim_start_matches('-').to_string();
         if !is_flag_name(&name) {
-            invalid_name(param.line, param.column, format!("`{name}` is not a valid flag name"), sink);
+            invalid_name(param.line, param.column, &name, sink);
             continue;
         }
         let Value::Map(entries) = &param.value else {

@@ -213,6 +213,8 @@ pub(crate) fn from_usage(u: &UsageFlag) -> RawFlag {
 
 /// Reads one candidate line. `Ok(None)` when the line is not a flag line;
 /// `Err((message, column))` when it is one with an invalid name.
+/// `Err`: the flag as written (`--Limit`), whose name is not valid, and
+/// its column.
 pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize)> {
     let (mut short, content) = split_short_spelling(strip_list_marker(text));
     let column = text.len() - content.len() + 1;
@@ -302,7 +304,7 @@ pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize
         after = r;
     }
     if !is_flag_name(name) {
-        return Err((format!("`--{name}` is not a valid flag name"), column));
+        return Err((format!("--{name}"), column));
     }
     // `--pinned, -p  Pin it` (or `--pinned | -p`, `--pinned / -p`): the
     // short spelling after the head is the flag's, not part of its
@@ -434,8 +436,8 @@ impl LineReader {
         self.open = false;
         self.awaiting = false;
         match parse_line(dashed_title.as_deref().unwrap_or(title)) {
-            Err((message, column)) => {
-                invalid_name(l.line, offset + column, message, sink);
+            Err((written, column)) => {
+                invalid_name(l.line, offset + column, &written, sink);
                 self.under_heading = false;
             }
             Ok(Some(parts)) => {
@@ -463,7 +465,7 @@ impl LineReader {
                         self.out.push(flag);
                     }
                     Ok(None) => unrecognized(row, sink),
-                    Err((message, _)) => invalid_name(row.line, r.column, message, sink),
+                    Err((written, _)) => invalid_name(row.line, r.column, &written, sink),
                 },
                 flag_table::RowKind::Other if mentions_flag(row.text) => unrecognized(row, sink),
                 flag_table::RowKind::Structure | flag_table::RowKind::Other => {}
@@ -502,8 +504,8 @@ impl LineReader {
                     unrecognized(l, sink);
                 }
             }
-            Err((message, column)) => {
-                invalid_name(l.line, column, message, sink);
+            Err((written, column)) => {
+                invalid_name(l.line, column, &written, sink);
                 self.open = false;
                 self.awaiting = false;
             }
@@ -750,14 +752,43 @@ pub(super) fn unrecognized(l: &SourceLine<'_>, sink: &mut Sink<'_>) {
     );
 }
 
-pub(super) fn invalid_name(line: usize, column: usize, message: String, sink: &mut Sink<'_>) {
-    sink.push(
-        Code::InvalidFlagName,
-        line,
-        column,
-        message,
-        "flag names start with a lowercase letter and use only a-z, 0-9, `-` and `_`",
-    );
+/// Reports the flag `written` (`--Limit`, or a frontmatter parameter's
+/// `Limit`), whose name is not valid, with the name it was meant to be when
+/// there is one ([`valid_flag_form`]).
+pub(super) fn invalid_name(line: usize, column: usize, written: &str, sink: &mut Sink<'_>) {
+    let name = written.trim_start_matches('-');
+    let dashes = &written[..written.len() - name.len()];
+    let rule = "flag names start with a lowercase letter and use only a-z, 0-9, `-` and `_`";
+    let hint = match valid_flag_form(name) {
+        Some(meant) => format!("write `{dashes}{meant}`: {rule}"),
+        None => rule.to_string(),
+    };
+    sink.push(Code::InvalidFlagName, line, column, format!("`{written}` is not a valid flag name"), hint);
+}
+
+/// The valid flag name `name` was meant to be: lower case, a `-` where a
+/// word of camelCase starts (`dueDate` is `due-date`) and for every run of
+/// other ASCII characters (`max.results` is `max-results`), from its first
+/// letter on. `None` when that leaves no name, or `name` has a character
+/// beyond ASCII (which no rewriting makes one the author would choose).
+pub(crate) fn valid_flag_form(name: &str) -> Option<String> {
+    if !name.is_ascii() {
+        return None;
+    }
+    let b = name.trim_start_matches(|c: char| !c.is_ascii_alphabetic()).as_bytes();
+    let mut out = String::with_capacity(b.len() + 4);
+    for (i, &c) in b.iter().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 && (b[i - 1].is_ascii_lowercase() || b[i - 1].is_ascii_digit()) {
+            out.push('-');
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            out.push(char::from(c.to_ascii_lowercase()));
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    is_flag_name(out).then(|| out.to_string())
 }
 
 pub(super) fn mentions_flag(s: &str) -> bool {
