@@ -121,7 +121,22 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
                 Some((n, v)) => (n, Some(v)),
                 None => (body, None),
             };
+            // A token that holds a plain space or tab before any `=` names
+            // no flag; after a flag taking values, unless its first word
+            // is a flag, it is one of them.
+            let spaced_value = |tok: &str| {
+                let name = tok.split('=').next().unwrap();
+                let first = name.split([' ', '\t']).next().unwrap();
+                first.len() < name.len()
+                    && (!looks_like_flag(first)
+                        || !specs.iter().any(|s| same_name(s.name, first.trim_start_matches('-'))))
+            };
             match specs.iter().position(|s| same_name(s.name, name)) {
+                None if !lookalike && matches!(current, Current::Values(_)) && spaced_value(tok) => {
+                    if let Current::Values(i) = current {
+                        given[i].as_mut().unwrap().push(tok);
+                    }
+                }
                 None => {
                     let short = !tok.starts_with("--");
                     let suggestion = if short && name.len() == 1 {
@@ -325,6 +340,13 @@ const FLAGS: &[&str] = &[
     "—-status",
     "—nope",
     "−x",
+    "--- draft ---",
+    "-- b c",
+    "-urgent or late",
+    "--limit 5",
+    "--to a@b.com",
+    "-x\ty",
+    "--no such=x y",
 ];
 
 const VALUES: &[&str] = &[

@@ -175,6 +175,53 @@ fn same_flag_name_loosely(a: &str, b: &str) -> bool {
     })
 }
 
+/// `tokens[i]` starts with a dash and names no flag (its name is `name`):
+/// one of the values being read when it holds a space (`--body "---
+/// notes ---"`, quoted as it must be; no flag name holds a space), else an
+/// unknown flag. The flag whose values were being read is the one whose
+/// slot `close` has just ended at `i` (found here, on this rare path,
+/// rather than carried into it: keeping the loop's state alive across the
+/// name lookup cost the usual command 65 to 100 instructions).
+#[cold]
+#[inline(never)]
+fn not_a_flag<'a>(
+    specs: &[FlagSpec<'a>],
+    tokens: &'a [&'a str],
+    i: usize,
+    name: &'a str,
+    args: &Args<'a>,
+    errors: &mut Errors<'a>,
+) -> Current {
+    if is_spaced_value(tokens[i], specs) {
+        let end = tokens[..i].as_ptr_range().end;
+        let taking = args.slots.iter().position(|slot| {
+            slot.source == Source::Given
+                && matches!(slot.values, StrList::Slice(v) if core::ptr::eq(v.as_ptr_range().end, end))
+        });
+        if let Some(idx) = taking
+            && let StrList::Slice(v) = args.slots[idx].values
+        {
+            return Current::Taking { idx, start: i - v.len() };
+        }
+    }
+    errors.push(unknown_flag(tokens[i], name, specs));
+    Current::Skipping
+}
+
+/// Whether `token`, which starts with a dash and names no flag, is a value:
+/// it holds a space or a tab before any `=`, which no flag does, and its
+/// first word is no flag either (`"--limit 5"`, a flag quoted with its
+/// value, stays an error that says so). Other spaces (U+00A0 between a
+/// flag and its value) keep their own error.
+#[cold]
+fn is_spaced_value(token: &str, specs: &[FlagSpec<'_>]) -> bool {
+    let name = token.split('=').next().unwrap_or(token);
+    let Some(first) = name.split([' ', '\t']).next().filter(|first| first.len() < name.len()) else {
+        return false;
+    };
+    !looks_like_flag(first) || flag_parts(first, specs).2.is_none()
+}
+
 fn looks_like_flag(token: &str) -> bool {
     let b = token.as_bytes();
     b.len() >= 2 && b[0] == b'-' && !(b[1].is_ascii_digit() || (b[1] == b'.' && b.len() > 2))
@@ -305,10 +352,7 @@ fn meet_flag<'a>(
     errors: &mut Errors<'a>,
 ) -> Current {
     match found {
-        None => {
-            errors.push(unknown_flag(tokens[i], name, specs));
-            Current::Skipping
-        }
+        None => not_a_flag(specs, tokens, i, name, args, errors),
         Some(idx) if args.slots[idx].source != Source::Absent => {
             errors.push(repeated(&specs[idx], args.slots[idx].values, tokens, i, inline));
             Current::Skipping
@@ -644,6 +688,36 @@ mod tests {
 
     fn kinds<'a>(e: &ArgErrors<'a>) -> Vec<&'static str> {
         e.iter().map(|k| k.code()).collect()
+    }
+
+    /// A token that starts with a dash and holds a plain space or tab (a
+    /// quoted value) is the value of the flag being read, since no flag
+    /// name holds one; a flag quoted with its value, a space of another
+    /// kind, or a dash word without a space stay errors.
+    #[test]
+    fn a_dash_value_with_a_space_is_a_value() {
+        let specs = search_specs();
+        for value in ["--- draft ---", "-urgent or late", "--x\ty"] {
+            let toks = ["--query", value, "--overdue"];
+            let a = parse(&specs, &toks).unwrap();
+            assert_eq!((a.slot(0).values.first(), a.slot(3).source), (Some(value), Source::Given), "{value}");
+        }
+        // Among a list's values too.
+        let specs_list = [flag("tags", ValueType::String, true, false)];
+        let toks = ["--tags", "a", "-- b c", "d"];
+        let a = parse(&specs_list, &toks).unwrap();
+        assert_eq!(a.slot(0).values.len(), 3);
+        for toks in [
+            &["--query", "x", "--limit 5"][..],
+            &["--query", "--limit 5"],
+            &["--query", "--limit\u{a0}5"],
+            &["--query", "-urgent"],
+            &["--query=a", "-- b c"],
+            &["-- b c"],
+        ] {
+            let e = parse(&specs, toks).unwrap_err();
+            assert!(!kinds(&e).is_empty(), "{toks:?}");
+        }
     }
 
     #[test]
