@@ -11,7 +11,10 @@
 //! - flag names match ignoring ASCII case, with `-` and `_` alike;
 //! - a list flag takes every value up to the next flag; others take one;
 //! - a boolean flag takes no value, or exactly `true` / `false`;
-//! - a token starting with `-` and a digit is a value (`--limit -5`);
+//! - a token starting with `-` and a digit is a value (`--limit -5`), and
+//!   so is one starting with `-` that holds a space or a tab before any
+//!   `=` and whose first word is no flag (`--body "--- notes ---"`), among
+//!   the values of the flag being read;
 //! - a flag may be given once.
 
 use crate::spec::{FlagSpec, MAX_FLAGS, StrList, ValueType};
