@@ -127,7 +127,11 @@ fn reference<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str]) -> Outcome {
             let spaced_value = |tok: &str| {
                 let name = tok.split('=').next().unwrap();
                 let first = name.split([' ', '\t']).next().unwrap();
+                let short_letter = first.starts_with('-')
+                    && !first.starts_with("--")
+                    && specs.iter().any(|s| s.short.is_some() && first[1..].starts_with(s.short.unwrap()));
                 first.len() < name.len()
+                    && !short_letter
                     && (!looks_like_flag(first)
                         || !specs.iter().any(|s| same_name(s.name, first.trim_start_matches('-'))))
             };

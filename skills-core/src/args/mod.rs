@@ -214,14 +214,21 @@ fn not_a_flag<'a>(
 /// Whether `token`, which starts with a dash and names no flag, is a value:
 /// it holds a space or a tab before any `=`, which no flag does, and its
 /// first word is no flag either (`"--limit 5"`, a flag quoted with its
-/// value, stays an error that says so). Other spaces (U+00A0 between a
-/// flag and its value) keep their own error.
+/// value, stays an error that says so), nor a short flag's letter with a
+/// value attached (`-n"two words"`, told to write it apart). Other spaces
+/// (U+00A0 between a flag and its value) keep their own error.
 #[cold]
 fn is_spaced_value(token: &str, specs: &[FlagSpec<'_>]) -> bool {
     let name = token.split('=').next().unwrap_or(token);
     let Some(first) = name.split([' ', '\t']).next().filter(|first| first.len() < name.len()) else {
         return false;
     };
+    if let [b'-', letter, ..] = *first.as_bytes()
+        && letter != b'-'
+        && specs.iter().any(|s| s.short == Some(char::from(letter)))
+    {
+        return false;
+    }
     !looks_like_flag(first) || flag_parts(first, specs).2.is_none()
 }
 
@@ -710,6 +717,11 @@ mod tests {
         let toks = ["--tags", "a", "-- b c", "d"];
         let a = parse(&specs_list, &toks).unwrap();
         assert_eq!(a.slot(0).values.len(), 3);
+        // A short flag's letter with its value attached stays an error.
+        let short = [FlagSpec { short: Some('n'), ..flag("note", ValueType::String, false, false) }];
+        let e = parse(&short, &["--note", "a", "-nb c"]).unwrap_err();
+        assert_eq!(kinds(&e), ["unknown_flag"]);
+        assert!(parse(&short, &["--note", "-xb c"]).is_ok());
         for toks in [
             &["--query", "x", "--limit 5"][..],
             &["--query", "--limit 5"],
