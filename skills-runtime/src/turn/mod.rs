@@ -198,11 +198,13 @@ impl Turn {
         }
         self.looked_elsewhere = true;
         // The reply's other blocks, read once with pulldown-cmark (after a
-        // cheap test for a fence) for both checks that look at them.
-        let blocks = if self.text.contains("```") || self.text.contains("~~~") {
-            extract::other_blocks(&self.text)
-        } else {
-            Vec::new()
+        // cheap test for a fence) for the checks that look at them.
+        let blocks = || {
+            if self.text.contains("```") || self.text.contains("~~~") {
+                extract::other_blocks(&self.text)
+            } else {
+                Vec::new()
+            }
         };
         if !self.planned.is_empty() {
             // Beside commands that run, a block of another language or a
@@ -212,10 +214,11 @@ impl Turn {
             // did not run, unless the reply also ran that skill as a
             // command (perhaps the same call, written twice).
             #[cfg(feature = "json")]
-            return self.tool_calls_beside_commands(router, &blocks);
+            return self.tool_calls_beside_commands(router, blocks);
             #[cfg(not(feature = "json"))]
             return Vec::new();
         }
+        let blocks = blocks();
         // Tool calls first: a line that is one (GLM's `<tool_call>name`) is
         // not reported again as a command written as text.
         #[cfg(feature = "json")]
@@ -242,20 +245,46 @@ impl Turn {
         out
     }
 
+    /// Whether the text holds a marker of one of the plain-text call
+    /// formats [`named_calls`] reads.
+    #[cfg(feature = "json")]
+    fn names_a_call_format(&self) -> bool {
+        ["to=functions.", "Action:", "[TOOL_CALLS]", "tool\u{2581}sep", "<|tool_call_begin|>"]
+            .iter()
+            .any(|m| self.text.contains(m))
+    }
+
+    /// Whether the text may hold a tool call that
+    /// [`Turn::shown_as_tool_calls`] reads beside commands (its own first
+    /// test, without Python calls): JSON, a tag, or a format's marker.
+    #[cfg(feature = "json")]
+    fn may_hold_tool_calls(&self) -> bool {
+        self.text.contains('{') || self.text.contains('<') || self.names_a_call_format()
+    }
+
     /// [`Turn::shown_not_run`] for a reply with commands: its tool calls
     /// written outside code blocks, less those of a skill a command of the
     /// reply runs (a model that wrote a call both ways), bounded as there.
     #[cfg(feature = "json")]
-    fn tool_calls_beside_commands<C>(&self, router: &Router<C>, blocks: &[extract::OtherBlock]) -> Vec<Outcome> {
+    fn tool_calls_beside_commands<C>(
+        &self,
+        router: &Router<C>,
+        blocks: impl FnOnce() -> Vec<extract::OtherBlock>,
+    ) -> Vec<Outcome> {
+        // Most replies with commands hold no sign of a call: then neither
+        // their other blocks are read nor the skills their commands call.
+        if !self.may_hold_tool_calls() {
+            return Vec::new();
+        }
         let ran: Vec<String> = self
             .planned
             .iter()
             .filter_map(|p| match p {
-                Planned::Command { text, .. } => Some(same_command_key(text)),
+                Planned::Command { text, .. } => Some(called_skill(text)),
                 Planned::Problem(_) => None,
             })
             .collect();
-        let (out, _) = self.shown_as_tool_calls(router, blocks, Some(&ran));
+        let (out, _) = self.shown_as_tool_calls(router, &blocks(), Some(&ran));
         self.bounded(out, "tool calls were written as text and not run")
     }
 
@@ -273,7 +302,7 @@ impl Turn {
     ///
     /// Also the lines the calls read start on, sorted.
     ///
-    /// `beside`: the reply has commands, whose [`same_command_key`]s these
+    /// `beside`: the reply has commands, whose [`called_skill`]s these
     /// are; only calls outside code blocks, in tags, in another format's
     /// markers or as JSON starting a line of text, are read (not Python
     /// calls), and a call of one of those skills is left out.
@@ -286,9 +315,7 @@ impl Turn {
     ) -> (Vec<Outcome>, Vec<usize>) {
         let (json, tags) = (self.text.contains('{'), self.text.contains('<'));
         let python = beside.is_none() && self.text.contains('(');
-        let named = ["to=functions.", "Action:", "[TOOL_CALLS]", "tool\u{2581}sep", "<|tool_call_begin|>"]
-            .iter()
-            .any(|m| self.text.contains(m));
+        let named = self.names_a_call_format();
         if !json && !tags && !python && !named {
             return (Vec::new(), Vec::new());
         }
@@ -400,7 +427,7 @@ impl Turn {
             for (at, call, written) in read {
                 match crate::json::command_for(catalog, &call) {
                     // The reply ran it as a command too.
-                    Some(command) if beside.is_some_and(|ran| ran.contains(&same_command_key(&command))) => {}
+                    Some(command) if beside.is_some_and(|ran| ran.contains(&called_skill(&command))) => {}
                     Some(command) => commands.push((at, command, written)),
                     None => out.extend(unknown_call(catalog, visible, &call, written, &mut guesses)),
                 }
@@ -828,7 +855,7 @@ mod tests {
 /// command is not reported: it may be the same call written twice, and
 /// telling the model to run it would run it again.
 #[cfg(feature = "json")]
-fn same_command_key(command: &str) -> String {
+fn called_skill(command: &str) -> String {
     let name = command.split_whitespace().next().unwrap_or("");
     name.trim_end_matches(':').to_ascii_lowercase()
 }
