@@ -93,6 +93,38 @@ pub fn parse_skill_name(name: &str) -> Result<(&str, &str), NameError> {
     Ok((domain, action))
 }
 
+/// The identifier a name written another way most likely meant, for a
+/// hint: lower case, one `_` for each run of spaces and punctuation
+/// (`Weekly Report` and `client-onboard.v2` give `weekly_report` and
+/// `client_onboard_v2`), from its first letter or digit on (`../notes`
+/// gives `notes`). `None` when that is no identifier (a digit first, as in
+/// `2fa`; a letter outside ASCII, which has no one spelling), when it is
+/// `value` itself, or when it is reserved (`all`, `help`, `get_skill`).
+///
+/// ```
+/// use skills_core::names::identifier_spelling;
+/// assert_eq!(identifier_spelling("Add Note").as_deref(), Some("add_note"));
+/// assert_eq!(identifier_spelling("daily-digest").as_deref(), Some("daily_digest"));
+/// assert_eq!(identifier_spelling("2fa"), None);
+/// assert_eq!(identifier_spelling("Help"), None);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn identifier_spelling(value: &str) -> Option<alloc::string::String> {
+    let mut word = alloc::string::String::with_capacity(value.len());
+    for c in value.chars().skip_while(|c| !c.is_alphanumeric()) {
+        if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        } else if c.is_alphanumeric() {
+            return None;
+        } else if !word.ends_with('_') {
+            word.push('_');
+        }
+    }
+    let word = word.trim_end_matches('_');
+    let reserved = RESERVED_ACTIONS.contains(&word) || word == GET_SKILL;
+    (is_identifier(word) && word != value && !reserved).then(|| word.into())
+}
+
 /// Writes the tool name of a skill (`email.send` -> `email_send`).
 pub fn write_tool_name<W: fmt::Write>(skill: &str, out: &mut W) -> fmt::Result {
     let mut parts = skill.split('.');
@@ -141,6 +173,36 @@ mod tests {
         assert_eq!(tool_name("email.send"), "email_send");
         assert!(is_tool_name_of("email_send", "email.send"));
         assert!(!is_tool_name_of("email.send", "email_send"));
+    }
+
+    /// The spelling a hint offers for a name written another way: one
+    /// rule for file, directory and workflow names.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn identifier_spellings() {
+        let cases = [
+            ("Weekly Report", Some("weekly_report")),
+            ("client-onboard!", Some("client_onboard")),
+            ("Send-It", Some("send_it")),
+            ("daily.digest.v2", Some("daily_digest_v2")),
+            ("../../etc/x", Some("etc_x")),
+            ("_draft  notes_", Some("draft_notes")),
+            ("Finance/Q1", Some("finance_q1")),
+            // A digit first, a letter outside ASCII: no spelling to offer.
+            ("2fa", None),
+            ("ünï", None),
+            ("caf\u{e9}", None),
+            ("../", None),
+            ("", None),
+            // Reserved, or already an identifier.
+            ("Help", None),
+            ("get-skill", None),
+            ("all", None),
+            ("send", None),
+        ];
+        for (value, want) in cases {
+            assert_eq!(identifier_spelling(value).as_deref(), want, "{value:?}");
+        }
     }
 
     #[test]

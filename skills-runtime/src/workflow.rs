@@ -166,7 +166,7 @@ impl BuildError {
         }
         match self {
             BuildError::InvalidName { what, value } => {
-                return match valid_form(value) {
+                return match names::identifier_spelling(value) {
                     Some(word) => format!("write `--{what} {word}`").into(),
                     None if *what == "domain" => "for example `--domain finance`".into(),
                     None => "for example `--name weekly_report`".into(),
@@ -191,24 +191,6 @@ impl BuildError {
         }
         .into()
     }
-}
-
-/// The name or domain `value` was meant to be, written by the rule:
-/// lower case, `_` for every run of other characters (`Weekly Report` is
-/// `weekly_report`, `client-onboard` is `client_onboard`), from its first
-/// letter on; `None` when no letter is left or the result is reserved.
-fn valid_form(value: &str) -> Option<String> {
-    let mut word = String::new();
-    for c in value.chars().skip_while(|c| !c.is_ascii_alphabetic()) {
-        if c.is_ascii_alphanumeric() {
-            word.push(c.to_ascii_lowercase());
-        } else if !word.ends_with('_') {
-            word.push('_');
-        }
-    }
-    let word = word.trim_end_matches('_').to_string();
-    let reserved = names::RESERVED_ACTIONS.contains(&word.as_str()) || word == names::GET_SKILL;
-    (names::is_identifier(&word) && !reserved).then_some(word)
 }
 
 fn check_word(what: &'static str, value: &str) -> Result<(), BuildError> {

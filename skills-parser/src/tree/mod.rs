@@ -420,11 +420,9 @@ pub use files::read_text;
 use files::*;
 use parallel::*;
 
-/// The name a file or directory most likely meant, as an identifier:
-/// `add-note` and `Add Note` give `add_note`. `None` when that is not an
-/// identifier either (`2fa`, `ünï`), or is a reserved name.
+/// The name a file or directory most likely meant, as an identifier
+/// ([`names::identifier_spelling`]) that can name a skill's domain and
+/// action.
 fn identifier_spelling(name: &str) -> Option<String> {
-    let good: String =
-        name.chars().map(|c| if c == '-' || c == ' ' || c == '.' { '_' } else { c.to_ascii_lowercase() }).collect();
-    (good != name && names::parse_skill_name(&format!("d.{good}")).is_ok()).then_some(good)
+    names::identifier_spelling(name).filter(|good| names::parse_skill_name(&format!("d.{good}")).is_ok())
 }
