@@ -170,6 +170,9 @@ codes! {
     /// Prose that names a type (`an integer`, `YYYY-MM-DD`) for a flag that
     /// no marker types (it stays a string).
     ProseType = "prose-type", Warning, Advice;
+    /// Usage shows a flag given more than once (`[--tag <t>]...`), or its
+    /// description says to repeat it: a command gives a flag once.
+    RepeatedFlag = "repeated-flag", Warning, Advice;
     /// Prose that mentions a default without `(default: ...)`.
     ProseDefault = "prose-default", Warning, Advice;
     /// A switch written `--[no-]name`: read as `--name`; the `--no-` form

@@ -29,6 +29,13 @@ pub struct UsageFlag {
     /// The placeholder is followed by `...` (`<tag>...`, `<tag> ...`,
     /// `<tag> [<tag>...]`): several values.
     pub repeated: bool,
+    /// The flag itself is shown more than once: a group holding it is
+    /// repeated (`[--tag <tag>]...`, as docopt writes a flag given again and
+    /// again), or one usage line names it twice (`--tag <t> [--tag <t>]`).
+    /// A command gives a flag once, with its values after it.
+    pub flag_repeated: bool,
+    /// Bit `k`: usage line (form) `k` shows the flag (the first 64 forms).
+    pub forms: u64,
     /// 1-based line.
     pub line: usize,
     /// 1-based column of the `--`.
@@ -97,6 +104,10 @@ impl Usage {
             match self.flags.iter_mut().find(|g| g.name == f.name) {
                 Some(g) => {
                     g.optional &= f.optional;
+                    // (`[-t T]... [--tag T]`; both spellings on one line,
+                    // as in `[-t, --tag T]`, are one flag shown once.)
+                    g.flag_repeated |= f.flag_repeated;
+                    g.forms |= f.forms;
                     if g.placeholder.is_none() {
                         g.placeholder = f.placeholder;
                         g.repeated = f.repeated;
@@ -223,16 +234,29 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     // writes a choice): neither is required on its own.
     let mut last_flag: Option<usize> = None;
     let mut alternative = false;
+    let form_bit = if form < 64 { 1u64 << form } else { 0 };
     for word in words {
         let column = offset + (word.as_ptr() as usize - base) + 1;
         // `(`...`)` groups, as docopt writes them, require what they hold
         // as text without brackets does.
-        let word = &word[word.bytes().take_while(|&b| b == b'(').count()..];
+        let parens = word.bytes().take_while(|&b| b == b'(').count();
+        let word = &word[parens..];
         let opens = word.bytes().take_while(|&b| b == b'[').count() as i32;
         depth += opens;
         // `<tag>...`, `<tag>]...`, `[<tag>...]`: the repetition mark may
         // sit inside or outside the brackets.
         let (core, repeated_after) = strip_repeat_end(word.trim_start_matches('['));
+        // `[--tag <t>]...`: `...` right after a closing bracket repeats the
+        // group it closes; one that starts with a flag shows the flag
+        // itself repeated (rare: looked for only then).
+        let mut repeated_flag = None;
+        if repeated_after && core.ends_with([']', ')']) {
+            let close = core.as_ptr() as usize - base + core.len() - 1;
+            repeated_flag = group_flag(text, close);
+            if let Some(f) = usage.flags.iter_mut().find(|f| Some(f.name.as_str()) == repeated_flag) {
+                f.flag_repeated = true;
+            }
+        }
         let core = without_closing_parens(core);
         let closes = core.bytes().rev().take_while(|&b| b == b']').count() as i32;
         let (core, repeated_inside) =
@@ -282,12 +306,16 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             };
             pending = None;
             last_placeholder = None;
+            let existing = usage.flags.iter().position(|f| f.name == name);
             let required_here = depth == 0 && !alternative;
             alternative = false;
-            if let Some(i) = usage.flags.iter().position(|f| f.name == name) {
+            if let Some(i) = existing {
                 if required_here && form < 64 {
                     required_in[i] |= 1 << form;
                 }
+                let f = &mut usage.flags[i];
+                f.flag_repeated |= f.forms & form_bit != 0;
+                f.forms |= form_bit;
                 last_flag = Some(i);
             } else {
                 required_in.push(if required_here && form < 64 { 1 << form } else { 0 });
@@ -300,6 +328,10 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
                     // `--tags=<tag>...`; a repeated flag without a value
                     // (`[--verbose]...`) says nothing about values.
                     repeated: repeated && has_placeholder,
+                    // `[--verbose]...`: a group opened and repeated on this word.
+                    // `[--verbose]...`: the group on this word alone.
+                    flag_repeated: repeated_flag == Some(name),
+                    forms: form_bit,
                     line,
                     column: column + opens as usize,
                 });
@@ -329,6 +361,35 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             usage.positionals.push((p, line, column + opens as usize));
         }
         depth -= closes;
+    }
+}
+
+/// The flag that starts the group `text[close]` (a `]` or `)`) closes, as
+/// a usage flag is named (`tag` for `--tag`, `-t` for a short spelling):
+/// `[--tag <t>]`, `(--tag=<t>)`, `[-t TAG]`. `None` when the group starts
+/// with something else (`[<tag>]`) or opens on an earlier line.
+fn group_flag(text: &str, close: usize) -> Option<&str> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut open = None;
+    for j in (0..=close).rev() {
+        match b[j] {
+            b']' | b')' => depth += 1,
+            b'[' | b'(' => {
+                depth -= 1;
+                if depth == 0 {
+                    open = Some(j);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let inner = text[open? + 1..close].trim_start_matches(['[', '(', ' ']);
+    let word = &inner[..inner.find([' ', '=', ']', ')', '|']).unwrap_or(inner.len())];
+    match word.strip_prefix("--") {
+        Some(long) => Some(long.strip_prefix("[no-]").unwrap_or(long)).filter(|n| !n.is_empty()),
+        None => (short_spelling_len(word) == word.len() && !word.is_empty()).then_some(word),
     }
 }
 

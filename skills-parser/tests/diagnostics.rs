@@ -498,6 +498,14 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
         ),
         (Code::ProseType, Box::new(|| expect(&one(&with_flags("--x  How many, an integer\n")).1, Code::ProseType, 14))),
         (
+            Code::RepeatedFlag,
+            Box::new(|| {
+                let (_d, t) = with_usage_and_flags("d.a [--x <v>]...", "--x  The x\n");
+                expect(&t, Code::RepeatedFlag, 10);
+                expect(&one(&with_flags("--x  The x; repeat for more\n")).1, Code::RepeatedFlag, 14);
+            }),
+        ),
+        (
             Code::ProseDefault,
             Box::new(|| expect(&one(&with_flags("--x  The x. Defaults to today\n")).1, Code::ProseDefault, 14)),
         ),
@@ -715,16 +723,14 @@ fn a_repeated_placeholder_takes_several_values() {
     };
     let string_list = (true, ValueType::String, vec![]);
     // In Usage, in each place docopt and man pages put the mark.
-    for usage in [
-        "d.a [--x <v>...]",
-        "d.a [--x <v>]...",
-        "d.a [--x <v> ...]",
-        "d.a [--x <v> [<v>...]]",
-        "d.a [--x=<v>…]",
-        "d.a [--x <v...>]",
-    ] {
+    for usage in
+        ["d.a [--x <v>...]", "d.a [--x <v> ...]", "d.a [--x <v> [<v>...]]", "d.a [--x=<v>…]", "d.a [--x <v...>]"]
+    {
         assert_eq!(list(usage, "--x  The x\n"), string_list, "{usage}");
     }
+    // The flag shown repeated takes several values too, and the author is
+    // told that a command gives them after one flag.
+    assert_eq!(list("d.a [--x <v>]...", "--x  The x\n"), (true, ValueType::String, vec![Code::RepeatedFlag]));
     // In the Flags line.
     for flags in [
         "--x <v>...  The x\n",
@@ -1834,6 +1840,67 @@ fn a_list_described_as_comma_separated_is_warned_about() {
     for prose in ["Tags, space-separated (not comma-separated)", "Tags, space-separated", "List of tags"] {
         let (f, codes) = first_flag("d.a [--x <t>...]", &format!("--x   {prose}\n"));
         assert_eq!((f.list, codes), (true, vec![]), "{prose}");
+    }
+}
+
+/// A skill that shows a flag given more than once, in Usage or in words,
+/// has the model write a command the runtime refuses (`repeated_flag`):
+/// the author is told the form that works. Showing the value repeated,
+/// words about the value, and one flag per usage line are left alone.
+#[test]
+fn a_flag_shown_given_more_than_once_is_warned_about() {
+    let told = |usage: &str, flags: &str| {
+        let (_d, t) = with_usage_and_flags(usage, flags);
+        let d: Vec<_> = t.diagnostics.iter().filter(|d| d.code == Code::RepeatedFlag).cloned().collect();
+        (t.skill("d.a").map(|s| s.flags[0].list), d)
+    };
+    for (usage, flags, hint) in [
+        ("d.a [--x <tag>]...", "--x <tag>  A tag\n", "show its value repeated instead, `[--x <tag>...]`"),
+        ("d.a [--x TAG]...", "--x TAG  A tag\n", "show its value repeated instead, `[--x <TAG>...]`"),
+        ("d.a [--x=<tag>]...", "--x <tag>  A tag\n", "show its value repeated instead"),
+        ("d.a (--x <tag>)...", "--x <tag>  A tag\n", "show its value repeated instead"),
+        ("d.a --x <tag> [--x <tag>]", "--x <tag>  A tag (required)\n", "show it once, `[--x <tag>]`; to take several"),
+        ("d.a [--x <tag> [--x <tag> ...]]", "--x <tag>  A tag\n", "show it once, `[--x <tag>]`; to take several"),
+        ("d.a [--x <tag>...] [--x <tag>...]", "--x <tag>  A tag\n", "show its value repeated instead"),
+        ("d.a [--x]...", "--x  Say more (boolean flag)\n", "show it once, `[--x]`: a switch is on when given"),
+        ("d.a [-x TAG]...", "-x, --x TAG  A tag\n", "show its value repeated instead, `[--x <TAG>...]`"),
+        ("d.a [--y] [--x <tag>]...", "--x <tag>  A tag\n--y  Why (boolean flag)\n", "show its value repeated"),
+    ] {
+        let (_, d) = told(usage, flags);
+        assert_eq!(d.len(), 1, "{usage}: {d:?}");
+        assert_eq!(d[0].line, 10, "{usage}");
+        assert!(d[0].message.contains("a second `--x` is an error"), "{usage}: {}", d[0].message);
+        assert!(d[0].hint.as_deref().is_some_and(|h| h.starts_with(hint)), "{usage}: {:?}", d[0].hint);
+    }
+    for (prose, words) in [
+        ("A tag; repeat for more", "repeat for more"),
+        ("A tag. Repeat the flag to add several", "Repeat the flag"),
+        ("A tag (repeatable)", "repeatable"),
+        ("A tag, can be repeated", "can be repeated"),
+        ("A tag. May be repeated to add more.", "May be repeated"),
+        ("A tag; may be given multiple times", "given multiple times"),
+        ("A tag. Use this flag more than once for several", "Use this flag more than once"),
+        ("A tag, specified several times", "specified several times"),
+    ] {
+        let (_, d) = told("d.a [--x <v>]", &format!("--x  {prose}\n"));
+        assert_eq!(d.len(), 1, "{prose}: {d:?}");
+        assert_eq!(d[0].line, 14, "{prose}");
+        assert!(d[0].message.contains(&format!("(`{words}`)")), "{prose}: {}", d[0].message);
+    }
+    // The value shown repeated is the list form; words about the value,
+    // or a flag on two usage lines (two forms), are not a repeat.
+    for (usage, flags) in [
+        ("d.a [--x <tag>...]", "--x <tag>...  Tags\n"),
+        ("d.a [--x <tag> [<tag>...]]", "--x <tag>...  Tags\n"),
+        ("d.a [--x [<tag>]...]", "--x <tag>...  Tags\n"),
+        ("d.a [--x <v>]", "--x  How the event repeats: daily or weekly\n"),
+        ("d.a [--x <v>]", "--x  The event can be repeated daily\n"),
+        ("d.a [--x <v>]", "--x  Retry the call multiple times before failing\n"),
+        ("d.a [--x <v>]", "--x  Repeat every week\n"),
+        ("d.a --x <v>\nd.a --x <v> --y", "--x  The x (required)\n--y  Why (boolean flag)\n"),
+    ] {
+        let (_, d) = told(usage, flags);
+        assert!(d.is_empty(), "{usage} / {flags}: {d:?}");
     }
 }
 

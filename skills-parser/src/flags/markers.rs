@@ -797,3 +797,117 @@ pub(super) fn strip_quotes(s: &str) -> &str {
     }
     s
 }
+
+/// The words of `prose` that tell a command to give the flag more than
+/// once (`repeat for more`, `can be repeated`, `repeatable`, `may be given
+/// multiple times`), which the runtime refuses (a flag is given once, with
+/// its values after it); `None` when there are none. Words about the value
+/// (`the event can be repeated daily`) do not count.
+pub(super) fn prose_repeat(prose: &str) -> Option<&str> {
+    let b = prose.as_bytes();
+    // One pass over the bytes for the first letters of the phrases' words
+    // (this runs for every flag: a substring search per phrase, or
+    // `memchr3` for the blanks, cost more on these short texts).
+    for (i, &c) in b.iter().enumerate() {
+        if !matches!(c | 0x20, b'r' | b't' | b'o') || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80))
+        {
+            continue;
+        }
+        let found = match c | 0x20 {
+            b'r' => repeat_at(prose, i),
+            b't' => strip_word_ignore_ascii_case(&prose[i..], "times").and_then(|_| {
+                let before = prose[..i].trim_end_matches(' ');
+                ["multiple", "several", "many"]
+                    .iter()
+                    .find(|f| ends_with_ignore_ascii_case(before, f))
+                    .and_then(|f| verb_before(prose, before.len() - f.len(), i + 5))
+            }),
+            b'o' => strip_word_ignore_ascii_case(&prose[i..], "once").and_then(|_| {
+                let before = prose[..i].trim_end_matches(' ');
+                ends_with_ignore_ascii_case(before, "more than")
+                    .then(|| verb_before(prose, before.len() - 9, i + 4))
+                    .flatten()
+            }),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// [`prose_repeat`] at a word starting with `r` at `i`: `repeatable`,
+/// `repeat for more`, `repeat the flag`, `can be repeated` ending a
+/// clause.
+fn repeat_at(prose: &str, i: usize) -> Option<&str> {
+    let rest = strip_prefix_ignore_ascii_case(&prose[i..], "repeat")?;
+    if strip_word_ignore_ascii_case(rest, "able").is_some() {
+        return Some(&prose[i..i + 10]);
+    }
+    // `repeat for more`, `repeat the flag`, `repeat it`: an instruction.
+    if let Some(after) = rest.strip_prefix(' ') {
+        const OBJECTS: [&str; 12] = [
+            "for more",
+            "for each",
+            "for several",
+            "for multiple",
+            "for additional",
+            "for another",
+            "the flag",
+            "this flag",
+            "the option",
+            "this option",
+            "it",
+            "as needed",
+        ];
+        if let Some(o) = OBJECTS.iter().find(|o| strip_word_ignore_ascii_case(after, o).is_some()) {
+            return Some(&prose[i..i + 7 + o.len()]);
+        }
+    }
+    // `can be repeated`, `may be repeated.`: of the flag, when the clause
+    // ends there (not `the event can be repeated daily`).
+    let after = strip_prefix_ignore_ascii_case(rest, "ed")?.trim_start_matches(' ');
+    let ends = after.is_empty()
+        || after.starts_with(['.', ',', ';', ':', ')', '('])
+        || ["to ", "for ", "as ", "if ", "when ", "and ", "or "]
+            .iter()
+            .any(|w| strip_prefix_ignore_ascii_case(after, w).is_some());
+    let before = &prose[..i];
+    (ends && (ends_with_ignore_ascii_case(before, "can be ") || ends_with_ignore_ascii_case(before, "may be ")))
+        .then(|| &prose[i - 7..i + 8])
+}
+
+/// The phrase from a verb that gives a flag (`given`, `use`, `pass`) before
+/// `at` (optionally followed by `it` or `this flag`) to `end`, as in `may
+/// be given multiple times` or `use this flag more than once`.
+fn verb_before(prose: &str, at: usize, end: usize) -> Option<&str> {
+    let b = prose.as_bytes();
+    let word_start = |i: usize| i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80);
+    let before = prose[..at].trim_end_matches(' ');
+    let before = ["it", "this flag", "the flag", "this option", "the option"]
+        .iter()
+        .find(|w| ends_with_ignore_ascii_case(before, w) && word_start(before.len() - w.len()))
+        .map_or(before, |w| before[..before.len() - w.len()].trim_end_matches(' '));
+    const VERBS: [&str; 12] = [
+        "given",
+        "specified",
+        "used",
+        "passed",
+        "supplied",
+        "provided",
+        "use",
+        "pass",
+        "give",
+        "specify",
+        "supply",
+        "repeat",
+    ];
+    let verb = VERBS.iter().find(|v| ends_with_ignore_ascii_case(before, v) && word_start(before.len() - v.len()))?;
+    Some(&prose[before.len() - verb.len()..end])
+}
+
+/// Whether `s` ends with `suffix` (ASCII), ignoring ASCII case.
+fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
+    s.len() >= suffix.len() && s.as_bytes()[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+}

@@ -52,6 +52,7 @@ pub(crate) fn resolve(
     let default = default_raw.and_then(|d| r.checked_default(d, quoted_empty, value_type, list, m.required, &values));
     r.prose(&m, value_type, list, placeholder.as_deref(), default_raw.is_some());
     r.usage_agreement(usage, in_usage_section, m.required, value_type, flag_line_placeholder, placeholder.as_deref());
+    r.repetition(&m, usage, value_type, list, placeholder.as_deref());
 
     if !r.ok {
         return None;
@@ -487,6 +488,58 @@ impl Resolver<'_, '_> {
                 "state it as a marker: `(default: value)`",
             );
         }
+    }
+
+    /// Usage showing the flag given more than once, or its description
+    /// telling the model to repeat it: the command it leads to is refused
+    /// (`repeated_flag`), since a flag is given once, with its values after
+    /// it. One warning, at Usage when it shows the repeat.
+    fn repetition(
+        &mut self,
+        m: &Markers,
+        usage: Option<&UsageFlag>,
+        value_type: ValueType,
+        list: bool,
+        placeholder: Option<&str>,
+    ) {
+        let name = self.name;
+        let p = placeholder.unwrap_or("value");
+        let refused =
+            || format!("a command gives a flag once, with all its values after it: a second `--{name}` is an error");
+        if let Some(u) = usage.filter(|u| u.flag_repeated) {
+            let hint = if value_type == ValueType::Boolean {
+                format!("show it once, `[--{name}]`: a switch is on when given")
+            } else if list {
+                format!("show its value repeated instead, `[--{name} <{p}>...]`: a command writes `--{name} a b`")
+            } else {
+                format!(
+                    "show it once, `[--{name} <{p}>]`; to take several values, add `space-separated` to its description and show `[--{name} <{p}>...]`"
+                )
+            };
+            self.sink.push(
+                Code::RepeatedFlag,
+                u.line,
+                u.column,
+                format!("Usage shows `--{name}` given more than once, but {}", refused()),
+                hint,
+            );
+            return;
+        }
+        let Some(words) = prose_repeat(&m.prose) else { return };
+        let hint = if value_type == ValueType::Boolean {
+            format!("remove `{words}`: a switch is given once")
+        } else if list {
+            format!("write `space-separated` instead of `{words}`: a command writes `--{name} a b`")
+        } else {
+            format!(
+                "to take several values, write `space-separated` instead of `{words}` (a command then writes `--{name} a b`); else remove it"
+            )
+        };
+        self.warn(
+            Code::RepeatedFlag,
+            format!("`--{name}` is described as given more than once (`{words}`), but {}", refused()),
+            hint,
+        );
     }
 
     /// Whether Usage shows the flag as Flags declares it: optional in
