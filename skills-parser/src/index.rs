@@ -51,10 +51,12 @@ fn parse_inner(domain: &str, text: &str, sink: &mut Sink<'_>) -> Option<DomainIn
             // `name:` is how other skill formats (Agent Skills) title a
             // `SKILL.md`; here it can only be the domain.
             keys::DOMAIN | keys::NAME => {
-                // The domain written in capitals (`name: CRM` for `crm/`) is
-                // the same one, as a title writes it.
+                // The domain written in capitals (`name: CRM` for `crm/`), or
+                // with `-` for `_` (`name: pdf-processing` for
+                // `pdf_processing/`, as Agent Skills names a folder), is the
+                // same one: flag names are matched so too.
                 if let Some(d) = text_value(node, key, sink)
-                    && !d.eq_ignore_ascii_case(domain)
+                    && !skills_core::args::same_flag_name(&d, domain)
                 {
                     sink.push(
                         Code::InvalidIndex,

@@ -358,6 +358,13 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                 expect(&t, Code::InvalidIndex, 2);
                 let d = t.diagnostics.iter().find(|d| d.code == Code::InvalidIndex).unwrap();
                 assert!(d.message.contains("`name: e`"), "{}", d.message);
+                // An Agent Skills name, with `-` where the directory has `_`,
+                // is the same domain, as flag names are matched.
+                let (_d, t) = build(&[
+                    ("pdf_tools/SKILL.md", b"---\nname: pdf-tools\ndescription: x\n---\n"),
+                    ("pdf_tools/a.md", skill("name: pdf_tools.a\ndescription: Does a\n", BODY).as_bytes()),
+                ]);
+                assert!(!t.diagnostics.iter().any(|d| d.code == Code::InvalidIndex), "{:?}", t.diagnostics);
             }),
         ),
         (
@@ -565,6 +572,25 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                 let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).collect();
                 assert_eq!(codes, [Code::StrayFile], "{:#?}", t.diagnostics);
                 assert!(t.skill("d.a").is_some());
+                // So are documents named in capitals without frontmatter,
+                // as an Agent Skills folder keeps its references
+                // (`FORMS.md` beside its SKILL.md).
+                let (_d, t) = build(&[
+                    ("d/SKILL.md", INDEX.as_bytes()),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                    ("d/FORMS.md", b"# Filling forms\n\nUse `fill_form.py`.\n"),
+                    ("d/API_REFERENCE.md", b"\n# API\n"),
+                ]);
+                let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).collect();
+                assert_eq!(codes, [Code::StrayFile, Code::StrayFile], "{:#?}", t.diagnostics);
+                assert!(t.diagnostics[0].hint.as_deref().is_some_and(|h| h.contains("(`d/reference/")));
+                // With frontmatter, it was meant as a skill: its name is wrong.
+                let (_d, t) = build(&[
+                    ("d/SKILL.md", INDEX.as_bytes()),
+                    ("d/a.md", skill(FRONT, BODY).as_bytes()),
+                    ("d/SEND.md", skill("name: d.send\ndescription: Sends\n", BODY).as_bytes()),
+                ]);
+                expect(&t, Code::InvalidFileName, 0);
             }),
         ),
         (

@@ -260,6 +260,28 @@ pub(super) fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text
         );
         return result;
     }
+    // `FORMS.md`, `REFERENCE.md`: a document beside the skills, named in
+    // capitals as README and LICENSE are (an Agent Skills folder keeps its
+    // reference files so, linked from its SKILL.md), with no frontmatter
+    // to make it a skill: not read.
+    if is_document_name(stem)
+        && matches!(crate::source::split_frontmatter(text), Err(crate::source::SplitError::Missing))
+        && !text.trim_start().starts_with("+++")
+    {
+        result.diags.push(
+            Diagnostic::new(
+                Code::StrayFile,
+                path,
+                0,
+                0,
+                format!("`{name}` is not a skill (a document named in capitals, without frontmatter) and is ignored"),
+            )
+            .hint(format!(
+                "a skill is <action>.md in lowercase, with frontmatter; a document the skills refer to is not reported in a subdirectory (`{domain}/reference/{name}`)"
+            )),
+        );
+        return result;
+    }
     if !names::is_identifier(stem) {
         result.diags.push(
             Diagnostic::new(Code::InvalidFileName, path, 0, 0, format!("`{name}` cannot name a skill")).hint(
@@ -288,4 +310,12 @@ pub(super) fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text
         result.examples = check::own_examples(s);
     }
     result
+}
+
+/// Whether a file's name (without `.md`) is written in capitals, as
+/// documents beside code are (`FORMS`, `API_REFERENCE`, `CHANGELOG`):
+/// ASCII capitals at least, no lowercase letter.
+fn is_document_name(stem: &str) -> bool {
+    stem.bytes().any(|b| b.is_ascii_uppercase())
+        && stem.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-' | b'.' | b' '))
 }
