@@ -904,6 +904,34 @@ fn an_unknown_name_is_told_the_skill_with_the_same_action() {
     assert_eq!(o.text, "unknown tool `tasks_find`; did you mean `tasks_search`?");
 }
 
+/// A skill asked for by its file, as a model that has seen the tree (or a
+/// format that reads skills as files) writes it, is told its name.
+#[test]
+fn a_skill_asked_for_by_its_file_is_told_its_name() {
+    let run = |line: &str| router().execute(&mut demo_app(today(), None), line);
+    for (line, said) in [
+        ("get_skill: email/send.md", "unknown skill or domain `email/send.md`; did you mean `email.send`?"),
+        (
+            "get_skill: skills/email/send.md",
+            "unknown skill or domain `skills/email/send.md`; did you mean `email.send`?",
+        ),
+        (
+            "get_skill: ./skills/Tasks/Search.MD",
+            "unknown skill or domain `./skills/Tasks/Search.MD`; did you mean `tasks.search`?",
+        ),
+        ("get_skill: email/SKILL.md", "unknown skill or domain `email/SKILL.md`; did you mean `email`?"),
+        (
+            r"get_skill: 'skills\email\draft'",
+            r"unknown skill or domain `skills\email\draft`; did you mean `email.draft`?",
+        ),
+    ] {
+        assert_eq!(run(line).text, said, "{line}");
+    }
+    // A path to nothing the tree has names nothing.
+    assert_eq!(run("get_skill: ../../etc/passwd").text, "unknown skill or domain `../../etc/passwd`");
+    assert_eq!(run("get_skill: email/unsend.md").text, "unknown skill or domain `email/unsend.md`");
+}
+
 /// `get_skill` called as a tool (as the two-tool design and models used
 /// to it write it) answers as the help command does; written as text in a
 /// reply, it is told that command.

@@ -140,9 +140,34 @@ pub(crate) fn closest_names<'c>(
     given: &str,
     visible: &dyn Fn(&SkillView<'_>) -> bool,
 ) -> ([&'c str; 3], usize) {
+    if let Some(name) = by_path(catalog, given, visible) {
+        return ([name, "", ""], 1);
+    }
     // Domains first: ties keep them before skills.
     let close = closest_skills::<3>(catalog, given, domains(catalog).map(|d| d.name), [], visible);
     if close.1 > 0 { close } else { by_action(catalog, given, visible) }
+}
+
+/// The skill or domain a file path names (`email/send.md`,
+/// `skills/email/send.md`, `email\\send`, `email/SKILL.md`), as a model that
+/// has seen the tree, or another format that reads skills as files, asks
+/// for one.
+fn by_path<'c>(catalog: &'c dyn Catalog, given: &str, visible: &dyn Fn(&SkillView<'_>) -> bool) -> Option<&'c str> {
+    if !given.contains(['/', '\\']) {
+        return None;
+    }
+    let md =
+        given.len().checked_sub(3).filter(|&at| given.is_char_boundary(at) && given[at..].eq_ignore_ascii_case(".md"));
+    let given = &given[..md.unwrap_or(given.len())];
+    let mut parts = given.rsplit(['/', '\\']).filter(|p| !p.is_empty() && *p != ".");
+    let last = parts.next()?;
+    let domain = find_domain_any_case(catalog, parts.next()?)?;
+    if last.eq_ignore_ascii_case("SKILL") || last.eq_ignore_ascii_case("index") {
+        return Some(domain.name);
+    }
+    domain_skills(catalog, domain.name)
+        .find(|s| visible(s) && s.name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(last)))
+        .map(|s| s.name)
 }
 
 /// Verbs that name the same action, as skills and models word them: one
