@@ -328,7 +328,6 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
                     // `--tags=<tag>...`; a repeated flag without a value
                     // (`[--verbose]...`) says nothing about values.
                     repeated: repeated && has_placeholder,
-                    // `[--verbose]...`: a group opened and repeated on this word.
                     // `[--verbose]...`: the group on this word alone.
                     flag_repeated: repeated_flag == Some(name),
                     forms: form_bit,
@@ -386,10 +385,17 @@ fn group_flag(text: &str, close: usize) -> Option<&str> {
         }
     }
     let inner = text[open? + 1..close].trim_start_matches(['[', '(', ' ']);
-    let word = &inner[..inner.find([' ', '=', ']', ')', '|']).unwrap_or(inner.len())];
-    match word.strip_prefix("--") {
-        Some(long) => Some(long.strip_prefix("[no-]").unwrap_or(long)).filter(|n| !n.is_empty()),
-        None => (short_spelling_len(word) == word.len() && !word.is_empty()).then_some(word),
+    let word = |s: &'_ str| s.find([' ', '=', ']', ')', '|']).unwrap_or(s.len());
+    match inner.strip_prefix("--") {
+        // `--[no-]color`: the switch `--color`, as the words are read.
+        Some(long) => {
+            let long = long.strip_prefix("[no-]").unwrap_or(long);
+            Some(&long[..word(long)]).filter(|n| !n.is_empty())
+        }
+        None => {
+            let short = &inner[..word(inner)];
+            (short_spelling_len(short) == short.len() && !short.is_empty()).then_some(short)
+        }
     }
 }
 

@@ -1890,6 +1890,7 @@ fn a_flag_shown_given_more_than_once_is_warned_about() {
         ("d.a [--x <tag>...] [--x <tag>...]", "--x <tag>  A tag\n", "show its value repeated instead"),
         ("d.a [--x]...", "--x  Say more (boolean flag)\n", "show it once, `[--x]`: a switch is on when given"),
         ("d.a [-x TAG]...", "-x, --x TAG  A tag\n", "show its value repeated instead, `[--x <TAG>...]`"),
+        ("d.a [--[no-]x]...", "--[no-]x  Colour\n", "show it once, `[--x]`"),
         ("d.a [--y] [--x <tag>]...", "--x <tag>  A tag\n--y  Why (boolean flag)\n", "show its value repeated"),
     ] {
         let (_, d) = told(usage, flags);

@@ -277,7 +277,7 @@ pub(super) fn parse_file(path: &Path, name: &str, domain: &str, stem: &str, text
                 format!("`{name}` is not a skill (a document named in capitals, without frontmatter) and is ignored"),
             )
             .hint(format!(
-                "a skill is <action>.md in lowercase, with frontmatter; a document the skills refer to is not reported in a subdirectory (`{domain}/reference/{name}`)"
+                "a skill is <action>.md in lowercase, with frontmatter; a document kept in a subdirectory (`{domain}/reference/{name}`) is not reported"
             )),
         );
         return result;
