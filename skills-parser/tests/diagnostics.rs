@@ -1902,6 +1902,7 @@ fn a_flag_shown_given_more_than_once_is_warned_about() {
     for (prose, words) in [
         ("A tag; repeat for more", "repeat for more"),
         ("A tag. Repeat the flag to add several", "Repeat the flag"),
+        ("A tag; repeat it for more", "repeat it"),
         ("A tag (repeatable)", "repeatable"),
         ("A tag, can be repeated", "can be repeated"),
         ("A tag. May be repeated to add more.", "May be repeated"),
@@ -1924,6 +1925,8 @@ fn a_flag_shown_given_more_than_once_is_warned_about() {
         ("d.a [--x <v>]", "--x  The event can be repeated daily\n"),
         ("d.a [--x <v>]", "--x  Retry the call multiple times before failing\n"),
         ("d.a [--x <v>]", "--x  Repeat every week\n"),
+        ("d.a [--x <v>]", "--x  The reminder; repeat it every day\n"),
+        ("d.a [--x <v>]", "--x  How many times to repeat the reminder\n"),
         ("d.a --x <v>\nd.a --x <v> --y", "--x  The x (required)\n--y  Why (boolean flag)\n"),
     ] {
         let (_, d) = told(usage, flags);

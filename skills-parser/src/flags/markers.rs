@@ -861,21 +861,33 @@ fn repeat_at(prose: &str, i: usize) -> Option<&str> {
             "it",
             "as needed",
         ];
-        if let Some(o) = OBJECTS.iter().find(|o| strip_word_ignore_ascii_case(after, o).is_some()) {
+        let object = OBJECTS.iter().find_map(|o| Some((o, strip_word_ignore_ascii_case(after, o)?)));
+        // (`repeat it` of the flag only where the clause ends: not `repeat
+        // it every day`.)
+        if let Some((o, then)) = object
+            && (*o != "it" || clause_ends(then))
+        {
             return Some(&prose[i..i + 7 + o.len()]);
         }
     }
     // `can be repeated`, `may be repeated.`: of the flag, when the clause
     // ends there (not `the event can be repeated daily`).
-    let after = strip_prefix_ignore_ascii_case(rest, "ed")?.trim_start_matches(' ');
-    let ends = after.is_empty()
-        || after.starts_with(['.', ',', ';', ':', ')', '('])
+    let after = strip_prefix_ignore_ascii_case(rest, "ed")?;
+    let before = &prose[..i];
+    (clause_ends(after)
+        && (ends_with_ignore_ascii_case(before, "can be ") || ends_with_ignore_ascii_case(before, "may be ")))
+    .then(|| &prose[i - 7..i + 8])
+}
+
+/// Whether a clause ends at the start of `rest`: the end, punctuation, or a
+/// word that goes on about the flag (`... to add more`, `... for each`).
+fn clause_ends(rest: &str) -> bool {
+    let rest = rest.trim_start_matches(' ');
+    rest.is_empty()
+        || rest.starts_with(['.', ',', ';', ':', ')', '('])
         || ["to ", "for ", "as ", "if ", "when ", "and ", "or "]
             .iter()
-            .any(|w| strip_prefix_ignore_ascii_case(after, w).is_some());
-    let before = &prose[..i];
-    (ends && (ends_with_ignore_ascii_case(before, "can be ") || ends_with_ignore_ascii_case(before, "may be ")))
-        .then(|| &prose[i - 7..i + 8])
+            .any(|w| strip_prefix_ignore_ascii_case(rest, w).is_some())
 }
 
 /// The phrase from a verb that gives a flag (`given`, `use`, `pass`) before
