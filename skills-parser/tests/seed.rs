@@ -84,6 +84,10 @@ fn bundled_tree_is_clean() {
     // `workflow.build` needs a file system: left out of builds for targets without an OS.
     let firmware = load(Path::new("../skills"), &LoadOptions { target_os: Some("none".into()), ..Default::default() });
     assert_eq!(firmware.excluded_for_target, ["workflow.build"]);
+    // Its domain, all of whose skills are left out, goes with it (a domain
+    // that never had any skill, an index alone, would stay: a guide).
+    let domains: Vec<_> = firmware.domains.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(domains, ["calendar", "email", "memory", "tasks", "workflows"]);
 }
 
 #[test]

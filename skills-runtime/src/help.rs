@@ -317,6 +317,9 @@ pub fn write(
                 if !d.description.is_empty() {
                     write!(out, "{}\n\n", d.description)?;
                 }
+                if !domain_skills(catalog, name).any(|s| visible(&s)) {
+                    return write!(out, "The domain `{name}` has no skills available here.");
+                }
                 write_skill_table(catalog, name, visible, out)
             } else {
                 write_index_body(catalog, d.body, visible, out)?;
@@ -327,8 +330,9 @@ pub fn write(
                 let names = |s: &SkillView<'_>| {
                     !s.name.is_empty() && d.body.as_bytes().windows(s.name.len()).any(|w| w == s.name.as_bytes())
                 };
-                let mentioned = domain_skills(catalog, name).any(|s| visible(&s) && names(&s));
-                if mentioned {
+                let mut shown = domain_skills(catalog, name).filter(|s| visible(s)).peekable();
+                // (None shown here: the body alone, without an empty table.)
+                if shown.peek().is_none() || shown.any(|s| names(&s)) {
                     return Ok(());
                 }
                 write!(out, "{}## Available Skills\n\n", if d.body.ends_with('\n') { "\n" } else { "\n\n" })?;
@@ -386,10 +390,19 @@ fn write_index_body(
 
 /// The `get_skill` listing, as in the design.
 fn write_domains(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool, out: &mut dyn Write) -> fmt::Result {
-    let shown = |name: &str| domain_skills(catalog, name).any(|s| visible(&s));
-    let width = domains(catalog).filter(|d| shown(d.name)).map(|d| d.name.len()).max().unwrap_or(0).max(12);
+    // A domain shows when one of its skills does; one without any skill, an
+    // index with a body of its own (a guide, as an Agent Skills folder is),
+    // shows too: `get_skill: <domain>` gives that body.
+    let shown = |d: &crate::catalog::DomainView<'_>| {
+        let mut skills = domain_skills(catalog, d.name).peekable();
+        match skills.peek() {
+            None => !d.body.trim().is_empty(),
+            Some(_) => skills.any(|s| visible(&s)),
+        }
+    };
+    let width = domains(catalog).filter(|d| shown(d)).map(|d| d.name.len()).max().unwrap_or(0).max(12);
     out.write_str("Available skill domains:\n\n")?;
-    for d in domains(catalog).filter(|d| shown(d.name)) {
+    for d in domains(catalog).filter(|d| shown(d)) {
         writeln!(out, "  {:<width$} {}", d.name, d.description.trim())?;
     }
     out.write_str(USAGE_LINES)

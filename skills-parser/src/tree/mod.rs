@@ -273,10 +273,16 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
 
     if let Some(os) = &opts.target_os {
         let (keep, drop): (Vec<_>, Vec<_>) = skills.into_iter().partition(|s| s.eligibility.admits_os(os));
-        tree.excluded_for_target = drop.into_iter().map(|s| s.name.clone()).collect();
         skills = keep;
         let kept: std::collections::HashSet<&str> = skills.iter().map(|s| s.domain.as_str()).collect();
-        tree.domains.retain(|d| kept.contains(d.name.as_str()) || d.index_path.is_some());
+        let emptied: std::collections::HashSet<&str> =
+            drop.iter().map(|s| s.domain.as_str()).filter(|d| !kept.contains(d)).collect();
+        // A domain all of whose skills are left out goes too; one that never
+        // had any (an index alone, a guide) stays.
+        tree.domains.retain(|d| {
+            kept.contains(d.name.as_str()) || (d.index_path.is_some() && !emptied.contains(d.name.as_str()))
+        });
+        tree.excluded_for_target = drop.into_iter().map(|s| s.name.clone()).collect();
     }
     tree.skills = skills;
     diagnostic::sort(&mut diags);

@@ -217,6 +217,33 @@ fn a_new_domain_in_another_format_is_listed_validated_and_described() {
     assert_eq!(missing.error.as_ref().map(|e| e.kind), Some("missing_required"), "{missing}");
 }
 
+/// An Agent Skills folder dropped into the tree (a SKILL.md of
+/// instructions, with its name as such a folder writes it, and a reference
+/// document in capitals beside it) is a domain without skills: listed, its
+/// body given whole with no empty table of skills, the document ignored
+/// with a warning, nothing failing.
+#[test]
+fn an_agent_skills_folder_is_a_guide_listed_and_given_whole() {
+    let dev = Dev::new();
+    let body = "# PDF Processing\n\nUse pdfplumber to extract text. See [FORMS.md](FORMS.md).\n";
+    dev.write(
+        "pdf_processing/SKILL.md",
+        &format!(
+            "---\nname: pdf-processing\ndescription: Extract text from PDF files\nlicense: Apache-2.0\n---\n\n{body}"
+        ),
+    );
+    dev.write("pdf_processing/FORMS.md", "# Filling forms\n\nUse `fill_form.py`.\n");
+    dev.registry.reload();
+    let listing = dev.run("get_skill").text;
+    assert!(listing.contains("  pdf_processing Extract text from PDF files\n"), "{listing}");
+    assert_eq!(dev.run("get_skill: pdf_processing").text, body.trim_end());
+    let snap = dev.registry.snapshot();
+    let mine: Vec<_> =
+        snap.diagnostics().iter().filter(|d| d.file.to_string_lossy().contains("pdf_processing")).collect();
+    assert_eq!(mine.len(), 1, "{mine:#?}");
+    assert_eq!(mine[0].code.as_str(), "stray-file");
+}
+
 #[test]
 fn higher_roots_shadow_lower_ones_and_listings_name_the_root() {
     let dir = tempfile::tempdir().unwrap();
