@@ -17,15 +17,136 @@ pub use croner::Cron;
 pub fn parse(s: &str) -> Result<Cron, alloc::string::String> {
     use croner::parser::{CronParser, Seconds, Year};
     let fields = s.split_whitespace().count();
-    if !s.trim_start().starts_with('@') && fields != 5 {
+    let nickname = s.trim_start().starts_with('@');
+    if nickname && s.trim().eq_ignore_ascii_case("@reboot") {
+        return Err("`@reboot` means at start-up, not a time, and a schedule here fires at times".into());
+    }
+    if !nickname && fields != 5 {
         return Err(alloc::format!("it has {fields} fields, not 5"));
     }
-    CronParser::builder()
+    if !nickname && let Some(e) = out_of_range(s) {
+        return Err(e);
+    }
+    let cron = CronParser::builder()
         .seconds(Seconds::Disallowed)
         .year(Year::Disallowed)
         .build()
         .parse(s)
-        .map_err(|e| alloc::string::ToString::to_string(&e))
+        .map_err(|e| alloc::string::ToString::to_string(&e))?;
+    match if nickname { None } else { never_fires(s) } {
+        Some(e) => Err(e),
+        None => Ok(cron),
+    }
+}
+
+/// The five fields: name, plural, lowest and highest value.
+const FIELDS: [(&str, &str, u32, u32); 5] = [
+    ("minute", "minutes", 0, 59),
+    ("hour", "hours", 0, 23),
+    ("day of the month", "days of the month", 1, 31),
+    ("month", "months", 1, 12),
+    ("day of the week", "days of the week", 0, 7),
+];
+
+/// A number of a field outside its range, said so (croner says only
+/// "Number out of bounds"): `0 25 * * *` has the hour 25.
+fn out_of_range(s: &str) -> Option<alloc::string::String> {
+    for (field, &(name, plural, lo, hi)) in s.split_whitespace().zip(FIELDS.iter()) {
+        for item in field.split(',') {
+            let (range, step) = item.split_once('/').unwrap_or((item, ""));
+            for n in range.split('-').filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) {
+                let shown = match n.parse::<u32>() {
+                    Ok(v) if (lo..=hi).contains(&v) => continue,
+                    Ok(v) => alloc::format!("{v}"),
+                    Err(_) => alloc::format!("{n}, too large"),
+                };
+                let sunday = if lo == 0 && hi == 7 { " (0 and 7 are Sunday)" } else { "" };
+                return Some(alloc::format!("its {name} is {shown}, but {plural} go from {lo} to {hi}{sunday}"));
+            }
+            if step == "0" {
+                return Some(alloc::format!("`{item}` steps by 0 {plural}: a step is 1 or more"));
+            }
+        }
+    }
+    None
+}
+
+/// Why a schedule that parses never fires, when it names days of the
+/// month that none of its months has (`0 9 30 2 *`, February the 30th;
+/// `0 0 31 4,6 *`), and does not name days of the week (either kind of day
+/// matches when both are named). `None` when it fires, or when its fields
+/// use forms this does not read (`L`, `W`, `#`).
+fn never_fires(s: &str) -> Option<alloc::string::String> {
+    let f: alloc::vec::Vec<&str> = s.split_whitespace().collect();
+    let [_, _, dom, month, dow] = f[..] else { return None };
+    if !matches!(dow, "*" | "?") {
+        return None;
+    }
+    let days = values(dom, 1, 31, &[])?;
+    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let months = values(month, 1, 12, &MONTHS)?;
+    // February counts its 29th: a leap year has it.
+    const LONGEST: [u32; 12] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let fires = (1..=12).any(|m| months & (1 << m) != 0 && (1..=LONGEST[m as usize - 1]).any(|d| days & (1 << d) != 0));
+    if fires || days == 0 || months == 0 {
+        return None;
+    }
+    const NAMES: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let named: alloc::vec::Vec<&str> =
+        (1..=12).filter(|m| months & (1 << m) != 0).map(|m| NAMES[m as usize - 1]).collect();
+    let first_day = (1..=31).find(|d| days & (1 << d) != 0).unwrap_or(31);
+    Some(match named[..] {
+        [one] => alloc::format!("it never fires: {one} has no day {first_day}"),
+        _ => alloc::format!("it never fires: none of its months ({}) has day {first_day}", named.join(", ")),
+    })
+}
+
+/// The values a field names, as bits, for the plain forms (`*`, `5`,
+/// `1-5`, `*/2`, `1-10/3`, lists of them, the names in `names`); `None`
+/// for any other form.
+fn values(field: &str, lo: u32, hi: u32, names: &[&str]) -> Option<u64> {
+    let number = |t: &str| -> Option<u32> {
+        match t.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => names.iter().position(|n| n.eq_ignore_ascii_case(t)).map(|i| i as u32 + lo),
+        }
+    };
+    let mut bits = 0u64;
+    for item in field.split(',') {
+        let (range, step) = match item.split_once('/') {
+            Some((r, st)) => (r, st.parse::<u32>().ok().filter(|&st| st > 0)?),
+            None => (item, 1),
+        };
+        let (a, b) = match range {
+            "*" | "?" => (lo, hi),
+            _ => match range.split_once('-') {
+                Some((a, b)) => (number(a)?, number(b)?),
+                None if item.contains('/') => (number(range)?, hi),
+                None => {
+                    let n = number(range)?;
+                    (n, n)
+                }
+            },
+        };
+        if a < lo || b > hi || a > b {
+            return None;
+        }
+        bits |= (a..=b).step_by(step as usize).fold(0, |acc, v| acc | (1u64 << v));
+    }
+    Some(bits)
 }
 
 /// The cron expression for a schedule written in words, in the common
@@ -130,6 +251,40 @@ fn time_of_day(w: &str, next: Option<&str>) -> Option<((u32, u32), usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A schedule that cannot fire, or a number out of its field's range,
+    /// is told what is wrong in the field's words; leap days and the plain
+    /// forms that fire are left alone.
+    #[test]
+    fn impossible_schedules_say_why() {
+        for (cron, said) in [
+            ("0 25 * * *", "its hour is 25, but hours go from 0 to 23"),
+            ("60 9 * * *", "its minute is 60, but minutes go from 0 to 59"),
+            ("0 9 0 * *", "its day of the month is 0, but days of the month go from 1 to 31"),
+            ("0 9 * 13 *", "its month is 13, but months go from 1 to 12"),
+            ("0 9 * * 8", "its day of the week is 8, but days of the week go from 0 to 7 (0 and 7 are Sunday)"),
+            ("0 9-30 * * *", "its hour is 30, but hours go from 0 to 23"),
+            ("*/0 * * * *", "`*/0` steps by 0 minutes: a step is 1 or more"),
+            ("0 9 30 2 *", "it never fires: February has no day 30"),
+            ("0 0 31 feb *", "it never fires: February has no day 31"),
+            ("0 0 31 4,6,9,11 *", "it never fires: none of its months (April, June, September, November) has day 31"),
+            ("@reboot", "`@reboot` means at start-up, not a time, and a schedule here fires at times"),
+        ] {
+            assert_eq!(parse(cron).err().as_deref(), Some(said), "{cron}");
+        }
+        for cron in [
+            "0 0 29 2 *",
+            "0 0 30 1-3 *",
+            "0 0 31 * *",
+            "0 9 30 2 1",
+            "0 0 L 2 *",
+            "*/15 * * * *",
+            "0 9 * * MON-FRI",
+            "0 9 1 JAN-DEC/2 *",
+        ] {
+            assert!(parse(cron).is_ok(), "{cron}: {:?}", parse(cron).err());
+        }
+    }
 
     #[test]
     fn schedules_in_words_become_cron_that_parses() {

@@ -223,7 +223,17 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     &one(&skill("name: d.a\ndescription: x\nschedule: \"0 8 * *\"\n", BODY)).1,
                     Code::InvalidSchedule,
                     4,
-                )
+                );
+                // Cron that parses but never fires, and a number out of its
+                // field's range, said in the field's words.
+                for (cron, said) in [
+                    ("0 9 30 2 *", "it never fires: February has no day 30"),
+                    ("0 25 * * *", "its hour is 25, but hours go from 0 to 23"),
+                ] {
+                    let (_d, t) = one(&skill(&format!("name: d.a\ndescription: x\nschedule: \"{cron}\"\n"), BODY));
+                    expect(&t, Code::InvalidSchedule, 4);
+                    assert!(t.diagnostics[0].message.ends_with(said), "{}", t.diagnostics[0].message);
+                }
             }),
         ),
         (
