@@ -234,6 +234,9 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     expect(&t, Code::InvalidSchedule, 4);
                     assert!(t.diagnostics[0].message.ends_with(said), "{}", t.diagnostics[0].message);
                 }
+                let (_d, t) = one(&skill("name: d.a\ndescription: x\nschedule: \"0 0 31 2 *\"\n", BODY));
+                let hint = t.diagnostics[0].hint.as_deref().unwrap_or("");
+                assert!(hint.starts_with("name days every month it names has (February has 28"), "{hint}");
             }),
         ),
         (

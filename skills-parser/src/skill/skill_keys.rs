@@ -76,6 +76,9 @@ pub(super) fn read_keys(entries: &[(String, Node)], sink: &mut Sink<'_>) -> Keys
                         // `every weekday at 9am`: the cron it means.
                         let hint = match skills_core::cron::from_words(&s) {
                             Some(cron) => format!("write it as cron: `schedule: \"{cron}\"`"),
+                            // Cron that parses but names no real day.
+                            None if e.starts_with("it never fires") => "name days every month it names has (February has 28, 29 in leap years), or a day of the week; `L` is a month's last day, for example \"0 9 L * *\"".to_string(),
+                            None if s.trim().eq_ignore_ascii_case("@reboot") => "write when it should run, for example `@daily` or \"0 8 * * 1-5\" (quote it)".to_string(),
                             None => "use five fields, minute hour day-of-month month day-of-week, for example \"0 8 * * 1-5\" (quote it)".to_string(),
                         };
                         sink.push(
