@@ -152,22 +152,46 @@ pub(crate) fn closest_names<'c>(
 /// `skills/email/send.md`, `email\\send`, `email/SKILL.md`), as a model that
 /// has seen the tree, or another format that reads skills as files, asks
 /// for one.
+#[cold]
+#[inline(never)]
 fn by_path<'c>(catalog: &'c dyn Catalog, given: &str, visible: &dyn Fn(&SkillView<'_>) -> bool) -> Option<&'c str> {
-    if !given.contains(['/', '\\']) {
+    // Bytewise (the separators and `.md` are ASCII): `str`'s pattern
+    // searchers would cost the firmware more flash than this whole hint.
+    let b = given.as_bytes();
+    let sep = |c: &u8| *c == b'/' || *c == b'\\';
+    let md = b.len() >= 3 && b[b.len() - 3..].eq_ignore_ascii_case(b".md");
+    let mut end = if md { b.len() - 3 } else { b.len() };
+    // The last two parts, skipping empty ones and `.`.
+    let mut part = || loop {
+        let start = b[..end].iter().rposition(sep).map_or(0, |i| i + 1);
+        let p = given.get(start..end)?;
+        let more = start > 0;
+        end = start.saturating_sub(1);
+        if !p.is_empty() && p != "." {
+            return Some(p);
+        }
+        if !more {
+            return None;
+        }
+    };
+    if !b.iter().any(sep) {
         return None;
     }
-    let md =
-        given.len().checked_sub(3).filter(|&at| given.is_char_boundary(at) && given[at..].eq_ignore_ascii_case(".md"));
-    let given = &given[..md.unwrap_or(given.len())];
-    let mut parts = given.rsplit(['/', '\\']).filter(|p| !p.is_empty() && *p != ".");
-    let last = parts.next()?;
-    let domain = find_domain_any_case(catalog, parts.next()?)?;
+    let last = part()?;
+    let domain = find_domain_any_case(catalog, part()?)?;
     if last.eq_ignore_ascii_case("SKILL") || last.eq_ignore_ascii_case("index") {
         return Some(domain.name);
     }
-    domain_skills(catalog, domain.name)
-        .find(|s| visible(s) && s.name.split_once('.').is_some_and(|(_, a)| a.eq_ignore_ascii_case(last)))
-        .map(|s| s.name)
+    // `domain.action`, looked up as written (any case).
+    let mut buf = [0u8; skills_core::names::MAX_NAME_LEN];
+    let (d, a) = (domain.name.as_bytes(), last.as_bytes());
+    let len = d.len() + 1 + a.len();
+    let joined = buf.get_mut(..len)?;
+    joined[..d.len()].copy_from_slice(d);
+    joined[d.len()] = b'.';
+    joined[d.len() + 1..].copy_from_slice(a);
+    let skill = catalog.skill_at(lookup_any_case(catalog, core::str::from_utf8(joined).ok()?)?)?;
+    visible(&skill).then_some(skill.name)
 }
 
 /// Verbs that name the same action, as skills and models word them: one
@@ -312,12 +336,13 @@ pub fn write(
             let Some(d) = catalog.find_domain(name) else {
                 return Ok(());
             };
+            let any_shown = domain_skills(catalog, name).any(|s| visible(&s));
             if d.body.trim().is_empty() {
                 write!(out, "# {name}\n\n")?;
                 if !d.description.is_empty() {
                     write!(out, "{}\n\n", d.description)?;
                 }
-                if !domain_skills(catalog, name).any(|s| visible(&s)) {
+                if !any_shown {
                     return write!(out, "The domain `{name}` has no skills available here.");
                 }
                 write_skill_table(catalog, name, visible, out)
@@ -330,9 +355,8 @@ pub fn write(
                 let names = |s: &SkillView<'_>| {
                     !s.name.is_empty() && d.body.as_bytes().windows(s.name.len()).any(|w| w == s.name.as_bytes())
                 };
-                let mut shown = domain_skills(catalog, name).filter(|s| visible(s)).peekable();
                 // (None shown here: the body alone, without an empty table.)
-                if shown.peek().is_none() || shown.any(|s| names(&s)) {
+                if !any_shown || domain_skills(catalog, name).any(|s| visible(&s) && names(&s)) {
                     return Ok(());
                 }
                 write!(out, "{}## Available Skills\n\n", if d.body.ends_with('\n') { "\n" } else { "\n\n" })?;
@@ -394,11 +418,14 @@ fn write_domains(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool
     // index with a body of its own (a guide, as an Agent Skills folder is),
     // shows too: `get_skill: <domain>` gives that body.
     let shown = |d: &crate::catalog::DomainView<'_>| {
-        let mut skills = domain_skills(catalog, d.name).peekable();
-        match skills.peek() {
-            None => !d.body.trim().is_empty(),
-            Some(_) => skills.any(|s| visible(&s)),
+        let mut any = false;
+        for s in domain_skills(catalog, d.name) {
+            if visible(&s) {
+                return true;
+            }
+            any = true;
         }
+        !any && !d.body.trim().is_empty()
     };
     let width = domains(catalog).filter(|d| shown(d)).map(|d| d.name.len()).max().unwrap_or(0).max(12);
     out.write_str("Available skill domains:\n\n")?;
