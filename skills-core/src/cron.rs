@@ -82,9 +82,10 @@ fn never_fires(s: &str) -> Option<alloc::string::String> {
     if !matches!(dow, "*" | "?") {
         return None;
     }
-    let days = values(dom, 1, 31, &[])?;
+    let [.., (_, _, day_lo, day_hi), (_, _, month_lo, month_hi), _] = FIELDS;
+    let days = values(dom, day_lo, day_hi, &[])?;
     const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-    let months = values(month, 1, 12, &MONTHS)?;
+    let months = values(month, month_lo, month_hi, &MONTHS)?;
     // February counts its 29th: a leap year has it.
     const LONGEST: [u32; 12] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
     let fires = (1..=12).any(|m| months & (1 << m) != 0 && (1..=LONGEST[m as usize - 1]).any(|d| days & (1 << d) != 0));

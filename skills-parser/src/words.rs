@@ -30,6 +30,11 @@ pub(crate) fn find_ignore_ascii_case(haystack: &str, needle: &str) -> Option<usi
         .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
 }
 
+/// Whether `s` ends with `suffix` (ASCII), ignoring ASCII case.
+pub(crate) fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
+    s.len() >= suffix.len() && s.as_bytes()[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

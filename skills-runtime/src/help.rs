@@ -182,15 +182,10 @@ fn by_path<'c>(catalog: &'c dyn Catalog, given: &str, visible: &dyn Fn(&SkillVie
     if last.eq_ignore_ascii_case("SKILL") || last.eq_ignore_ascii_case("index") {
         return Some(domain.name);
     }
-    // `domain.action`, looked up as written (any case).
-    let mut buf = [0u8; skills_core::names::MAX_NAME_LEN];
-    let (d, a) = (domain.name.as_bytes(), last.as_bytes());
-    let len = d.len() + 1 + a.len();
-    let joined = buf.get_mut(..len)?;
-    joined[..d.len()].copy_from_slice(d);
-    joined[d.len()] = b'.';
-    joined[d.len() + 1..].copy_from_slice(a);
-    let skill = catalog.skill_at(lookup_any_case(catalog, core::str::from_utf8(joined).ok()?)?)?;
+    // `domain.action`, looked up as written (any case), as a skill's name
+    // written with a space is.
+    let name = crate::route::spaced_skill(catalog, domain.name, last)?;
+    let skill = catalog.skill_at(catalog.lookup(name)?)?;
     visible(&skill).then_some(skill.name)
 }
 

@@ -202,7 +202,7 @@ fn unknown_skill<'a>(
 
 /// The skill `domain.action` (any case), for a command that wrote its name
 /// with a space (`email send`).
-fn spaced_skill<'a>(catalog: &'a dyn Catalog, domain: &str, action: &str) -> Option<&'a str> {
+pub(crate) fn spaced_skill<'a>(catalog: &'a dyn Catalog, domain: &str, action: &str) -> Option<&'a str> {
     let mut buf = [0u8; 128];
     let name = buf.get_mut(..domain.len() + 1 + action.len())?;
     name[..domain.len()].copy_from_slice(domain.as_bytes());

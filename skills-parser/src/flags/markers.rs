@@ -1,7 +1,9 @@
 //! The markers of a flag's description: `(required)`, `(default: v)`,
 //! types, `One of:` values, and the prose that only looks like them.
 
-use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
+use crate::words::{
+    ends_with_ignore_ascii_case, find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case,
+};
 use skills_core::args::is_number;
 use skills_core::spec::ValueType;
 
@@ -917,9 +919,4 @@ fn verb_before(prose: &str, at: usize, end: usize) -> Option<&str> {
     ];
     let verb = VERBS.iter().find(|v| ends_with_ignore_ascii_case(before, v) && word_start(before.len() - v.len()))?;
     Some(&prose[before.len() - verb.len()..end])
-}
-
-/// Whether `s` ends with `suffix` (ASCII), ignoring ASCII case.
-fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
-    s.len() >= suffix.len() && s.as_bytes()[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
