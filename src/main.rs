@@ -113,7 +113,7 @@ enum Command {
         #[arg(long)]
         full: bool,
     },
-    /// Read command lines from stdin, one result each (in dev mode, saved
+    /// Read command lines from stdin, one result each; a line ending in `\` continues on the next (in dev mode, saved
     /// markdown edits show from the next command).
     Repl,
     /// Run scheduled skills: the due ones now and as they come due, or
@@ -262,22 +262,47 @@ fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev
     #[cfg(not(feature = "dev"))]
     let _ = dev;
     // Lines as bytes: one that is not UTF-8 gets an error result, and the
-    // next line is read as usual.
-    for line in std::io::stdin().lock().split(b'\n') {
-        let Ok(mut line) = line else { break };
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        let outcome = match String::from_utf8(line) {
-            Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => router.execute_with(app, &line, access),
-            Err(e) => not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()),
+    // next line is read as usual. A line that ends in a backslash continues
+    // on the next, as in a shell (the tokenizer removes the continuation).
+    let mut lines = std::io::stdin().lock().split(b'\n');
+    let mut command: Vec<u8> = Vec::new();
+    loop {
+        let line = match lines.next() {
+            Some(Ok(line)) => line,
+            // At the end, a command still waiting for its next line runs
+            // as it is.
+            _ if command.is_empty() => break,
+            _ => Vec::new(),
         };
+        command.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(&line));
+        if continues(&command) {
+            command.push(b'\n');
+            continue;
+        }
+        let outcome = match std::str::from_utf8(&command) {
+            Ok(line) if line.trim().is_empty() => {
+                command.clear();
+                continue;
+            }
+            Ok(line) => router.execute_with(app, line, access),
+            Err(e) => not_utf8(&command, e.valid_up_to()),
+        };
+        command.clear();
         if !emit(&format!("{}\n", outcome.to_model_text())) {
             break;
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Whether `line` ends in a backslash that escapes nothing yet (an odd run
+/// of them, outside single quotes): a shell reads the next line into it.
+fn continues(line: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(line) else { return false };
+    matches!(
+        skills_runtime::tokenize::split(text),
+        Err(e) if e.kind == skills_runtime::tokenize::TokenizeErrorKind::TrailingBackslash && e.offset + 1 == line.len()
+    )
 }
 
 /// The result for a command line whose bytes are not UTF-8 from `at` on,

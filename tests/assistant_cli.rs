@@ -594,30 +594,54 @@ fn a_schedule_window_reads_times_without_an_offset_in_its_zone() {
     );
 }
 
+/// What `assistant repl` prints for `input` (the static table, the demo
+/// state of 2026-02-17).
 #[cfg(debug_assertions)]
-#[test]
-fn repl_answers_each_line() {
+fn repl(input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_assistant"))
         .args(["--today", "2026-02-17", "--static", "repl"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    stdout(&child.wait_with_output().unwrap())
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn repl_answers_each_line() {
     // A line that is not UTF-8 gets its error, and the REPL goes on (it
     // used to stop there, silently).
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"memory.save --content tea\n\nmemory.save --content t\xe9a\r\nrecall --query tea\r\n")
-        .unwrap();
-    let out = stdout(&child.wait_with_output().unwrap());
+    let out = repl(b"memory.save --content tea\n\nmemory.save --content t\xe9a\r\nrecall --query tea\r\n");
     assert_eq!(
         out,
         "[Command Result: memory.save]\nRemembered as mem_1 (note).\n\n\
          [Command Result: memory.save]\nError (tokenize): the command is not valid UTF-8 (column 24)\nHint: send the command as UTF-8 text\n\n\
          [Command Result: memory.search]\n- mem_1 (note): tea\n\n"
     );
+}
+
+/// A line that ends in a backslash continues on the next, as in a shell:
+/// the backslash and the line break are removed (inside double quotes
+/// too, and before CR LF), and a command still waiting at the end of the
+/// input runs as it is. `exec` reads a command broken so the same way.
+#[cfg(debug_assertions)]
+#[test]
+fn repl_reads_a_line_ending_in_a_backslash_with_the_next() {
+    let out = repl(
+        b"memory.save --content \"tea \\\nand cake\" \\\r\n  --tags foo\\\nds\n\
+              memory.search --query \"tea and cake\" --tags foods\n\
+              email.send --to a@b.co \\\n --subject Hi --body x \\\n",
+    );
+    assert_eq!(
+        out,
+        "[Command Result: memory.save]\nRemembered as mem_1 (note).\n\n\
+         [Command Result: memory.search]\n- mem_1 (note): tea and cake\n\n\
+         [Command Result: email.send]\nSent to a@b.co. Message ID: msg_4\n\n"
+    );
+    let out = stdout(&assistant(&["exec", "email.send --to a@b.co \\\n  --subject Hi \\\n  --body x"]));
+    assert!(out.ends_with("Sent to a@b.co. Message ID: msg_4\n"), "{out}");
 }
 
 /// Addresses joined by commas are refused before the handler runs, with

@@ -3,7 +3,8 @@
 //! heap.
 //!
 //! - [`tokenize`]: POSIX shell-style splitting of one command line, exactly
-//!   as Python's `shlex.split`, borrowing or unescaping in place;
+//!   as Python's `shlex.split` with line continuations removed, borrowing or
+//!   unescaping in place;
 //! - [`shell`]: shell syntax a command cannot use (here-documents, command
 //!   substitution), found where a shell would act on it;
 //! - [`extract`]: the commands a model wrote in ```` ```cmd ```` blocks;

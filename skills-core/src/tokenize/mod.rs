@@ -2,10 +2,16 @@
 //!
 //! The rules are POSIX shell quoting as implemented by Python's `shlex.split(s)`
 //! (POSIX mode, no comments, no punctuation characters), which this module
-//! reproduces exactly; `tests/tokenize_differential.rs` checks that against
-//! `python3` on generated inputs:
+//! reproduces exactly, with the one rule of POSIX that `shlex` leaves out:
+//! a line continuation (a backslash before a newline, outside single quotes)
+//! is removed, as a shell removes it before splitting.
+//! `tests/tokenize_differential.rs` checks that against `python3` on
+//! generated inputs (continuations removed first, by the same rule):
 //!
 //! - space, tab, carriage return and newline separate tokens;
+//! - a backslash before a newline (or CR LF) outside single quotes is
+//!   removed with it: `a\<newline>b` is `ab`, and a command broken over
+//!   lines with ` \` at their ends is the same words as on one line;
 //! - inside single quotes every character is literal;
 //! - inside double quotes a backslash escapes only `"` and `\` (before any
 //!   other character the backslash is kept);
@@ -200,6 +206,19 @@ static SPECIAL: [bool; 256] = {
     t
 };
 
+/// The length of the line continuation at `pos` (a backslash before a
+/// newline, or before CR LF as a reply written with them has it), or 0.
+/// Outside single quotes a POSIX shell removes it before anything else,
+/// so `a\<newline>b` is `ab` and `--to a \<newline>--cc b` is four words.
+#[inline]
+fn continuation(bytes: &[u8], pos: usize) -> usize {
+    match bytes.get(pos..).unwrap_or_default() {
+        [b'\\', b'\n', ..] => 2,
+        [b'\\', b'\r', b'\n', ..] => 3,
+        _ => 0,
+    }
+}
+
 /// Scans the token starting at or after `pos`, writing its unescaped bytes.
 ///
 /// This is `shlex.shlex.read_token` in POSIX mode with `whitespace_split`,
@@ -207,8 +226,16 @@ static SPECIAL: [bool; 256] = {
 /// special byte at once, and a quoted section is jumped over ([`find2`]).
 fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (TokenizeErrorKind, usize)> {
     let len = b.bytes().len();
-    while pos < len && is_space(b.bytes()[pos]) {
-        pos += 1;
+    // Whitespace and line continuations (which a shell removes before
+    // splitting) come before the token.
+    loop {
+        while pos < len && is_space(b.bytes()[pos]) {
+            pos += 1;
+        }
+        match continuation(b.bytes(), pos) {
+            0 => break,
+            n => pos += n,
+        }
     }
     if pos == len {
         return Ok(None);
@@ -271,6 +298,11 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
                         return Err((TokenizeErrorKind::TrailingBackslash, at));
                     }
                     escaped = true;
+                    let cont = continuation(b.bytes(), at);
+                    if cont > 0 {
+                        pos = at + cont;
+                        continue;
+                    }
                     let next = b.bytes()[at + 1];
                     if next != b'"' && next != b'\\' {
                         b.push(b'\\');
@@ -284,6 +316,11 @@ fn next_token<B: Buffer>(b: &mut B, mut pos: usize) -> Result<Option<Span>, (Tok
                     return Err((TokenizeErrorKind::TrailingBackslash, pos));
                 }
                 escaped = true;
+                let cont = continuation(b.bytes(), pos);
+                if cont > 0 {
+                    pos += cont;
+                    continue;
+                }
                 let next = b.bytes()[pos + 1];
                 b.push(next);
                 pos += 2;
@@ -824,6 +861,37 @@ mod tests {
         split(s).map(|v| v.into_iter().map(|c| c.into_owned()).collect())
     }
 
+    /// A command broken over lines as a shell reads it: the backslash and
+    /// its newline (or CR LF) are removed outside single quotes, by every
+    /// entry point, where `shlex.split` kept the newline in the value.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_line_continuation_is_removed_outside_single_quotes() {
+        let cases: &[(&str, &[&str])] = &[
+            ("email.send --to a@b.c \\\n  --subject Q1", &["email.send", "--to", "a@b.c", "--subject", "Q1"]),
+            ("email.send --to a@b.c\\\n --subject Q1", &["email.send", "--to", "a@b.c", "--subject", "Q1"]),
+            ("a \\\r\n  b", &["a", "b"]),
+            ("ab\\\ncd", &["abcd"]),
+            ("\\\n\\\nx", &["x"]),
+            ("x \\\n", &["x"]),
+            ("\"one \\\ntwo\"", &["one two"]),
+            ("'one \\\ntwo'", &["one \\\ntwo"]),
+            // An escaped backslash before a newline: the newline separates.
+            ("a\\\\\nb", &["a\\", "b"]),
+        ];
+        for &(line, want) in cases {
+            assert_eq!(split_vec(line).unwrap(), want, "split {line:?}");
+            let mut buf = line.as_bytes().to_vec();
+            let mut out = [""; 8];
+            let n = split_in_place(&mut buf, &mut out).unwrap();
+            assert_eq!(&out[..n], want, "split_in_place {line:?}");
+            let got: Vec<String> = tokens(line).map(|t| t.unwrap().value().into_owned()).collect();
+            assert_eq!(got, want, "tokens {line:?}");
+        }
+        // Nothing after the backslash but the end is still an error.
+        assert_eq!(split_vec("a \\").unwrap_err().kind, TokenizeErrorKind::TrailingBackslash);
+    }
+
     /// Found by `cargo fuzz run tokenize`: a backslash between the two bytes
     /// of a broken UTF-8 sequence was unescaped away, joining them into a
     /// different, valid character. Invalid input is refused as a whole.
@@ -874,7 +942,8 @@ mod tests {
         assert_eq!(split_vec(r#""a\"b""#).unwrap(), [r#"a"b"#]);
         assert_eq!(split_vec(r"'a\b'").unwrap(), [r"a\b"]);
         assert_eq!(split_vec(r"a\ b").unwrap(), ["a b"]);
-        assert_eq!(split_vec("a\\\nb").unwrap(), ["a\nb"]);
+        // A line continuation is removed (POSIX; `shlex` keeps the newline).
+        assert_eq!(split_vec("a\\\nb").unwrap(), ["ab"]);
         assert_eq!(split_vec("é \"ü ö\"").unwrap(), ["é", "ü ö"]);
         assert_eq!(split_vec("a\x0bb").unwrap(), ["a\x0bb"]);
     }
