@@ -160,6 +160,19 @@ fn extract(c: &mut Criterion) {
     g.bench_function("memmem_opener", |b| b.iter(|| finder.find_iter(black_box(text.as_bytes())).count()));
     g.bench_function("memchr_newline", |b| b.iter(|| memchr::memchr_iter(b'\n', black_box(text.as_bytes())).count()));
     g.finish();
+
+    // What `Turn` reads a reply with (`extract::extract`: commands and the
+    // text around them): a short reply, and the same reply after a
+    // `<thinking>` block, a line that may open an HTML block, which sends
+    // it to pulldown-cmark for a second reading.
+    let reply = reply_text();
+    let with_tag = format!("<thinking>\nThe user wants the report sent.\n</thinking>\n\n{reply}");
+    let mut g = c.benchmark_group("turn_extract");
+    g.bench_function("reply", |b| b.iter(|| skills_runtime::extract::extract(black_box(&reply)).commands.len()));
+    g.bench_function("reply_after_a_tag", |b| {
+        b.iter(|| skills_runtime::extract::extract(black_box(&with_tag)).commands.len())
+    });
+    g.finish();
 }
 
 criterion_group!(benches, parse, hot, tokenize, lookup, extract);

@@ -117,6 +117,19 @@ fn our_cmd_blocks(text: &str) -> Vec<String> {
     out
 }
 
+/// The commands `items` finds in `doc`, in order (its problems left out).
+#[cfg(feature = "std")]
+fn run_by_items(doc: &str) -> Vec<String> {
+    use skills_core::extract::{Item, items};
+    items(doc)
+        .into_iter()
+        .filter_map(|i| match i {
+            Item::Command(c) => Some(c.text.into_owned()),
+            Item::Problem(_) => None,
+        })
+        .collect()
+}
+
 /// Long documents (several generated ones joined, tens of kilobytes) take
 /// the `memmem` path of the extractor and cross its search windows.
 #[test]
@@ -180,7 +193,7 @@ fn cmd_blocks_are_commonmark_fenced_code_blocks_of_language_cmd() {
 #[cfg(feature = "std")]
 #[test]
 fn fences_in_list_items_run_as_commonmark_reads_them() {
-    use skills_core::extract::{Item, extract, items};
+    use skills_core::extract::extract;
     let mut rng = Rng(0x1157_1735 | 1);
     for case in 0..4_000 {
         let mut doc = String::new();
@@ -209,13 +222,7 @@ fn fences_in_list_items_run_as_commonmark_reads_them() {
         }
         let by_commonmark: Vec<String> = commonmark_cmd_blocks(&doc).iter().map(|b| b.trim_end().to_string()).collect();
         assert_eq!(by_commonmark, want, "the generator's expectation in {doc:?}");
-        let got: Vec<String> = items(&doc)
-            .into_iter()
-            .filter_map(|i| match i {
-                Item::Command(c) => Some(c.text.into_owned()),
-                Item::Problem(_) => None,
-            })
-            .collect();
+        let got: Vec<String> = run_by_items(&doc);
         assert_eq!(got, want, "{doc:?}");
         let ex = extract(&doc);
         assert_eq!(ex.commands.iter().map(|c| c.text.as_ref()).collect::<Vec<_>>(), want, "{doc:?}");
@@ -302,4 +309,134 @@ fn crlf_replies_give_the_commands_of_lf_ones() {
         assert_eq!(read(&crlf), want, "{lf:?}");
     }
     assert!(with_commands > 1_000, "the generator should produce commands ({with_commands})");
+}
+
+/// Replies with HTML blocks (comments, `<div>`, `<details>`, `<pre>`,
+/// processing instructions, declarations, CDATA, autolinks and inline
+/// tags at a line's start) among the prose and fences: the commands
+/// `items` runs are those of the closed fenced blocks of language `cmd`
+/// that pulldown-cmark finds, so a fence inside an HTML block runs nothing.
+#[cfg(feature = "std")]
+#[test]
+fn fences_inside_html_blocks_do_not_run() {
+    use skills_core::extract::CmdBlock;
+    const HTML: &[&str] = &[
+        "<!--",
+        "<!-- a note -->",
+        "-->",
+        "<div>",
+        "</div>",
+        "<details>",
+        "<summary>Steps</summary>",
+        "</details>",
+        "<pre>",
+        "</pre>",
+        "<?php",
+        "?>",
+        "<!DOCTYPE html>",
+        "<![CDATA[",
+        "]]>",
+        "<https://example.com>",
+        "<b>Note:</b> checking.",
+        "   <div>",
+        "    <div>",
+        "<cmd>",
+        "</cmd>",
+        "< not a tag",
+    ];
+    /// Whether the source of a top-level fenced block ends with its
+    /// closing fence: at most three spaces, a run of the opening's
+    /// character at least as long, nothing else.
+    fn closed(source: &str) -> bool {
+        let source = source.trim_end_matches('\n');
+        let Some(nl) = source.rfind('\n') else { return false };
+        let open = source.trim_start();
+        let ch = open.as_bytes()[0];
+        let open_len = open.bytes().take_while(|&c| c == ch).count();
+        let line = &source[nl + 1..];
+        let last = line.trim_start_matches(' ');
+        let run = last.bytes().take_while(|&c| c == ch).count();
+        line.len() - last.len() <= 3 && run >= open_len && last[run..].trim().is_empty()
+    }
+    // Two fifths of `EXTRACT_DIFF_CASES`: 20,000 by default.
+    let cases: usize =
+        std::env::var("EXTRACT_DIFF_CASES").ok().and_then(|v| v.parse().ok()).map_or(20_000, |n: usize| n * 2 / 5);
+    let mut rng = Rng(0x0B10_C4ED | 1);
+    let (mut with_commands, mut html_hid) = (0, 0);
+    for _ in 0..cases {
+        let mut lines = Vec::new();
+        for _ in 0..rng.below(16) {
+            lines.push(match rng.below(10) {
+                0..=1 => fence(&mut rng),
+                // Closing fences.
+                2 => ["```", "~~~", "````"][rng.below(3)].to_string(),
+                3..=5 => HTML[rng.below(HTML.len())].to_string(),
+                6 => "tasks.search --overdue".to_string(),
+                // A whole block, closed.
+                7 => format!("{}cmd\ntasks.get --id t{}\n```", ["```", "   ```"][rng.below(2)], rng.below(9)),
+                _ => PROSE[rng.below(PROSE.len())].to_string(),
+            });
+        }
+        let doc = lines.join("\n") + "\n";
+        let mut want = Vec::new();
+        let mut open: Option<(usize, String)> = None;
+        for (event, range) in Parser::new(&doc).into_offset_iter() {
+            match event {
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                    let cmd = info.split_whitespace().next().is_some_and(|l| l.eq_ignore_ascii_case("cmd"));
+                    open = cmd.then(|| (range.start, String::new()));
+                }
+                Event::Text(t) => {
+                    if let Some((_, content)) = open.as_mut() {
+                        content.push_str(&t);
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    if let Some((start, content)) = open.take()
+                        && closed(&doc[start..range.end])
+                    {
+                        let block =
+                            CmdBlock { start, end: range.end, body: &content, line: 1, indent: 0, closed: true };
+                        want.extend(block.commands().map(|c| c.text().into_owned()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let got: Vec<String> = run_by_items(&doc);
+        assert_eq!(got, want, "{doc:?}");
+        with_commands += usize::from(!want.is_empty());
+        let top_level = our_cmd_blocks(&doc).len();
+        html_hid += usize::from(top_level > commonmark_cmd_blocks(&doc).len());
+    }
+    eprintln!("{with_commands} replies with commands, {html_hid} with a fence an HTML block hides");
+    assert!(with_commands > cases / 10, "the generator should produce commands ({with_commands})");
+    assert!(html_hid > cases / 40, "the generator should hide fences in HTML blocks ({html_hid})");
+}
+
+/// The cases by name: a commented-out block, a block right under `<div>`,
+/// and the same after a blank line (which ends a `<div>` block, so it runs).
+/// A commented-out command is not reported as one written as text.
+#[cfg(feature = "std")]
+#[test]
+fn html_comments_and_divs_as_commonmark_reads_them() {
+    use skills_core::extract::{ExtractDiagnosticKind, extract, loose_lines};
+    let ran = |doc: &str| -> Vec<String> { extract(doc).commands.iter().map(|c| c.text.to_string()).collect() };
+    assert!(ran("Not now:\n\n<!--\n```cmd\nemail.send --to a@b.c\n```\n-->\n").is_empty());
+    assert!(ran("<div>\n```cmd\nget_skill\n```\n</div>\n").is_empty());
+    assert_eq!(ran("<details>\n\n```cmd\nget_skill\n```\n\n</details>\n"), ["get_skill"]);
+    assert_eq!(ran("<!-- a note -->\n\n```cmd\nget_skill\n```\n"), ["get_skill"]);
+    assert_eq!(ran("<https://example.com>\n```cmd\nget_skill\n```\n"), ["get_skill"]);
+    assert!(loose_lines("<!--\nemail.send --to a@b.c\n-->\n").is_empty());
+    // In a list item, a line indented four spaces past the item's text is
+    // content, not the closing fence: the block is never closed, and none
+    // of it runs.
+    // (A fence four spaces under `1.` sends the reply to pulldown-cmark.)
+    let ex = extract("1. Step:\n\n    ```cmd\n    get_skill\n        ```\n");
+    assert!(ex.commands.is_empty(), "{:?}", ex.commands);
+    assert_eq!(
+        ex.diagnostics.iter().map(|d| (d.kind, d.line)).collect::<Vec<_>>(),
+        [(ExtractDiagnosticKind::Unterminated, 3)]
+    );
+    assert_eq!(loose_lines("<div>\nget_skill\n</div>\n"), [(1, "<div>"), (2, "get_skill"), (3, "</div>")]);
 }

@@ -51,7 +51,7 @@ pub(super) fn scan<'a>(output: &'a str, fast: &[Item<'a>]) -> Scan<'a> {
             return;
         }
         block_lines.push(o.line);
-        if !closed(&output[range.clone()]) {
+        if !closed(&output[range.clone()], &o.content) {
             let kind = ExtractDiagnosticKind::Unterminated;
             scan.items.push(Item::Problem(ExtractDiagnostic { kind, line: o.line }));
             return;
@@ -77,7 +77,7 @@ pub(super) fn other_blocks(output: &str) -> Vec<super::OtherBlock> {
     let mut out = Vec::new();
     fenced(output, |language, o, range, quoted| {
         let cmd = language.eq_ignore_ascii_case("cmd");
-        if (!cmd || quoted) && closed(&output[range.clone()]) {
+        if (!cmd || quoted) && closed(&output[range.clone()], &o.content) {
             let commands = block_commands(&o, range.end);
             out.push(super::OtherBlock { language: language.into(), line: o.line, commands, text: o.content, quoted });
         }
@@ -92,6 +92,9 @@ pub(super) fn loose_lines(output: &str) -> Vec<(usize, &str)> {
     let mut depth = 0usize;
     for (event, range) in Parser::new(output).into_offset_iter() {
         match event {
+            // An HTML comment is hidden when rendered: what the model put
+            // there, it put away.
+            Event::Start(Tag::HtmlBlock) if output[range.clone()].trim_start().starts_with("<!--") => depth += 1,
             Event::Start(Tag::Paragraph | Tag::HtmlBlock) if depth == 0 => {
                 for (line, text) in (lines.of(output, range.start)..).zip(output[range].lines()) {
                     let text = text.trim();
@@ -160,18 +163,17 @@ fn line_end(s: &str, at: usize) -> usize {
     memchr::memchr(b'\n', &s.as_bytes()[at..]).map_or(s.len(), |i| at + i + 1)
 }
 
-/// Whether the source of a fenced block (from its opening fence to its
-/// end) ends with a closing fence: its last line, less container
-/// markers, a run of the opening character at least as long, alone.
-fn closed(source: &str) -> bool {
-    let source = source.trim_end_matches(['\n', '\r']);
-    let Some(nl) = source.rfind('\n') else {
-        return false;
-    };
-    let open = source.as_bytes();
-    let ch = open[0];
-    let open_len = open.iter().take_while(|&&c| c == ch).count();
-    let last = source[nl + 1..].trim_start_matches([' ', '\t', '>']);
-    let run = last.bytes().take_while(|&c| c == ch).count();
-    run >= open_len && last[run..].trim().is_empty()
+/// Whether a fenced block pulldown-cmark read, from the source of its range
+/// (opening fence to its end) and its content, was closed by a fence. The
+/// range of a closed block ends at the end of its closing fence, whose line
+/// is the only one not in the content; an unclosed block's range ends
+/// after its last content line. Container prefixes (a list item's
+/// indentation, `>`) are not in the content, so this holds inside them,
+/// where a line that only looks like a fence (one indented four spaces
+/// past the item's) is content.
+fn closed(source: &str, content: &str) -> bool {
+    let newlines = |s: &str| memchr::memchr_iter(b'\n', s.as_bytes()).count();
+    !source.ends_with('\n')
+        && (content.is_empty() || content.ends_with('\n'))
+        && newlines(source) == newlines(content) + 1
 }

@@ -460,8 +460,20 @@ struct Scan<'a> {
 /// indented four spaces or more is indented code there, but inside a list
 /// item (`- Search:` then the fence under it) it is a fenced block; so with
 /// `std`, a reply with such a fence is read again by pulldown-cmark, which
-/// knows list items, and its answer is taken. A block inside a block quote
-/// (`> ```cmd`) is quoted text, in either reading, and does not run.
+/// knows list items, and its answer is taken. So is a reply with a line
+/// that may open an HTML block (`<!--`, `<div>`): a fence inside one is
+/// text, as a renderer shows it, and runs nothing. A block inside a block
+/// quote (`> ```cmd`) is quoted text, in either reading, and does not run.
+///
+/// ````
+/// use skills_core::extract::{Item, items};
+/// let reply = "Not yet:\n\n<!--\n```cmd\nemail.send --to a@b.co\n```\n-->\n\n```cmd\nget_skill\n```\n";
+/// let run: Vec<_> = items(reply).into_iter().filter_map(|i| match i {
+///     Item::Command(c) => Some(c.text),
+///     Item::Problem(_) => None,
+/// }).collect();
+/// assert_eq!(run, ["get_skill"]);
+/// ````
 #[cfg(feature = "alloc")]
 pub fn items(output: &str) -> Vec<Item<'_>> {
     scan(output).items
@@ -487,11 +499,36 @@ fn scan(output: &str) -> Scan<'_> {
         }
     }
     #[cfg(feature = "std")]
-    if indented {
+    // Not only when the scan found a block: an HTML block can also hide
+    // the opening fence of another language's block that would otherwise
+    // swallow a ```cmd block after it.
+    if indented || may_open_html_block(output) {
         return commonmark::scan(output, &scan.items);
     }
     let _ = indented;
     scan
+}
+
+/// Whether a line of `output` could open an HTML block (CommonMark 4.6: `<`
+/// after at most three spaces, then a letter, `/`, `!` or `?`). Inside an
+/// HTML block a fence is text, not a fence: a block under `<!--` runs to
+/// the `-->`, one under `<div>` with no blank line between them to the next
+/// blank line, and a renderer shows the ```` ```cmd ```` in it as text. The
+/// top-level scan does not follow HTML blocks, so such a reply is read
+/// again with pulldown-cmark (a false alarm, as an autolink
+/// `<https://...>` starting a line, only costs that reading).
+///
+/// Only the bytes just before each `<` are looked at, so the test is linear
+/// in the reply's length however many `<` it holds.
+#[cfg(feature = "std")]
+fn may_open_html_block(output: &str) -> bool {
+    let b = output.as_bytes();
+    memchr::memchr_iter(b'<', b).any(|at| {
+        let spaces = b[..at].iter().rev().take(4).take_while(|&&c| c == b' ').count();
+        spaces <= 3
+            && (at == spaces || b[at - spaces - 1] == b'\n')
+            && b.get(at + 1).is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'/' | b'!' | b'?'))
+    })
 }
 
 /// A closed fenced code block of another language than `cmd`, read the way
