@@ -186,6 +186,38 @@ fn cmd_blocks_are_commonmark_fenced_code_blocks_of_language_cmd() {
     );
 }
 
+/// The heap-free scan runs a block whose fence stands on a list item's own
+/// line (`- ```cmd`, `1. ```cmd`, nested `1. - ```cmd`), with the item's
+/// content column as its indentation; five spaces after the marker make
+/// indented code, and a bullet that is not followed by a space is no item.
+#[test]
+fn the_heap_free_scan_reads_a_fence_on_a_list_items_line() {
+    let bodies = |doc: &str| -> Vec<(String, usize, bool)> {
+        blocks(doc)
+            .filter_map(|f| match f {
+                Found::Block(b) => Some((b.body.to_string(), b.indent, b.closed)),
+                Found::Diagnostic(_) => None,
+            })
+            .collect()
+    };
+    assert_eq!(bodies("Steps:\n\n- ```cmd\n  get_skill\n  ```\n"), [("  get_skill\n".into(), 2, true)]);
+    assert_eq!(
+        bodies("1. ```cmd\n   a\n   ```\n10. ```cmd\n    b\n    ```\n"),
+        [("   a\n".into(), 3, true), ("    b\n".into(), 4, true)]
+    );
+    assert_eq!(bodies("1. - ```cmd\n     a\n     ```\n"), [("     a\n".into(), 5, true)]);
+    assert!(bodies("-     ```cmd\n      a\n      ```\n").is_empty());
+    assert!(bodies("-```cmd\na\n```\n").is_empty());
+    assert!(bodies("Use ```cmd``` inline.\n").is_empty());
+    // Another language's block in an item ends at its own closing fence,
+    // which no longer opens a block that swallows the ```cmd block after it.
+    assert_eq!(bodies("- ```bash\n  ls\n  ```\n\n```cmd\nget_skill\n```\n"), [("get_skill\n".into(), 0, true)]);
+    // One whose item ends before a closing fence (a line less indented than
+    // the item's text) is read past, as before: the block after it runs.
+    assert_eq!(bodies("- ```\n  ls\nSome text.\n```cmd\nget_skill\n```\n"), [("get_skill\n".into(), 0, true)]);
+    assert_eq!(bodies("- ```cmd\n  a\nb\n```\n"), []);
+}
+
 /// Fenced blocks inside list items, at every indentation a model uses: as
 /// CommonMark reads them (a fence up to three spaces past the item's
 /// content is a fenced block; four is indented code after a blank line),
@@ -204,6 +236,16 @@ fn fences_in_list_items_run_as_commonmark_reads_them() {
         for item in 0..1 + rng.below(4) {
             let marker = ["- ", "* ", "+ ", "1. ", "2) ", "10. ", "-   "][rng.below(7)];
             doc.push_str(marker);
+            let fence = ["```", "~~~", "````"][rng.below(3)];
+            let command = format!("tasks.get --id t{case}_{item}");
+            if rng.below(3) == 0 {
+                // The fence on the marker's line: the item's content column
+                // is the fence's, and the block's lines are indented to it.
+                let indent = " ".repeat(marker.len());
+                doc.push_str(&format!("{fence}cmd\n{indent}{command}\n{indent}{fence}\n\n"));
+                want.push(command);
+                continue;
+            }
             doc.push_str("Step\n");
             let blank = rng.below(2) == 0;
             if blank {
@@ -213,8 +255,6 @@ fn fences_in_list_items_run_as_commonmark_reads_them() {
             // (it cannot interrupt a paragraph).
             let relative = if blank { rng.below(5) } else { rng.below(4) };
             let indent = " ".repeat(marker.len() + relative);
-            let fence = ["```", "~~~", "````"][rng.below(3)];
-            let command = format!("tasks.get --id t{case}_{item}");
             doc.push_str(&format!("{indent}{fence}cmd\n{indent}{command}\n{indent}{fence}\n\n"));
             if relative < 4 {
                 want.push(command);

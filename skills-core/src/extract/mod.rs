@@ -215,6 +215,67 @@ fn tab_indented_fence(s: &[u8], pos: usize) -> Option<Fence> {
     fence_after_indent(s, pos, line_start, indent)
 }
 
+/// The fence at `run` when it stands on a list item's line, indented to
+/// the item's text ([`list_item_start`]).
+#[cold]
+#[inline(never)]
+fn list_item_fence(s: &[u8], run: usize) -> Option<Fence> {
+    let line_start = list_item_start(s, run)?;
+    fence_after_indent(s, run, line_start, run - line_start)
+}
+
+/// If the run at `run` follows the start of a list item on its line (or of
+/// items nested on one line, `1. - `), the line's start: up to three spaces,
+/// a bullet (`-`, `+`, `*`) or an ordinal (one to nine digits, then `.` or
+/// `)`), then one to four spaces (CommonMark 5.2; five would make the rest
+/// indented code). Out of line: only runs that are not fences get here.
+fn list_item_start(s: &[u8], run: usize) -> Option<usize> {
+    // The line's start, looked for at most 64 bytes back: no list prefix
+    // a model writes is longer, and looking further would make a line of
+    // many runs cost its length squared.
+    let from = run.saturating_sub(64);
+    let line_start = match memchr::memrchr(b'\n', &s[from..run]) {
+        Some(i) => from + i + 1,
+        None if from == 0 => 0,
+        None => return None,
+    };
+    let p = &s[line_start..run];
+    let mut i = p.iter().take(4).take_while(|&&c| c == b' ').count();
+    if i > 3 {
+        return None;
+    }
+    loop {
+        match p.get(i) {
+            Some(b'-' | b'+' | b'*') => i += 1,
+            Some(c) if c.is_ascii_digit() => {
+                let digits = p[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+                if digits > 9 || !matches!(p.get(i + digits), Some(b'.' | b')')) {
+                    return None;
+                }
+                i += digits + 1;
+            }
+            _ => return None,
+        }
+        let spaces = p[i..].iter().take_while(|&&c| c == b' ').count();
+        if spaces == 0 || spaces > 4 {
+            return None;
+        }
+        i += spaces;
+        if i == p.len() {
+            return Some(line_start);
+        }
+    }
+}
+
+/// Whether every line of `body` is blank or starts with `column` spaces.
+#[cold]
+fn indented_to(body: &[u8], column: usize) -> bool {
+    body.split(|&c| c == b'\n').all(|line| {
+        line.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r'))
+            || line.len() >= column && line[..column].iter().all(|&c| c == b' ')
+    })
+}
+
 fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
     let info = &s[f.info.0..f.info.1];
     let word_end = info.iter().position(|b| matches!(b, b' ' | b'\t')).unwrap_or(info.len());
@@ -236,6 +297,10 @@ pub struct Blocks<'a> {
     /// The 1-based line of the byte at `pos`.
     line: usize,
     done: bool,
+    /// The fence `next_fence` just returned stands on a list item's line.
+    list_item: bool,
+    /// Some opening fence so far stood on a list item's line.
+    saw_list_item: bool,
 }
 
 impl fmt::Debug for Blocks<'_> {
@@ -255,7 +320,7 @@ pub enum Found<'a> {
 
 /// The ```` ```cmd ```` blocks of `output`, without allocating.
 pub fn blocks(output: &str) -> Blocks<'_> {
-    Blocks { text: output, pos: 0, line: 1, done: false }
+    Blocks { text: output, pos: 0, line: 1, done: false, list_item: false, saw_list_item: false }
 }
 
 // Fence candidates found 64 bytes at a time; the commands of one block;
@@ -326,7 +391,15 @@ impl<'a> Blocks<'a> {
             // do not make a fence, and only for an opening fence (a closing
             // one indented a tab's four columns does not close).
             let found = match fence_at(s, run) {
-                None if only.is_none() => tab_indented_fence(s, run),
+                // An opening fence on a list item's own line (`- ```cmd`,
+                // `1. ```cmd`) is a fenced block in that item, indented to
+                // its text (the flag tells `next`).
+                None if only.is_none() => tab_indented_fence(s, run).or_else(|| {
+                    let f = list_item_fence(s, run);
+                    self.list_item = f.is_some();
+                    self.saw_list_item |= self.list_item;
+                    f
+                }),
                 found => found,
             };
             match found {
@@ -349,10 +422,13 @@ impl<'a> Blocks<'a> {
         }
     }
 
-    /// The fence that closes `open`, after the lines already read.
-    fn closing(&mut self, open: &Fence) -> Option<Fence> {
+    /// The fence that closes `open`, after the lines already read: at most
+    /// three spaces past `column` (the content column of the list item the
+    /// block is in, else 0).
+    #[inline(always)]
+    fn closing(&mut self, open: &Fence, column: usize) -> Option<Fence> {
         while let Some((f, _)) = self.next_fence(Some(open.ch)) {
-            if f.indent <= 3 && f.len >= open.len && f.info.0 == f.info.1 {
+            if f.indent <= column + 3 && f.len >= open.len && f.info.0 == f.info.1 {
                 return Some(f);
             }
         }
@@ -373,6 +449,12 @@ impl<'a> Iterator for Blocks<'a> {
                 self.done = true;
                 return None;
             };
+            if self.list_item {
+                match self.list_item_block(open, line) {
+                    Some(found) => return Some(found),
+                    None => continue,
+                }
+            }
             if open.indent > 3 {
                 // Indented code, not a fence; say so only for `cmd`, where a
                 // model expected its commands to run.
@@ -384,32 +466,64 @@ impl<'a> Iterator for Blocks<'a> {
                 }
                 continue;
             }
-            let body_start = open.line_end;
-            let close = self.closing(&open);
-            let (body_end, end, closed) = match close {
-                Some(c) => (c.line_start, c.line_end, true),
-                None => (s.len(), s.len(), false),
-            };
-            if !is_cmd_info(s, &open) {
-                if !closed {
-                    // CommonMark: an unclosed fence runs to the end.
-                    self.done = true;
-                    return None;
-                }
-                continue;
+            let close = self.closing(&open, 0);
+            if let Some(found) = self.block(open, line, close) {
+                return Some(found);
             }
-            if !closed {
-                self.done = true;
+            if self.done {
+                return None;
             }
-            return Some(Found::Block(CmdBlock {
-                start: open.line_start,
-                end,
-                body: &self.text[body_start..body_end],
-                line,
-                indent: open.indent,
-                closed,
-            }));
         }
+    }
+}
+
+impl<'a> Blocks<'a> {
+    /// The block `open` begins, closed by `close` or not: a ```` ```cmd ````
+    /// block is found; another language's is passed over, and an unclosed
+    /// one of those runs to the end (CommonMark), which ends the scan.
+    #[inline(always)]
+    fn block(&mut self, open: Fence, line: usize, close: Option<Fence>) -> Option<Found<'a>> {
+        let s = self.text.as_bytes();
+        let body_start = open.line_end;
+        let (body_end, end, closed) = match close {
+            Some(c) => (c.line_start, c.line_end, true),
+            None => (s.len(), s.len(), false),
+        };
+        if !closed {
+            self.done = true;
+        }
+        if !is_cmd_info(s, &open) {
+            return None;
+        }
+        Some(Found::Block(CmdBlock {
+            start: open.line_start,
+            end,
+            body: &self.text[body_start..body_end],
+            line,
+            indent: open.indent,
+            closed,
+        }))
+    }
+
+    /// [`Iterator::next`] for a fence on a list item's line. Such a block
+    /// is one this scan can place only when it closes inside the item (at
+    /// most three spaces past the item's text, every line between blank or
+    /// indented to that text). Otherwise the item ends it where this scan
+    /// cannot follow, so the fence is read past, as any line that is not a
+    /// fence (`None`, and the scan goes on).
+    #[cold]
+    #[inline(never)]
+    fn list_item_block(&mut self, open: Fence, line: usize) -> Option<Found<'a>> {
+        self.list_item = false;
+        let close = self.closing(&open, open.indent);
+        let placed =
+            close.is_some_and(|c| indented_to(&self.text.as_bytes()[open.line_end..c.line_start], open.indent));
+        if !placed {
+            self.pos = open.line_end;
+            self.line = line + 1;
+            return None;
+        }
+        self.block(open, line, close)
     }
 }
 
@@ -483,7 +597,8 @@ pub fn items(output: &str) -> Vec<Item<'_>> {
 fn scan(output: &str) -> Scan<'_> {
     let mut scan = Scan { items: Vec::new(), blocks: Vec::new() };
     let mut indented = false;
-    for found in blocks(output) {
+    let mut found_blocks = blocks(output);
+    for found in &mut found_blocks {
         match found {
             Found::Diagnostic(d) => {
                 indented |= d.kind == ExtractDiagnosticKind::IndentedFence;
@@ -502,10 +617,10 @@ fn scan(output: &str) -> Scan<'_> {
     // Not only when the scan found a block: an HTML block can also hide
     // the opening fence of another language's block that would otherwise
     // swallow a ```cmd block after it.
-    if indented || may_open_html_block(output) {
+    if indented || found_blocks.saw_list_item || may_open_html_block(output) {
         return commonmark::scan(output, &scan.items);
     }
-    let _ = indented;
+    let _ = (indented, found_blocks);
     scan
 }
 
