@@ -41,6 +41,12 @@ UNITS = [
     '> ```cmd\n> tasks.search\n> ```\n',
     '[a(x=1), b(y=var)]\n',
     'a(x=1); ',
+    '<!--\n```cmd\ntasks.search\n```\n-->\n',
+    '<div>\n```cmd\ntasks.search\n```\n</div>\n\n',
+    '- ```cmd\n  tasks.get --id task_1\n  ```\n',
+    '- ```\n',
+    '1. ```cmd\n   x\ny\n',
+    '```cmd\ntasks.search \\\n  --limit 1\n```\n',
 ]
 
 

@@ -267,15 +267,6 @@ fn list_item_start(s: &[u8], run: usize) -> Option<usize> {
     }
 }
 
-/// Whether every line of `body` is blank or starts with `column` spaces.
-#[cold]
-fn indented_to(body: &[u8], column: usize) -> bool {
-    body.split(|&c| c == b'\n').all(|line| {
-        line.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r'))
-            || line.len() >= column && line[..column].iter().all(|&c| c == b' ')
-    })
-}
-
 fn is_cmd_info(s: &[u8], f: &Fence) -> bool {
     let info = &s[f.info.0..f.info.1];
     let word_end = info.iter().position(|b| matches!(b, b' ' | b'\t')).unwrap_or(info.len());
@@ -422,13 +413,10 @@ impl<'a> Blocks<'a> {
         }
     }
 
-    /// The fence that closes `open`, after the lines already read: at most
-    /// three spaces past `column` (the content column of the list item the
-    /// block is in, else 0).
-    #[inline(always)]
-    fn closing(&mut self, open: &Fence, column: usize) -> Option<Fence> {
+    /// The fence that closes `open`, after the lines already read.
+    fn closing(&mut self, open: &Fence) -> Option<Fence> {
         while let Some((f, _)) = self.next_fence(Some(open.ch)) {
-            if f.indent <= column + 3 && f.len >= open.len && f.info.0 == f.info.1 {
+            if f.indent <= 3 && f.len >= open.len && f.info.0 == f.info.1 {
                 return Some(f);
             }
         }
@@ -466,64 +454,93 @@ impl<'a> Iterator for Blocks<'a> {
                 }
                 continue;
             }
-            let close = self.closing(&open, 0);
-            if let Some(found) = self.block(open, line, close) {
-                return Some(found);
+            let body_start = open.line_end;
+            let close = self.closing(&open);
+            let (body_end, end, closed) = match close {
+                Some(c) => (c.line_start, c.line_end, true),
+                None => (s.len(), s.len(), false),
+            };
+            if !is_cmd_info(s, &open) {
+                if !closed {
+                    // CommonMark: an unclosed fence runs to the end.
+                    self.done = true;
+                    return None;
+                }
+                continue;
             }
-            if self.done {
-                return None;
+            if !closed {
+                self.done = true;
             }
+            return Some(Found::Block(CmdBlock {
+                start: open.line_start,
+                end,
+                body: &self.text[body_start..body_end],
+                line,
+                indent: open.indent,
+                closed,
+            }));
         }
     }
 }
 
 impl<'a> Blocks<'a> {
-    /// The block `open` begins, closed by `close` or not: a ```` ```cmd ````
-    /// block is found; another language's is passed over, and an unclosed
-    /// one of those runs to the end (CommonMark), which ends the scan.
-    #[inline(always)]
-    fn block(&mut self, open: Fence, line: usize, close: Option<Fence>) -> Option<Found<'a>> {
-        let s = self.text.as_bytes();
-        let body_start = open.line_end;
-        let (body_end, end, closed) = match close {
-            Some(c) => (c.line_start, c.line_end, true),
-            None => (s.len(), s.len(), false),
-        };
-        if !closed {
-            self.done = true;
-        }
-        if !is_cmd_info(s, &open) {
-            return None;
-        }
-        Some(Found::Block(CmdBlock {
-            start: open.line_start,
-            end,
-            body: &self.text[body_start..body_end],
-            line,
-            indent: open.indent,
-            closed,
-        }))
-    }
-
     /// [`Iterator::next`] for a fence on a list item's line. Such a block
-    /// is one this scan can place only when it closes inside the item (at
-    /// most three spaces past the item's text, every line between blank or
-    /// indented to that text). Otherwise the item ends it where this scan
-    /// cannot follow, so the fence is read past, as any line that is not a
-    /// fence (`None`, and the scan goes on).
+    /// is one this scan can place only when it closes inside the item: the
+    /// lines after the fence are read up to the first that is not blank
+    /// and is indented less than the item's text (which ends the item), and
+    /// a closing fence among them is at most three spaces past that text.
+    /// Otherwise the item ends the block where this scan cannot follow, so
+    /// the fence is read past, as any line that is not a fence (`None`, and
+    /// the scan goes on). Only the item's lines are read, so a reply of
+    /// many such fences is read in linear time.
     #[cold]
     #[inline(never)]
     fn list_item_block(&mut self, open: Fence, line: usize) -> Option<Found<'a>> {
         self.list_item = false;
-        let close = self.closing(&open, open.indent);
-        let placed =
-            close.is_some_and(|c| indented_to(&self.text.as_bytes()[open.line_end..c.line_start], open.indent));
-        if !placed {
+        let s = self.text.as_bytes();
+        let column = open.indent;
+        let mut at = open.line_end;
+        let close = loop {
+            if at >= s.len() {
+                break None;
+            }
+            let end = line_end_after(s, at);
+            let spaces = s[at..end].iter().take_while(|&&c| c == b' ').count();
+            let rest = &s[at + spaces..end];
+            if rest.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n')) {
+                at = end;
+                continue;
+            }
+            if spaces < column {
+                break None;
+            }
+            if spaces <= column + 3
+                && rest[0] == open.ch
+                && let Some(f) = fence_after_indent(s, at + spaces, at, spaces)
+                && f.len >= open.len
+                && f.info.0 == f.info.1
+            {
+                break Some(f);
+            }
+            at = end;
+        };
+        let Some(close) = close else {
             self.pos = open.line_end;
             self.line = line + 1;
             return None;
-        }
-        self.block(open, line, close)
+        };
+        self.pos = close.line_end;
+        self.line = line + memchr::memchr_iter(b'\n', &s[open.line_start..close.line_end]).count();
+        is_cmd_info(s, &open).then(|| {
+            Found::Block(CmdBlock {
+                start: open.line_start,
+                end: close.line_end,
+                body: &self.text[open.line_end..close.line_start],
+                line,
+                indent: open.indent,
+                closed: true,
+            })
+        })
     }
 }
 
