@@ -215,13 +215,18 @@ fn tab_indented_fence(s: &[u8], pos: usize) -> Option<Fence> {
     fence_after_indent(s, pos, line_start, indent)
 }
 
-/// The fence at `run` when it stands on a list item's line, indented to
-/// the item's text ([`list_item_start`]).
+/// The indentation of a fence on a list item's line, as
+/// [`list_item_fence`] returns it (its content column is found again
+/// where it is read, off the common path).
+const LIST_ITEM: usize = usize::MAX;
+
+/// The fence at `run` when it stands on a list item's line
+/// ([`list_item_start`]), marked with the indentation [`LIST_ITEM`].
 #[cold]
 #[inline(never)]
 fn list_item_fence(s: &[u8], run: usize) -> Option<Fence> {
     let line_start = list_item_start(s, run)?;
-    fence_after_indent(s, run, line_start, run - line_start)
+    fence_after_indent(s, run, line_start, LIST_ITEM)
 }
 
 /// If the run at `run` follows the start of a list item on its line (or of
@@ -288,8 +293,6 @@ pub struct Blocks<'a> {
     /// The 1-based line of the byte at `pos`.
     line: usize,
     done: bool,
-    /// The fence `next_fence` just returned stands on a list item's line.
-    list_item: bool,
     /// Some opening fence so far stood on a list item's line.
     saw_list_item: bool,
 }
@@ -311,7 +314,7 @@ pub enum Found<'a> {
 
 /// The ```` ```cmd ```` blocks of `output`, without allocating.
 pub fn blocks(output: &str) -> Blocks<'_> {
-    Blocks { text: output, pos: 0, line: 1, done: false, list_item: false, saw_list_item: false }
+    Blocks { text: output, pos: 0, line: 1, done: false, saw_list_item: false }
 }
 
 // Fence candidates found 64 bytes at a time; the commands of one block;
@@ -384,13 +387,10 @@ impl<'a> Blocks<'a> {
             let found = match fence_at(s, run) {
                 // An opening fence on a list item's own line (`- ```cmd`,
                 // `1. ```cmd`) is a fenced block in that item, indented to
-                // its text (the flag tells `next`).
-                None if only.is_none() => tab_indented_fence(s, run).or_else(|| {
-                    let f = list_item_fence(s, run);
-                    self.list_item = f.is_some();
-                    self.saw_list_item |= self.list_item;
-                    f
-                }),
+                // its text: returned marked, so that `next` finds it on its
+                // path for fences indented four spaces or more, and the
+                // common path has no test of its own for it.
+                None if only.is_none() => tab_indented_fence(s, run).or_else(|| list_item_fence(s, run)),
                 found => found,
             };
             match found {
@@ -437,13 +437,13 @@ impl<'a> Iterator for Blocks<'a> {
                 self.done = true;
                 return None;
             };
-            if self.list_item {
-                match self.list_item_block(open, line) {
-                    Some(found) => return Some(found),
-                    None => continue,
-                }
-            }
             if open.indent > 3 {
+                if open.indent == LIST_ITEM {
+                    match self.list_item_block(open, line) {
+                        Some(found) => return Some(found),
+                        None => continue,
+                    }
+                }
                 // Indented code, not a fence; say so only for `cmd`, where a
                 // model expected its commands to run.
                 if is_cmd_info(s, &open) {
@@ -496,9 +496,12 @@ impl<'a> Blocks<'a> {
     #[cold]
     #[inline(never)]
     fn list_item_block(&mut self, open: Fence, line: usize) -> Option<Found<'a>> {
-        self.list_item = false;
+        self.saw_list_item = true;
         let s = self.text.as_bytes();
-        let column = open.indent;
+        // The item's text starts at the fence: the first fence character
+        // on the line, as the list markers before it hold none.
+        let column = s[open.line_start..].iter().position(|&c| c == open.ch).unwrap_or(0);
+        let open = Fence { indent: column, ..open };
         let mut at = open.line_end;
         let close = loop {
             if at >= s.len() {
