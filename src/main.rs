@@ -298,11 +298,11 @@ fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev
 /// Whether `line` ends in a backslash that escapes nothing yet (an odd run
 /// of them, outside single quotes): a shell reads the next line into it.
 fn continues(line: &[u8]) -> bool {
+    use skills_runtime::tokenize::{TokenizeErrorKind, tokens};
     let Ok(text) = std::str::from_utf8(line) else { return false };
-    matches!(
-        skills_runtime::tokenize::split(text),
-        Err(e) if e.kind == skills_runtime::tokenize::TokenizeErrorKind::TrailingBackslash && e.offset + 1 == line.len()
-    )
+    // The tokenizer's own reading, without collecting the tokens.
+    tokens(text)
+        .any(|t| matches!(t, Err(e) if e.kind == TokenizeErrorKind::TrailingBackslash && e.offset + 1 == line.len()))
 }
 
 /// The result for a command line whose bytes are not UTF-8 from `at` on,

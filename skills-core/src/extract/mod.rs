@@ -318,7 +318,7 @@ pub fn blocks(output: &str) -> Blocks<'_> {
 }
 
 // Fence candidates found 64 bytes at a time; the commands of one block;
-// the CommonMark reading for fences inside list items.
+// the CommonMark reading for fences inside list items and HTML blocks.
 mod commands;
 #[cfg(feature = "std")]
 mod commonmark;
@@ -590,7 +590,8 @@ struct Scan<'a> {
 /// The commands and fence problems of a model's output, in the order
 /// written.
 ///
-/// The scan above reads fences at the top level. A ```` ```cmd ```` fence
+/// The scan above reads fences at the top level (and on a list item's own
+/// line, `- ```cmd`). A ```` ```cmd ```` fence
 /// indented four spaces or more is indented code there, but inside a list
 /// item (`- Search:` then the fence under it) it is a fenced block; so with
 /// `std`, a reply with such a fence is read again by pulldown-cmark, which
