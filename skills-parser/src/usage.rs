@@ -257,6 +257,10 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
                 f.flag_repeated = true;
             }
         }
+        // `[--dry-run]`, `--unread)`: a word that ends a group ends what
+        // its flag takes, so the word after it (`[--dry-run] <file>`) is
+        // not the flag's placeholder.
+        let ends_group = core.ends_with([']', ')']);
         let core = without_closing_parens(core);
         let closes = core.bytes().rev().take_while(|&b| b == b']').count() as i32;
         let (core, repeated_inside) =
@@ -334,7 +338,7 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
                     line,
                     column: column + opens as usize,
                 });
-                pending = Some(usage.flags.len() - 1);
+                pending = Some(usage.flags.len() - 1).filter(|_| !ends_group);
                 if has_placeholder {
                     last_placeholder = pending;
                 }
@@ -528,6 +532,31 @@ mod tests {
         let u = read_one("tasks.search (--from <a> --to <b>) [-p|--pinned]");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional)).collect();
         assert_eq!(got, [("from", false), ("to", false), ("pinned", true)]);
+    }
+
+    /// A word after a group that a flag ends (`[--dry-run] <file>`) is a
+    /// positional word of the synopsis, as docopt reads it, not the
+    /// flag's placeholder; inside the group it is the placeholder.
+    #[test]
+    fn a_group_a_flag_ends_ends_what_it_takes() {
+        for src in [
+            "tasks.search [--dry-run] <file>",
+            "tasks.search [--dry-run] <file>...",
+            "tasks.search [-n | --dry-run] FILE",
+            "tasks.search (--dry-run) <file>",
+            "tasks.search [--dry-run]... <file>",
+        ] {
+            let u = read_one(src);
+            let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.repeated)).collect();
+            assert_eq!(got.last(), Some(&("dry-run", None, false)), "{src}");
+            let positionals: Vec<_> = u.positionals.iter().map(|(p, ..)| p.to_ascii_lowercase()).collect();
+            assert_eq!(positionals, ["file"], "{src}");
+        }
+        for src in ["tasks.search [--out <file>]", "tasks.search [--out <file>]...", "tasks.search --out <file>"] {
+            let u = read_one(src);
+            assert_eq!(u.flags[0].placeholder.as_deref(), Some("file"), "{src}");
+            assert!(u.positionals.is_empty(), "{src}");
+        }
     }
 
     #[test]

@@ -1519,6 +1519,26 @@ fn a_pasted_cli_help_reads_as_its_flags() {
     assert_eq!(flags, [("to", Some('t'), ValueType::String, false), ("dry-run", Some('n'), ValueType::Boolean, false)]);
 }
 
+/// A flag whose bracket closes before the next word (`[--dry-run] <file>`)
+/// is a switch, and the word a positional argument: it does not make the
+/// flag text, or a list with `...`.
+#[test]
+fn a_word_after_a_closed_group_is_not_the_flags_placeholder() {
+    for usage in ["d.a [--x] <file>", "d.a [--x] <file>...", "d.a [-x | --x] FILE..."] {
+        let body = BODY.replace("d.a [--x <v>]", usage).replace("d.a --x 1", "d.a --x");
+        let (_d, t) = one(&skill(FRONT, &body));
+        let f = &t.skill("d.a").unwrap().flags[0];
+        let codes: Vec<_> = t.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(
+            (f.value_type, f.list, codes),
+            (ValueType::Boolean, false, vec![Code::PositionalArgument]),
+            "{usage}"
+        );
+    }
+    let (f, codes) = first_flag("d.a [--x <file>]", "--x  Where\n");
+    assert_eq!((f.value_type, codes), (ValueType::String, vec![]));
+}
+
 /// Choices written in the placeholder (`<asc|desc>`, `{en,fr,de}`) are not
 /// this format's enum (`One of:`), and `<file|url>` may describe the value:
 /// the flag stays text, with the warning that names the fix.
