@@ -814,6 +814,35 @@ fn descriptions_on_the_next_line() {
     expect(&t, Code::FlagNoDescription, ANY);
 }
 
+/// A group that holds a values clause alone is that marker: clap's help
+/// writes `[possible values: a, b]` (after `[default: a]`), API references
+/// `(one of: a, b)`. A group that says more, or prose values, stay prose.
+#[test]
+fn values_in_a_group_are_the_flags_values() {
+    let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    for (usage, flags, list) in [
+        ("d.a [--x <v>]", "--x <v>  Sort by [possible values: name, date]\n", false),
+        ("d.a [--x <v>]", "--x <v>  Sort by (Possible values: `name`, `date`)\n", false),
+        ("d.a [--x <v>]", "--x <v>  Sort by (one of: name, date)\n", false),
+        ("d.a [--x <v>...]", "--x <v>...  Sort by [possible values: name, date]\n", true),
+        ("d.a [--x <v>]", "--x <v>  Sort by (one or more of: name | date).\n", true),
+    ] {
+        let body =
+            BODY.replace("d.a [--x <v>]", usage).replace("--x  The x\n", flags).replace("d.a --x 1", "d.a --x date");
+        let (_d, t) = one(&skill(FRONT, &body));
+        let x = t.skill("d.a").unwrap_or_else(|| panic!("{flags}: {:#?}", t.diagnostics)).flag("x").unwrap().clone();
+        assert_eq!((x.value_type, x.values, x.list), (ValueType::Enum, v(&["name", "date"]), list), "{flags}");
+        assert!(t.diagnostics.is_empty(), "{flags}: {:#?}", t.diagnostics);
+    }
+    let (f, _) = first_flag("d.a [--x <v>]", "--x <v>  Sort by [default: name] [possible values: name, date]\n");
+    assert_eq!((f.values, f.default), (v(&["name", "date"]), Some(v(&["name"]))));
+    // The clause ends with its group: what the author wrote there is the
+    // value the error names, without the `)`.
+    let (_d, t) = with_usage_and_flags("d.a [--x <v>]", "--x <v>  Sort by (one of: the names)\n");
+    expect(&t, Code::InvalidEnumValue, ANY);
+    assert!(t.diagnostics[0].message.contains("`the names`"), "{}", t.diagnostics[0].message);
+}
+
 #[test]
 fn enum_values_may_be_list_items_under_their_label() {
     let flags = "- `--format <fmt>` (required): Output format. One of:\n  - `json`: for programs\n  - \"csv\" - for spreadsheets\n  - text\n- `--mode <m>`: How to write.\n  - Possible values:\n    - `append` (default)\n    - `overwrite` — replaces the file\n  - More about it.\n- `--tags <t>...`: Labels. Allowed values: `a`, `b`.\n- `--level <l>`: Detail.\n  Valid values: `low`, `high`.\n";

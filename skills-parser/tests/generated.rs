@@ -93,6 +93,8 @@ const MARKERS: &[&str] = &[
     "`a` \\| `b`",
     "Choices: fast, slow",
     "Possible values:",
+    "[possible values: fast, slow]",
+    "(one of: a, b)",
     "One of:",
     "Allowed values: `x` | `y`.",
     "Severity: minor | major",

@@ -272,11 +272,13 @@ pub(super) fn values_label(prose: &str) -> Option<(usize, usize)> {
     })
 }
 
-/// Where a clause that runs to the end of a sentence stops.
+/// Where a clause that runs to the end of a sentence stops: at its end, a
+/// `;`, a group (`(`), or the end of the group it is in (`)`, `]`; no
+/// value holds one).
 pub(super) fn clause_end(s: &str) -> usize {
     let b = s.as_bytes();
     for (i, &c) in b.iter().enumerate() {
-        if c == b'(' || c == b';' {
+        if matches!(c, b'(' | b')' | b']' | b';') {
             return i;
         }
         if c == b'.' && (i + 1 == b.len() || b[i + 1] == b' ') {
@@ -492,7 +494,7 @@ pub(super) fn trailing_default(sentence: &str) -> Option<(&str, String)> {
 /// `(integer, default: 20)` (a default comes last: its value may hold
 /// commas).
 pub(super) fn marker_group(inner: &str, m: &mut Markers) -> bool {
-    if one_marker(inner, m) {
+    if one_marker(inner, m) || values_group(inner, m) {
         return true;
     }
     if inner.contains(',') {
@@ -512,6 +514,30 @@ pub(super) fn marker_group(inner: &str, m: &mut Markers) -> bool {
         return true;
     }
     false
+}
+
+/// A group that is a values clause and nothing else: `(one of: a, b)`,
+/// `(One or more of: a, b)`, and a label's, as clap's help writes it
+/// (`[possible values: json, text]`). Each value must be one.
+fn values_group(inner: &str, m: &mut Markers) -> bool {
+    let t = inner.trim();
+    let (rest, multi, open) = if let Some(r) = strip_prefix_ignore_ascii_case(t, "one or more of:") {
+        (r, true, false)
+    } else if let Some(r) = strip_prefix_ignore_ascii_case(t, "one of:") {
+        (r, false, false)
+    } else {
+        match values_label(t) {
+            Some((0, len)) => (&t[len..], false, true),
+            _ => return false,
+        }
+    };
+    let values = enum_values(rest);
+    if m.one_of.is_some() || values.is_empty() || !values.iter().all(|v| is_enum_value(v)) {
+        return false;
+    }
+    m.one_of = Some((values, multi));
+    m.one_of_open = open;
+    true
 }
 
 /// The markers of a group separated by commas (`type: number, required`);
