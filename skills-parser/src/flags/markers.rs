@@ -58,8 +58,9 @@ pub(super) fn bare_type(t: &str) -> Option<(ValueType, bool)> {
 }
 
 pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
-    let s = spec.trim();
-    let (base, list) = if s.eq_ignore_ascii_case("list") { ("string", true) } else { list_form(s) };
+    let s = optional_form(spec.trim());
+    let (base, list) =
+        if s.eq_ignore_ascii_case("list") || s.eq_ignore_ascii_case("array") { ("string", true) } else { list_form(s) };
     // Besides the format's words: JSON Schema's, and those of the
     // languages skill authors write handlers in (`i64`, `f64`, `long`); a
     // switch in a table is often typed `flag`.
@@ -123,20 +124,53 @@ pub(crate) fn enum_type_word(spec: &str) -> Option<bool> {
 }
 
 /// A type as its element type and whether it is a list: `list of dates`,
-/// `date list`, `date[]` (plural `s` dropped), or one `date`.
+/// `date list`, `date[]`, `array of dates`, `date array`, and the
+/// languages' spellings, `list[str]`, `List<Integer>`, `Array<string>`,
+/// `Vec<String>` (plural `s` dropped), or one `date`. A type that may be
+/// absent (`Optional[int]`, `Option<i64>`, `int | None`, `string?`) is its
+/// type: a flag is optional unless it says it is required.
 pub(crate) fn list_form(s: &str) -> (&str, bool) {
-    let (base, list) = if let Some(b) = strip_prefix_ignore_ascii_case(s, "list of ") {
+    let s = optional_form(s);
+    let ends_with_word =
+        |w: &str| s.len().checked_sub(w.len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(w));
+    let (base, list) = if let Some(b) =
+        strip_prefix_ignore_ascii_case(s, "list of ").or_else(|| strip_prefix_ignore_ascii_case(s, "array of "))
+    {
         (b.trim(), true)
     } else if let Some(b) = s.strip_suffix("[]") {
         (b.trim(), true)
-    } else if let Some(b) =
-        s.len().checked_sub(" list".len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(" list"))
-    {
+    } else if let Some(b) = ends_with_word(" list").or_else(|| ends_with_word(" array")) {
         (s[..b].trim(), true)
+    } else if let Some(b) = generic(s, &["list", "array", "vec", "set", "sequence"]) {
+        (b, true)
     } else {
         (s, false)
     };
     (base.trim_end_matches(['s', 'S']), list)
+}
+
+/// `Optional[int]`, `Option<i64>`, `int | None`, `string | null`, `string?`:
+/// the type without what says it may be absent; any other `s` as it is.
+fn optional_form(s: &str) -> &str {
+    let s = s.trim();
+    if let Some(inner) = generic(s, &["optional", "option"]) {
+        return inner;
+    }
+    if let Some((t, absent)) = s.rsplit_once('|')
+        && ["none", "null", "undefined", "nil"].iter().any(|w| absent.trim().eq_ignore_ascii_case(w))
+    {
+        return t.trim();
+    }
+    s.strip_suffix('?').map_or(s, str::trim)
+}
+
+/// `name[T]` or `name<T>` for one of `names` (any case): `T`.
+fn generic<'a>(s: &'a str, names: &[&str]) -> Option<&'a str> {
+    let open = s.find(['[', '<'])?;
+    let close = if s.as_bytes()[open] == b'[' { ']' } else { '>' };
+    let inner = s[open + 1..].strip_suffix(close)?.trim();
+    let head = s[..open].trim();
+    (names.iter().any(|n| head.eq_ignore_ascii_case(n)) && !inner.is_empty()).then_some(inner)
 }
 
 /// The first run of two or more values in backticks or double quotes,

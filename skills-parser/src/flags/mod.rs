@@ -301,6 +301,31 @@ mod tests {
         assert_eq!(parse_type("list of numbers"), Some((ValueType::Number, true)));
         assert_eq!(parse_type("double[]"), Some((ValueType::Number, true)));
         assert_eq!(parse_type("uuid"), None);
+        // The languages' and JSON Schema's spellings of a list, and of a
+        // type that may be absent.
+        for (t, want) in [
+            ("list[str]", (ValueType::String, true)),
+            ("List[int]", (ValueType::Integer, true)),
+            ("Array<number>", (ValueType::Number, true)),
+            ("Vec<String>", (ValueType::String, true)),
+            ("vec<i64>", (ValueType::Integer, true)),
+            ("array of dates", (ValueType::Date, true)),
+            ("date array", (ValueType::Date, true)),
+            ("array", (ValueType::String, true)),
+            ("Optional[int]", (ValueType::Integer, false)),
+            ("Option<bool>", (ValueType::Boolean, false)),
+            ("Optional[List[str]]", (ValueType::String, true)),
+            ("int | None", (ValueType::Integer, false)),
+            ("string | null", (ValueType::String, false)),
+            ("date?", (ValueType::Date, false)),
+        ] {
+            assert_eq!(parse_type(t), Some(want), "{t}");
+        }
+        for t in ["list[list[str]]", "Dict[str, int]", "map<string, string>", "list[]", "Optional[]", "str | int"] {
+            assert_eq!(parse_type(t), None, "{t}");
+        }
+        assert_eq!(markers("Tags (list[str])").explicit, Some((ValueType::String, true)));
+        assert_eq!(markers("Tags (array of strings, required)").explicit, Some((ValueType::String, true)));
         // `double`, `decimal`, `numeric` alone in parentheses are prose.
         assert_eq!(markers("Line spacing (double)").explicit, None);
         assert_eq!(markers("Ratio (float)").explicit, Some((ValueType::Number, false)));
