@@ -912,6 +912,9 @@ fn flags_named_without_dashes_as_api_references_write_them() {
         "- **x** *(required)* — The x\n- `tags` _(string list)_: Tags\n- **on** *(boolean)* — On\n",
         // Each marker of a group in a code span or emphasis.
         "- `x` (`string`, **required**): The x\n- `tags` (`string list`): Tags\n- `on` (`boolean`): On\n",
+        // A Python docstring's `Args:`, not a list: a name, a group of
+        // markers only, a colon; a deeper line goes on with the description.
+        "Args:\n    x (str, required): The x\n    tags (list[str]): Tags,\n        as many as needed.\n    on (bool): On\n",
     ] {
         let body =
             BODY.replace("d.a [--x <v>]", usage).replace("## Flags", "## Parameters").replace("--x  The x\n", flags);
@@ -935,6 +938,10 @@ fn flags_named_without_dashes_as_api_references_write_them() {
     // (Usage's `--x` is then read from Usage alone.)
     let (_d, t) = one(&with_flags("- `none`\n- see the note below (if any)\n"));
     assert!(t.skill("d.a").is_none_or(|s| s.flags.iter().all(|f| f.name == "x")), "{:#?}", t.skill("d.a"));
+    // Outside a list, a group that is not all markers is prose.
+    let (_d, t) = one(&with_flags("note (see below): the x is optional\nx (optional): The x\n"));
+    let names: Vec<_> = t.skill("d.a").unwrap().flags.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["x"]);
 }
 
 #[test]

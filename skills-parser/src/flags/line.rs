@@ -647,11 +647,14 @@ pub(super) fn end_value_items_cold(description: &mut String, items: &[(String, S
 /// parameters, with `--` put before the name: `` - `title`: The title ``,
 /// `- **title** (required): ...` (the markers also in emphasis,
 /// `- **title** *(required)* — ...`), or a plain name followed by a marker
-/// group, `- title (string): ...`. `None` for any other line.
+/// group, `- title (string): ...`; or, not in a list, a plain name followed
+/// by a group of markers only and a colon, as a Python docstring's `Args:`
+/// lists them (`    limit (int, optional): Max results.`). `None` for any
+/// other line.
 pub(super) fn with_dashes(text: &str) -> Option<String> {
     let item = strip_list_marker(text);
     if item.len() == text.trim_start().len() {
-        return None;
+        return docstring_with_dashes(text);
     }
     let mut head = item;
     let mut wrapped = false;
@@ -677,6 +680,27 @@ pub(super) fn with_dashes(text: &str) -> Option<String> {
     }
     let name_at = text.len() - head.len();
     Some(format!("{}--{}", &text[..name_at], &text[name_at..]))
+}
+
+/// `name (markers): description`, not in a list: `--name (markers): ...`
+/// when every part of the group is a marker (`(str)`, `(int, optional)`,
+/// `(list[str], required)`), so prose such as `note (see below): ...`
+/// stays prose.
+fn docstring_with_dashes(text: &str) -> Option<String> {
+    let item = text.trim_start();
+    let name_len = item.bytes().take_while(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_').count();
+    let (name, after) = item.split_at(name_len);
+    let group = after.strip_prefix(" (")?;
+    let close = group.find(')')?;
+    if !is_flag_name(name) || !group[close + 1..].starts_with(':') {
+        return None;
+    }
+    let mut m = Markers::default();
+    if !marker_group(&group[..close], &mut m) {
+        return None;
+    }
+    let at = text.len() - item.len();
+    Some(format!("{}--{}", &text[..at], item))
 }
 
 /// A heading that names a flag without dashes, in a section that never
