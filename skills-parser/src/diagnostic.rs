@@ -180,6 +180,9 @@ codes! {
     NegatedForm = "negated-form", Warning, Advice;
     /// A line in `## Flags` that mentions a flag but is not a flag line.
     UnrecognizedFlagLine = "unrecognized-flag-line", Warning, Advice;
+    /// A `## Flags` section with text, none of which reads as a flag, in a
+    /// skill that declares no flag anywhere else.
+    NoFlagsRead = "no-flags-read", Warning, Advice;
     /// No `## Usage` section.
     MissingUsage = "missing-usage", Warning, Advice;
     /// No `## Examples` section, or one without commands.

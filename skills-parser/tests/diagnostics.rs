@@ -550,6 +550,24 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             }),
         ),
         (
+            Code::NoFlagsRead,
+            Box::new(|| {
+                let body = "\n# d.a\n\n## Usage\n\nd.a [options]\n\n## Flags\n\nquery: the text\nlimit: how many\n\n## Examples\n\nd.a\n";
+                let (_d, t) = one(&skill(FRONT, body));
+                expect(&t, Code::NoFlagsRead, 12);
+                assert!(t.diagnostics[0].message.contains("has 2 lines of text"), "{}", t.diagnostics[0].message);
+                // A section that says there are none, or only a CLI's help
+                // line, is quiet; so is one beside flags declared elsewhere.
+                for flags in ["None.", "_This skill takes no flags._", "-h, --help  Print help"] {
+                    let (_d, t) = one(&skill(FRONT, &body.replace("query: the text\nlimit: how many", flags)));
+                    assert!(t.diagnostics.is_empty(), "{flags}: {:#?}", t.diagnostics);
+                }
+                let front = "name: d.a\ndescription: Does a\nparameters:\n  - name: query\n    description: The text\n";
+                let (_d, t) = one(&skill(front, &body.replace("query: the text\nlimit: how many", "See above.")));
+                assert!(t.diagnostics.iter().all(|d| d.code != Code::NoFlagsRead), "{:#?}", t.diagnostics);
+            }),
+        ),
+        (
             Code::MissingUsage,
             Box::new(|| expect(&one(&skill(FRONT, "\n# d.a\n\n## Examples\n\nd.a\n")).1, Code::MissingUsage, 5)),
         ),

@@ -531,7 +531,7 @@ pub(super) fn marker_group(inner: &str, m: &mut Markers) -> bool {
     if one_marker(inner, m) || values_group(inner, m) {
         return true;
     }
-    if inner.contains(',') {
+    if inner.contains([',', ';']) {
         let mut trial = m.clone();
         if split_markers(inner, &mut trial, false) {
             *m = trial;
@@ -574,15 +574,16 @@ fn values_group(inner: &str, m: &mut Markers) -> bool {
     true
 }
 
-/// The markers of a group separated by commas (`type: number, required`);
-/// false when a part is not one, unless `lenient`, which skips such parts.
+/// The markers of a group separated by commas or semicolons (`type:
+/// number, required`, `optional; default: 20`); false when a part is not
+/// one, unless `lenient`, which skips such parts.
 pub(super) fn split_markers(inner: &str, m: &mut Markers, lenient: bool) -> bool {
     let mut rest = inner;
     loop {
         let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
             rest.len()
         } else {
-            rest.find(',').unwrap_or(rest.len())
+            rest.find([',', ';']).unwrap_or(rest.len())
         };
         let part = rest[..part_end].trim();
         if !lenient && (part.is_empty() || !one_marker(part, m)) {

@@ -325,6 +325,13 @@ mod tests {
             assert_eq!(parse_type(t), None, "{t}");
         }
         assert_eq!(markers("Tags (list[str])").explicit, Some((ValueType::String, true)));
+        // Markers separated by semicolons, as by commas.
+        let m = markers("Maximum (optional; default: 20)");
+        assert!(m.optional);
+        assert_eq!(m.defaults, ["20"]);
+        assert_eq!(markers("Kind (string; required)").explicit, Some((ValueType::String, false)));
+        assert!(markers("Kind (string; required)").required);
+        assert!(!markers("Kind (see below; required)").required);
         assert_eq!(markers("Tags (array of strings, required)").explicit, Some((ValueType::String, true)));
         // `double`, `decimal`, `numeric` alone in parentheses are prose.
         assert_eq!(markers("Line spacing (double)").explicit, None);

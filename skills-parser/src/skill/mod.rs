@@ -318,7 +318,12 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             frontmatter.lines.flags_section = body_line + markdown::newlines(&body.as_bytes()[..s.heading_start]);
         }
         if let Some(s) = flags_section {
-            raw.extend(flags::read_lines(&markdown::lines(&read, s.content.clone(), body_line), sink));
+            let lines = markdown::lines(&read, s.content.clone(), body_line);
+            let read_here = flags::read_lines(&lines, sink);
+            if read_here.is_empty() && raw.is_empty() && group_sections.is_empty() {
+                no_flags_read(s, frontmatter.lines.flags_section, &lines, sink);
+            }
+            raw.extend(read_here);
         }
         if !group_sections.is_empty() {
             // Each group's heading is read as a group's subheading is.
@@ -637,6 +642,51 @@ fn synopsis(name: &str, flags: &[Flag]) -> String {
         line.push_str(&if f.required { flag } else { format!("[{flag}]") });
     }
     line
+}
+
+/// Warns when the `## Flags` section `s` (its heading on `line`) has text
+/// but none of it reads as a flag, and nothing else declares one: the
+/// skill then takes no flags, which its author rarely means. Lines that
+/// say so (`None.`, `This skill takes no flags.`), headings, and lines that
+/// mention a `--flag` (reported as `unrecognized-flag-line`) do not count.
+fn no_flags_read(s: &markdown::Section<'_>, line: usize, lines: &[markdown::SourceLine<'_>], sink: &mut Sink<'_>) {
+    const NONE: [&str; 11] = [
+        "none",
+        "no flag",
+        "no option",
+        "no argument",
+        "no parameter",
+        "no input",
+        "takes no",
+        "n/a",
+        "not applicable",
+        "nothing",
+        "without flags",
+    ];
+    let says_none = |t: &str| {
+        let lower = t.to_ascii_lowercase();
+        NONE.iter().any(|w| lower.contains(w))
+    };
+    let unread = lines
+        .iter()
+        .map(|l| l.text.trim())
+        .filter(|t| {
+            let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
+            !bare.is_empty() && !t.starts_with('#') && !t.contains("--") && !says_none(t)
+        })
+        .count();
+    if unread == 0 {
+        return;
+    }
+    let title = &s.title;
+    let lines_word = if unread == 1 { "line" } else { "lines" };
+    sink.push(
+        Code::NoFlagsRead,
+        line,
+        0,
+        format!("`## {title}` has {unread} {lines_word} of text, but none reads as a flag, so the skill takes no flags"),
+        "write each flag on a line of its own, such as `--limit <n>  Maximum results (default: 20)` (see the formats in docs/skill-format.md); if the skill takes no flags, say so: `None.`",
+    );
 }
 
 #[cfg(test)]
