@@ -128,7 +128,27 @@ pub(crate) fn sections(body: &str) -> Vec<Section<'_>> {
 
 /// Every heading of `body` with its section, and the byte ranges of its
 /// HTML comments (see [`crate::comments`]), found in the same pass.
+///
+/// A body whose every line is of a kind that leaves its block structure
+/// in no doubt (see [`headings_by_lines`]), as most skill pages are, is
+/// read line by line; any other is read with pulldown-cmark. Both give the
+/// same sections (`sections_by_lines_agree_with_pulldown_cmark`).
 pub(crate) fn sections_and_comments(body: &str) -> (Vec<Section<'_>>, Vec<Range<usize>>) {
+    match headings_by_lines(body) {
+        Some((heads, labels)) => (assemble(body, heads, labels), Vec::new()),
+        None => {
+            let (heads, labels, comments) = headings_by_pulldown(body);
+            (assemble(body, heads, labels), comments)
+        }
+    }
+}
+
+/// Headings (title, level, the heading's lines) and labels (title, its line).
+type Headings<'a> = (Vec<(Cow<'a, str>, u8, Range<usize>)>, Vec<(String, Range<usize>)>);
+
+/// The headings and labels of `body` as pulldown-cmark reads it, and its
+/// HTML comments.
+fn headings_by_pulldown(body: &str) -> (Vec<(Cow<'_, str>, u8, Range<usize>)>, Vec<(String, Range<usize>)>, Vec<Range<usize>>) {
     let mut comments = Vec::new();
     // A skill page has about six headings: one allocation for most.
     let mut heads: Vec<(Cow<'_, str>, u8, Range<usize>)> = Vec::with_capacity(8);
@@ -201,6 +221,147 @@ pub(crate) fn sections_and_comments(body: &str) -> (Vec<Section<'_>>, Vec<Range<
             _ => {}
         }
     }
+    (heads, labels, comments)
+}
+
+/// The headings and labels of `body` read line by line, or `None` when a
+/// line might mean something only a CommonMark parser settles. Every line
+/// must start at the margin (or be blank) and be one of:
+///
+/// - an ATX heading (`## Usage`) whose text no inline syntax can change
+///   (no `` \ ` * _ [ ] < > & ! ~ # ``, no control byte);
+/// - a fence (```` ``` ````, `~~~`), whose lines up to its closing fence are
+///   code;
+/// - a line of a paragraph, starting with a byte that starts no other
+///   block: an ASCII letter, or one of ``` " ' ( ) , . / : ; ? @ $ % ^ { } | \ & ``,
+///   or `--` with something other than dashes and blanks after it (a
+///   flag, `--limit <n>`), or one or two `` ` `` or `~` (a code span), or `#`
+///   not followed by a blank (`#tag`).
+///
+/// So there are no containers, no setext headings, no HTML, no link
+/// definitions and no indented code, and a paragraph runs from its first
+/// line to the next blank line, heading or fence. Without `<!--` there are
+/// no comments. A carriage return or a NUL anywhere sends the body to
+/// pulldown-cmark too.
+fn headings_by_lines(body: &str) -> Option<Headings<'_>> {
+    let b = body.as_bytes();
+    if memchr::memchr2(b'\r', b'\0', b).is_some() || memchr::memmem::find(b, b"<!--").is_some() {
+        return None;
+    }
+    let mut heads: Vec<(Cow<'_, str>, u8, Range<usize>)> = Vec::with_capacity(8);
+    let mut labels = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    // The paragraph being read: its first line, and whether that line is
+    // a label of its own (only a paragraph of that one line is a label).
+    let mut paragraph: Option<(Range<usize>, bool)> = None;
+    let mut start = 0;
+    while start < b.len() {
+        let end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
+        let next = if end < b.len() { end + 1 } else { end };
+        let line = &b[start..end];
+        let this = start;
+        start = next;
+        if let Some((ch, n)) = fence {
+            if closes_fence(line, ch, n) {
+                fence = None;
+            }
+            continue;
+        }
+        let first = line.first().copied();
+        let kind = match first {
+            None => Line::Blank,
+            Some(b' ' | b'\t') if line.iter().all(|&c| c == b' ' || c == b'\t') => Line::Blank,
+            Some(b' ' | b'\t') => return None,
+            Some(b'#') => {
+                let level = line.iter().take_while(|&&c| c == b'#').count();
+                match line.get(level) {
+                    None | Some(b' ' | b'\t') if level <= 6 => {
+                        // Trimmed as `trimmed_title` trims pulldown-cmark's
+                        // text (a no-break space too).
+                        let title = body[this + level..end].trim();
+                        if !title.bytes().all(inert_in_heading) {
+                            return None;
+                        }
+                        heads.push((Cow::Borrowed(title), level as u8, this..next));
+                        Line::Heading
+                    }
+                    _ => Line::Text,
+                }
+            }
+            Some(c @ (b'`' | b'~')) => {
+                let n = line.iter().take_while(|&&x| x == c).count();
+                if n < 3 {
+                    Line::Text
+                } else if c == b'`' && line[n..].contains(&b'`') {
+                    // Not a fence to CommonMark (a code span, maybe).
+                    return None;
+                } else {
+                    fence = Some((c, n));
+                    Line::Fence
+                }
+            }
+            Some(b'-') if line.get(1) == Some(&b'-') && line.iter().any(|&c| !matches!(c, b'-' | b' ' | b'\t')) => {
+                Line::Text
+            }
+            Some(c) if c.is_ascii_alphabetic() || b"\"'(),./:;?@$%^{}|\\&".contains(&c) => Line::Text,
+            Some(_) => return None,
+        };
+        match kind {
+            Line::Text => match &mut paragraph {
+                Some((_, label)) => *label = false,
+                None => paragraph = Some((this..next, plain_label_at(body, this))),
+            },
+            Line::Blank | Line::Heading | Line::Fence => {
+                if let Some((range, true)) = paragraph.take() {
+                    push_label(body, range, &mut labels);
+                }
+            }
+        }
+    }
+    if let Some((range, true)) = paragraph {
+        push_label(body, range, &mut labels);
+    }
+    Some((heads, labels))
+}
+
+/// What a line of [`headings_by_lines`] is.
+enum Line {
+    Blank,
+    Heading,
+    Fence,
+    Text,
+}
+
+/// A paragraph of one line that [`plain_label_at`] took, as a label when
+/// its text names a section (as [`headings_by_pulldown`] reads it).
+fn push_label(body: &str, range: Range<usize>, labels: &mut Vec<(String, Range<usize>)>) {
+    let text = body[range.clone()].trim();
+    if pseudo_heading_name(text) {
+        labels.push((text.to_string(), range));
+    }
+}
+
+/// Whether `line` closes a fence of `n` characters `ch`: at most three
+/// spaces, at least `n` of them, then only spaces (pulldown-cmark 0.13
+/// does not take a tab there, where CommonMark 0.31 does; the two readings
+/// must agree).
+fn closes_fence(line: &[u8], ch: u8, n: usize) -> bool {
+    let indent = line.iter().take_while(|&&c| c == b' ').count();
+    let run = line[indent..].iter().take_while(|&&c| c == ch).count();
+    indent <= 3 && run >= n && line[indent + run..].iter().all(|&c| c == b' ')
+}
+
+/// A byte of a heading's text that inline parsing leaves as it is.
+fn inert_in_heading(c: u8) -> bool {
+    c >= 0x80 || (c >= b' ' && !b"\\`*_[]<>&!~#".contains(&c))
+}
+
+/// The sections of `body` from its headings and labels.
+fn assemble<'a>(
+    body: &'a str,
+    heads: Vec<(Cow<'a, str>, u8, Range<usize>)>,
+    labels: Vec<(String, Range<usize>)>,
+) -> Vec<Section<'a>> {
     // Where each section ends, before the titles move into the sections.
     let head_ends: Vec<usize> = (0..heads.len())
         .map(|i| heads[i + 1..].iter().find(|(_, l, _)| *l <= heads[i].1).map_or(body.len(), |(_, _, r)| r.start))
@@ -228,8 +389,9 @@ pub(crate) fn sections_and_comments(body: &str) -> (Vec<Section<'_>>, Vec<Range<
             pseudo: true,
         });
     }
-    (out, comments)
+    out
 }
+
 
 /// The section titled `names[0]` (ignoring case), else one titled by the
 /// next name, and so on: `## Flags` wins over an `## Options` elsewhere.
@@ -408,6 +570,59 @@ mod tests {
             let mixed: Vec<u8> = (0..len).map(|i| if i % 3 == 0 { b'\n' } else { b'x' }).collect();
             assert_eq!(newlines(&mixed), mixed.iter().filter(|&&b| b == b'\n').count());
         }
+    }
+
+    /// What a reading of a body gives, to compare the two readings.
+    fn shape<'a>(sections: &[Section<'a>]) -> Vec<(String, u8, usize, Range<usize>, bool)> {
+        sections.iter().map(|s| (s.title.to_string(), s.level, s.heading_start, s.content.clone(), s.pseudo)).collect()
+    }
+
+    /// Wherever the line reading takes a body, it finds what pulldown-cmark
+    /// finds: 200,000 bodies of lines drawn from headings, labels, fences,
+    /// flags, prose and every kind of line that starts another block (which
+    /// the line reading must refuse, or read as CommonMark does).
+    #[test]
+    fn sections_by_lines_agree_with_pulldown_cmark() {
+        const LINES: &[&str] = &[
+            "", " ", "\t", "# d.a", "## Usage", "## Flags", "### Notes", "###### Six", "####### Seven", "#tag",
+            "## Flags ##", "## `Flags`", "## **Flags**", "## Flags & more", "## Über ⚙️", "##\tTabbed", "##",
+            "#", "Flags:", "OPTIONS", "Examples:", "Usage", "Flags: see below", "**Flags:**", "_Usage_",
+            "--to <a>  Recipients (required)", "--limit <n>  Max (default: 20)", "-- comment", "-- --", "---",
+            "--", "- item", "-item", "* star", "+ plus", "+1", "1. one", "2) two", "> quote", "<div>", "<a>",
+            "<!-- c -->", "text <!-- c --> more", "    indented", "  two spaces", "```", "```cmd", "````", "~~~",
+            "~~~ info", "``` a`b", "``", "`code` span", "~~", "=====", "Setext", "---", "[ref]: /url",
+            "d.a --to x", "Plain prose, with (parens) and \"quotes\".", "\\## escaped", "&amp; entity",
+            "|a|b|", "___", "***", "   ```", "  ~~~", "~~~\t", "``` ", "\t```", "    ```", "## Usage\u{a0}", "## \u{3000}Flags", "Flags:\u{a0}", "## a\\*b", "## <b>x</b>", "## [link](u)", "## x_y_z", "## 1. Flags", "## Flags (all optional)", "## $x$ ^y^ =z= |w|", "\u{0}", "a\r", "\u{feff}bom", "é accent",
+        ];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let (mut taken, mut cases) = (0, 0);
+        let cases_wanted: usize = std::env::var("SECTIONS_DIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
+        while cases < cases_wanted {
+            cases += 1;
+            let mut body = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x % 14) as usize;
+            for _ in 0..n {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                body.push_str(LINES[(x % LINES.len() as u64) as usize]);
+                if x >> 60 != 0 {
+                    body.push('\n');
+                }
+            }
+            let Some((heads, labels)) = headings_by_lines(&body) else { continue };
+            taken += 1;
+            let by_lines = assemble(&body, heads, labels);
+            let (heads, labels, comments) = headings_by_pulldown(&body);
+            assert!(comments.is_empty(), "{body:?}");
+            assert_eq!(shape(&by_lines), shape(&assemble(&body, heads, labels)), "{body:?}");
+        }
+        // The line reading takes a good share of them (else this tests
+        // little).
+        assert!(taken * 10 > cases, "{taken} of {cases}");
     }
 
     const BODY: &str = "# email.send\n\nIntro.\n\n## Usage\n\nemail.send --to <a>\n\n## Flags\n\n```\n--to  Recipients\n```\n\n### Notes\n\nx\n\nExamples\n--------\n\nemail.send --to a\n";
