@@ -50,17 +50,27 @@ pub(super) fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
 /// make a number only where a type is certain to be meant (`(type:
 /// double)`, a table's Type column, frontmatter `type:`).
 pub(super) fn bare_type(t: &str) -> Option<(ValueType, bool)> {
-    let (base, _) = list_form(t.trim());
+    let (base, list) = type_parts(t);
     if ["double", "decimal", "numeric"].iter().any(|w| base.eq_ignore_ascii_case(w)) {
         return None;
     }
-    parse_type(t)
+    type_of(base).map(|t| (t, list))
+}
+
+/// A type's element type and whether it is a list, as [`list_form`] reads
+/// it; `list` and `array` alone are lists of strings.
+fn type_parts(spec: &str) -> (&str, bool) {
+    let s = optional_form(spec);
+    if s.eq_ignore_ascii_case("list") || s.eq_ignore_ascii_case("array") { ("string", true) } else { list_form(s) }
 }
 
 pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
-    let s = optional_form(spec.trim());
-    let (base, list) =
-        if s.eq_ignore_ascii_case("list") || s.eq_ignore_ascii_case("array") { ("string", true) } else { list_form(s) };
+    let (base, list) = type_parts(spec);
+    type_of(base).map(|t| (t, list))
+}
+
+/// The type a type word (`string`, `int`, `f64`, `bool`, ...) names.
+fn type_of(base: &str) -> Option<ValueType> {
     // Besides the format's words: JSON Schema's, and those of the
     // languages skill authors write handlers in (`i64`, `f64`, `long`); a
     // switch in a table is often typed `flag`.
@@ -74,8 +84,7 @@ pub(crate) fn parse_type(spec: &str) -> Option<(ValueType, bool)> {
         (&["date"], ValueType::Date),
         (&["boolean", "bool", "flag", "switch"], ValueType::Boolean),
     ];
-    let t = words.iter().find(|(w, _)| w.iter().any(|w| base.eq_ignore_ascii_case(w)))?.1;
-    Some((t, list))
+    Some(words.iter().find(|(w, _)| w.iter().any(|w| base.eq_ignore_ascii_case(w)))?.1)
 }
 
 /// Formats of text that authors give as a type (`email`, `url`, `uuid`,
@@ -131,8 +140,9 @@ pub(crate) fn enum_type_word(spec: &str) -> Option<bool> {
 /// type: a flag is optional unless it says it is required.
 pub(crate) fn list_form(s: &str) -> (&str, bool) {
     let s = optional_form(s);
-    let ends_with_word =
-        |w: &str| s.len().checked_sub(w.len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(w));
+    let ends_with_word = |w: &str| {
+        s.len().checked_sub(w.len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(w))
+    };
     let (base, list) = if let Some(b) =
         strip_prefix_ignore_ascii_case(s, "list of ").or_else(|| strip_prefix_ignore_ascii_case(s, "array of "))
     {
@@ -151,25 +161,39 @@ pub(crate) fn list_form(s: &str) -> (&str, bool) {
 
 /// `Optional[int]`, `Option<i64>`, `int | None`, `string | null`, `string?`:
 /// the type without what says it may be absent; any other `s` as it is.
+/// (Bytewise tests first: every type word and many sentences come here.)
 fn optional_form(s: &str) -> &str {
     let s = s.trim();
-    if let Some(inner) = generic(s, &["optional", "option"]) {
-        return inner;
+    let b = s.as_bytes();
+    match b.last() {
+        Some(b'?') => return s[..s.len() - 1].trim(),
+        Some(b']' | b'>') => {
+            if let Some(inner) = generic(s, &["optional", "option"]) {
+                return inner;
+            }
+        }
+        _ => {}
     }
-    if let Some((t, absent)) = s.rsplit_once('|')
-        && ["none", "null", "undefined", "nil"].iter().any(|w| absent.trim().eq_ignore_ascii_case(w))
-    {
-        return t.trim();
+    if let Some(bar) = memchr::memrchr(b'|', b) {
+        let absent = s[bar + 1..].trim();
+        if ["none", "null", "undefined", "nil"].iter().any(|w| absent.eq_ignore_ascii_case(w)) {
+            return s[..bar].trim();
+        }
     }
-    s.strip_suffix('?').map_or(s, str::trim)
+    s
 }
 
 /// `name[T]` or `name<T>` for one of `names` (any case): `T`.
 fn generic<'a>(s: &'a str, names: &[&str]) -> Option<&'a str> {
-    let open = s.find(['[', '<'])?;
-    let close = if s.as_bytes()[open] == b'[' { ']' } else { '>' };
-    let inner = s[open + 1..].strip_suffix(close)?.trim();
-    let head = s[..open].trim();
+    let close = *s.as_bytes().last()?;
+    let open = match close {
+        b']' => b'[',
+        b'>' => b'<',
+        _ => return None,
+    };
+    let at = memchr::memchr(open, s.as_bytes())?;
+    let inner = s[at + 1..s.len() - 1].trim();
+    let head = s[..at].trim();
     (names.iter().any(|n| head.eq_ignore_ascii_case(n)) && !inner.is_empty()).then_some(inner)
 }
 
@@ -531,7 +555,7 @@ pub(super) fn marker_group(inner: &str, m: &mut Markers) -> bool {
     if one_marker(inner, m) || values_group(inner, m) {
         return true;
     }
-    if inner.contains([',', ';']) {
+    if inner.bytes().any(|c| c == b',' || c == b';') {
         let mut trial = m.clone();
         if split_markers(inner, &mut trial, false) {
             *m = trial;
@@ -583,7 +607,7 @@ pub(super) fn split_markers(inner: &str, m: &mut Markers, lenient: bool) -> bool
         let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
             rest.len()
         } else {
-            rest.find([',', ';']).unwrap_or(rest.len())
+            rest.bytes().position(|c| c == b',' || c == b';').unwrap_or(rest.len())
         };
         let part = rest[..part_end].trim();
         if !lenient && (part.is_empty() || !one_marker(part, m)) {
