@@ -143,12 +143,21 @@ pub(crate) fn sections_and_comments(body: &str) -> (Vec<Section<'_>>, Vec<Range<
     }
 }
 
-/// Headings (title, level, the heading's lines) and labels (title, its line).
-type Headings<'a> = (Vec<(Cow<'a, str>, u8, Range<usize>)>, Vec<(String, Range<usize>)>);
+/// The byte ranges of a body's HTML comments.
+type Comments = Vec<Range<usize>>;
+
+/// Headings: title, level, the heading's lines.
+type Heads<'a> = Vec<(Cow<'a, str>, u8, Range<usize>)>;
+
+/// Labels: title, its line.
+type Labels = Vec<(String, Range<usize>)>;
+
+/// Headings and labels.
+type Headings<'a> = (Heads<'a>, Labels);
 
 /// The headings and labels of `body` as pulldown-cmark reads it, and its
 /// HTML comments.
-fn headings_by_pulldown(body: &str) -> (Vec<(Cow<'_, str>, u8, Range<usize>)>, Vec<(String, Range<usize>)>, Vec<Range<usize>>) {
+fn headings_by_pulldown(body: &str) -> (Heads<'_>, Labels, Comments) {
     let mut comments = Vec::new();
     // A skill page has about six headings: one allocation for most.
     let mut heads: Vec<(Cow<'_, str>, u8, Range<usize>)> = Vec::with_capacity(8);
@@ -392,7 +401,6 @@ fn assemble<'a>(
     out
 }
 
-
 /// The section titled `names[0]` (ignoring case), else one titled by the
 /// next name, and so on: `## Flags` wins over an `## Options` elsewhere.
 /// A heading titled exactly wins over one that only [`names_section`]
@@ -584,19 +592,96 @@ mod tests {
     #[test]
     fn sections_by_lines_agree_with_pulldown_cmark() {
         const LINES: &[&str] = &[
-            "", " ", "\t", "# d.a", "## Usage", "## Flags", "### Notes", "###### Six", "####### Seven", "#tag",
-            "## Flags ##", "## `Flags`", "## **Flags**", "## Flags & more", "## Über ⚙️", "##\tTabbed", "##",
-            "#", "Flags:", "OPTIONS", "Examples:", "Usage", "Flags: see below", "**Flags:**", "_Usage_",
-            "--to <a>  Recipients (required)", "--limit <n>  Max (default: 20)", "-- comment", "-- --", "---",
-            "--", "- item", "-item", "* star", "+ plus", "+1", "1. one", "2) two", "> quote", "<div>", "<a>",
-            "<!-- c -->", "text <!-- c --> more", "    indented", "  two spaces", "```", "```cmd", "````", "~~~",
-            "~~~ info", "``` a`b", "``", "`code` span", "~~", "=====", "Setext", "---", "[ref]: /url",
-            "d.a --to x", "Plain prose, with (parens) and \"quotes\".", "\\## escaped", "&amp; entity",
-            "|a|b|", "___", "***", "   ```", "  ~~~", "~~~\t", "``` ", "\t```", "    ```", "## Usage\u{a0}", "## \u{3000}Flags", "Flags:\u{a0}", "## a\\*b", "## <b>x</b>", "## [link](u)", "## x_y_z", "## 1. Flags", "## Flags (all optional)", "## $x$ ^y^ =z= |w|", "\u{0}", "a\r", "\u{feff}bom", "é accent",
+            "",
+            " ",
+            "\t",
+            "# d.a",
+            "## Usage",
+            "## Flags",
+            "### Notes",
+            "###### Six",
+            "####### Seven",
+            "#tag",
+            "## Flags ##",
+            "## `Flags`",
+            "## **Flags**",
+            "## Flags & more",
+            "## Über ⚙️",
+            "##\tTabbed",
+            "##",
+            "#",
+            "Flags:",
+            "OPTIONS",
+            "Examples:",
+            "Usage",
+            "Flags: see below",
+            "**Flags:**",
+            "_Usage_",
+            "--to <a>  Recipients (required)",
+            "--limit <n>  Max (default: 20)",
+            "-- comment",
+            "-- --",
+            "---",
+            "--",
+            "- item",
+            "-item",
+            "* star",
+            "+ plus",
+            "+1",
+            "1. one",
+            "2) two",
+            "> quote",
+            "<div>",
+            "<a>",
+            "<!-- c -->",
+            "text <!-- c --> more",
+            "    indented",
+            "  two spaces",
+            "```",
+            "```cmd",
+            "````",
+            "~~~",
+            "~~~ info",
+            "``` a`b",
+            "``",
+            "`code` span",
+            "~~",
+            "=====",
+            "Setext",
+            "---",
+            "[ref]: /url",
+            "d.a --to x",
+            "Plain prose, with (parens) and \"quotes\".",
+            "\\## escaped",
+            "&amp; entity",
+            "|a|b|",
+            "___",
+            "***",
+            "   ```",
+            "  ~~~",
+            "~~~\t",
+            "``` ",
+            "\t```",
+            "    ```",
+            "## Usage\u{a0}",
+            "## \u{3000}Flags",
+            "Flags:\u{a0}",
+            "## a\\*b",
+            "## <b>x</b>",
+            "## [link](u)",
+            "## x_y_z",
+            "## 1. Flags",
+            "## Flags (all optional)",
+            "## $x$ ^y^ =z= |w|",
+            "\u{0}",
+            "a\r",
+            "\u{feff}bom",
+            "é accent",
         ];
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         let (mut taken, mut cases) = (0, 0);
-        let cases_wanted: usize = std::env::var("SECTIONS_DIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
+        let cases_wanted: usize =
+            std::env::var("SECTIONS_DIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
         while cases < cases_wanted {
             cases += 1;
             let mut body = String::new();

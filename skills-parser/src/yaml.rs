@@ -214,10 +214,53 @@ pub fn parse(src: &str, first_line: usize) -> Result<Node, YamlError> {
     if src.trim().is_empty() {
         return Ok(Node { value: Value::Map(Vec::new()), line: first_line, column: 1 });
     }
-    match plain_text(src, first_line - 1) {
+    match key_lines(src, first_line - 1).or_else(|| plain_text(src, first_line - 1)) {
         Some(node) => Ok(node),
         None => parse_with_serde(src, first_line),
     }
+}
+
+/// The commonest frontmatter, read line by line: every line a key in
+/// lower case (`name`, `read_only`, `allowed-tools`), a colon, spaces, and
+/// a plain scalar of ASCII words that YAML can only read as text (it starts
+/// with a letter, is no boolean or null word, and holds no `:`, `#`, tab,
+/// bracket, brace, quote-led or block indicator). The [`Node`] the event
+/// path ([`plain_text`]) gives, without starting a YAML parser: that was a
+/// fifth of a dev-mode load (granit-parser's scanner and events, about
+/// 20 k instructions for a two-key frontmatter). `None` for anything
+/// else, which the YAML parser then reads; `key_lines_read_as_the_yaml_parser_does`
+/// compares the two.
+fn key_lines(src: &str, line_offset: usize) -> Option<Node> {
+    let mut entries: Vec<(String, Node)> = Vec::with_capacity(4);
+    for (i, line) in src.split_terminator('\n').enumerate() {
+        let b = line.as_bytes();
+        let key_len =
+            b.iter().take_while(|&&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_' || c == b'-').count();
+        let rest = b.get(key_len..)?.strip_prefix(b":")?;
+        let spaces = rest.iter().take_while(|&&c| c == b' ').count();
+        let value_at = key_len + 1 + spaces;
+        let (key, value) = (&line[..key_len], &line[value_at..]);
+        let plain_word = |c: u8| c.is_ascii_alphanumeric() || b" .,;!?'\"()/_+=&%$@*-".contains(&c);
+        if !b.first().is_some_and(|c| c.is_ascii_lowercase() || *c == b'_')
+            || spaces == 0
+            || !value.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+            || value.ends_with(' ')
+            || !value.bytes().all(plain_word)
+            || !plain_is_text(key)
+            || !plain_is_text(value)
+            || entries.len() >= PLAIN_MAX_ENTRIES
+            || entries.iter().any(|(k, _)| k == key)
+        {
+            return None;
+        }
+        let node = Node {
+            value: Value::Scalar(value.to_string(), ScalarKind::Str),
+            line: line_offset + i + 1,
+            column: value_at + 1,
+        };
+        entries.push((key.to_string(), node));
+    }
+    (!entries.is_empty()).then(|| Node { value: Value::Map(entries), line: line_offset + 1, column: 1 })
 }
 
 /// [`parse`] through serde-saphyr, for what [`plain_text`] leaves.
@@ -453,6 +496,11 @@ mod tests {
     /// Frontmatter the fast path reads must read as serde-saphyr reads it,
     /// and what serde-saphyr refuses the fast path must leave to it.
     fn same_as_serde(src: &str) -> bool {
+        // The line reading, where it reads, gives what the event path
+        // gives, which reads all it does.
+        if let Some(by_lines) = key_lines(src, 1) {
+            assert_eq!(Some(by_lines), plain_text(src, 1), "line and event paths differ on {src:?}");
+        }
         let fast = plain_text(src, 1);
         match (&fast, parse_with_serde(src, 2)) {
             (None, _) => {}
@@ -520,6 +568,87 @@ mod tests {
         let keys: String = (0..100).map(|i| format!("k{i}: v\n")).collect();
         for c in [deep, wide, keys] {
             assert!(!same_as_serde(&c), "fast path should leave {} bytes to serde-saphyr", c.len());
+        }
+    }
+
+    /// A number below `n` from the xorshift generator at `state`.
+    fn below(state: &mut u64, n: usize) -> usize {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state % n as u64) as usize
+    }
+
+    /// The line reading, over generated `key: value` lines with values
+    /// that are text and values that only look like it (words YAML takes
+    /// for booleans or nulls, indicators, comments, trailing blanks,
+    /// continuation lines, duplicate keys): where it reads, it reads what
+    /// the YAML parser reads, and it reads most plain frontmatter.
+    #[test]
+    fn key_lines_read_as_the_yaml_parser_does() {
+        const KEYS: [&str; 12] =
+            ["name", "description", "read_only", "allowed-tools", "_x", "on", "y", "Name", "k2", "a b", "<<", "-k"];
+        const VALUES: [&str; 34] = [
+            "email.send",
+            "Send an email to the user's contacts",
+            "Say \"hi\" (twice), then stop!",
+            "a - b * c & d % e $ f @ g = h + i / j ; k ? l",
+            "Skill number 0",
+            "no",
+            "Off",
+            "NULL",
+            "Yes",
+            "True",
+            "nothing",
+            "nope",
+            "x: y",
+            "x #y",
+            "x#y",
+            "[a]",
+            "{a}",
+            "a [b]",
+            "'q'",
+            "\"q\"",
+            "|",
+            ">",
+            "&a x",
+            "*a",
+            "!t x",
+            "%x",
+            "@x",
+            "`x`",
+            "7 days",
+            ".inf",
+            "-x",
+            "é",
+            "x\ty",
+            "",
+        ];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| below(&mut x, n);
+        let (mut read, cases) = (0, 50_000);
+        for _ in 0..cases {
+            let mut src = String::new();
+            for _ in 0..1 + next(4) {
+                // Mostly what the line reading takes, so that what it
+                // refuses is met among lines it takes.
+                let pick = |next: &mut dyn FnMut(usize) -> usize, all: usize, good: usize| {
+                    if next(4) > 0 { next(good) } else { next(all) }
+                };
+                let key = KEYS[pick(&mut next, KEYS.len(), 5)];
+                let sep = [": ", ":  ", ":", ": \t"][pick(&mut next, 4, 2)];
+                let value = VALUES[pick(&mut next, VALUES.len(), 5)];
+                let end = ["\n", "\n", "\n", " \n", "\n  more\n", "\n\n", "\n# c\n", ""][pick(&mut next, 8, 3)];
+                src.push_str(&format!("{key}{sep}{value}{end}"));
+            }
+            let Some(by_lines) = key_lines(&src, 1) else { continue };
+            read += 1;
+            assert_eq!(Some(&by_lines), plain_text(&src, 1).as_ref(), "{src:?}");
+            assert_eq!(Ok(by_lines), parse_with_serde(&src, 2).map_err(|e| e.message), "{src:?}");
+        }
+        assert!(read * 20 > cases, "{read} of {cases}");
+        for plain in ["name: email.send\ndescription: Send an email\n", "name: x\nread_only: yes\n"] {
+            assert_eq!(key_lines(plain, 1).is_some(), plain.contains("Send"), "{plain:?}");
         }
     }
 
@@ -599,12 +728,7 @@ mod tests {
             "plain # comment",
         ];
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = |n: usize| below(&mut state, n);
         let value = |next: &mut dyn FnMut(usize) -> usize| {
             if next(3) == 0 { VALUES[next(VALUES.len())] } else { TEXT[next(TEXT.len())] }
         };

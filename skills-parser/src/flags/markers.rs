@@ -140,9 +140,8 @@ pub(crate) fn enum_type_word(spec: &str) -> Option<bool> {
 /// type: a flag is optional unless it says it is required.
 pub(crate) fn list_form(s: &str) -> (&str, bool) {
     let s = optional_form(s);
-    let ends_with_word = |w: &str| {
-        s.len().checked_sub(w.len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(w))
-    };
+    let ends_with_word =
+        |w: &str| s.len().checked_sub(w.len()).filter(|&i| s.is_char_boundary(i) && s[i..].eq_ignore_ascii_case(w));
     let (base, list) = if let Some(b) =
         strip_prefix_ignore_ascii_case(s, "list of ").or_else(|| strip_prefix_ignore_ascii_case(s, "array of "))
     {
