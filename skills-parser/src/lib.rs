@@ -44,6 +44,22 @@ pub mod usage;
 mod words;
 pub mod yaml;
 
+/// For the fuzz targets: whether each line reading, where it reads, gives
+/// what the parser behind it gives. Not part of the API.
+#[doc(hidden)]
+pub mod __fuzz {
+    /// The sections of a skill body, read by lines and by pulldown-cmark.
+    pub fn sections_agree(body: &str) -> bool {
+        crate::markdown::readings_agree(body)
+    }
+
+    /// A frontmatter, read by lines, from the YAML parser's events and by
+    /// serde-saphyr.
+    pub fn frontmatter_agrees(src: &str) -> bool {
+        crate::yaml::readings_agree(src)
+    }
+}
+
 pub use diagnostic::{Class, Code, Diagnostic, Severity};
 pub use flags::Flag;
 pub use index::{DomainIndex, parse_index};

@@ -143,6 +143,17 @@ pub(crate) fn sections_and_comments(body: &str) -> (Vec<Section<'_>>, Vec<Range<
     }
 }
 
+/// Whether the line reading of `body`, if it reads it, finds the sections
+/// and comments pulldown-cmark finds (for the fuzz target).
+pub(crate) fn readings_agree(body: &str) -> bool {
+    let Some((heads, labels)) = headings_by_lines(body) else { return true };
+    let shape = |sections: Vec<Section<'_>>| -> Vec<(String, u8, usize, Range<usize>, bool)> {
+        sections.into_iter().map(|s| (s.title.into_owned(), s.level, s.heading_start, s.content, s.pseudo)).collect()
+    };
+    let (p_heads, p_labels, comments) = headings_by_pulldown(body);
+    comments.is_empty() && shape(assemble(body, heads, labels)) == shape(assemble(body, p_heads, p_labels))
+}
+
 /// The byte ranges of a body's HTML comments.
 type Comments = Vec<Range<usize>>;
 
@@ -250,11 +261,14 @@ fn headings_by_pulldown(body: &str) -> (Heads<'_>, Labels, Comments) {
 /// So there are no containers, no setext headings, no HTML, no link
 /// definitions and no indented code, and a paragraph runs from its first
 /// line to the next blank line, heading or fence. Without `<!--` there are
-/// no comments. A carriage return or a NUL anywhere sends the body to
-/// pulldown-cmark too.
+/// no comments. A control byte other than a line feed or a tab anywhere
+/// sends the body to pulldown-cmark too.
 fn headings_by_lines(body: &str) -> Option<Headings<'_>> {
     let b = body.as_bytes();
-    if memchr::memchr2(b'\r', b'\0', b).is_some() || memchr::memmem::find(b, b"<!--").is_some() {
+    // A control byte besides the line feed and the tab (a carriage return,
+    // a NUL, a form feed, which pulldown-cmark takes for a blank after `#`
+    // or `--`) sends the body to the parser.
+    if b.iter().any(|&c| c < b' ' && c != b'\n' && c != b'\t') || memchr::memmem::find(b, b"<!--").is_some() {
         return None;
     }
     let mut heads: Vec<(Cow<'_, str>, u8, Range<usize>)> = Vec::with_capacity(8);
@@ -675,6 +689,9 @@ mod tests {
             "## $x$ ^y^ =z= |w|",
             "\u{0}",
             "a\r",
+            "#\u{c}-t",
+            "--\u{c}",
+            "\u{b}x",
             "\u{feff}bom",
             "é accent",
         ];

@@ -220,6 +220,13 @@ pub fn parse(src: &str, first_line: usize) -> Result<Node, YamlError> {
     }
 }
 
+/// Whether the line reading of `src`, if it reads it, gives what the
+/// event path and serde-saphyr give (for the fuzz target).
+pub(crate) fn readings_agree(src: &str) -> bool {
+    let Some(by_lines) = key_lines(src, 1) else { return true };
+    plain_text(src, 1).as_ref() == Some(&by_lines) && parse_with_serde(src, 2).ok() == Some(by_lines)
+}
+
 /// The commonest frontmatter, read line by line: every line a key in
 /// lower case (`name`, `read_only`, `allowed-tools`), a colon, spaces, and
 /// a plain scalar of ASCII words that YAML can only read as text (it starts
