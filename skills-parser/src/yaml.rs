@@ -595,12 +595,19 @@ mod tests {
     fn key_lines_read_as_the_yaml_parser_does() {
         const KEYS: [&str; 12] =
             ["name", "description", "read_only", "allowed-tools", "_x", "on", "y", "Name", "k2", "a b", "<<", "-k"];
-        const VALUES: [&str; 34] = [
+        const VALUES: [&str; 41] = [
             "email.send",
             "Send an email to the user's contacts",
             "Say \"hi\" (twice), then stop!",
             "a - b * c & d % e $ f @ g = h + i / j ; k ? l",
             "Skill number 0",
+            "nan",
+            "inf",
+            "NaN",
+            "Infinity",
+            "TRUE",
+            "Null",
+            "e5",
             "no",
             "Off",
             "NULL",
