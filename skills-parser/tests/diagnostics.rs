@@ -1481,6 +1481,14 @@ fn a_bare_flag_among_flags_with_placeholders_is_a_switch() {
         types("--x <v>  The x\n--mode  How (default: `fast`)\n--n  How many (type: integer)\n"),
         [("x".into(), ValueType::String), ("mode".into(), ValueType::String), ("n".into(), ValueType::Integer)]
     );
+    // A required flag, or one whose prose names its values, takes a value
+    // (the values then get the `prose-enum` warning).
+    assert_eq!(
+        types("--x <v>  The x\n--format  Output, `json` or `text`\n--name  Who (required)\n"),
+        [("x".into(), ValueType::String), ("format".into(), ValueType::String), ("name".into(), ValueType::String)]
+    );
+    let (_d, t) = with_usage_and_flags("d.a [options]", "--x <v>  The x\n--format  Output, `json` or `text`\n");
+    expect(&t, Code::ProseEnum, 15);
 }
 
 /// Defaults written in words: in a group (`(default 5)`, `(defaults to

@@ -38,7 +38,11 @@ pub(crate) fn resolve(
         d.len() >= 2 && strip_quotes(d).is_empty()
     });
     let value_type = explicit_type.unwrap_or_else(|| {
-        let switch = (usage.is_some_and(|u| u.placeholder.is_none()) || usage.is_none() && bare_is_switch)
+        // Among lines with placeholders, a line without one is a switch,
+        // unless the flag is required (a required switch means nothing) or
+        // its prose names values (`` `json` or `text` ``): then it takes one.
+        let bare_switch = || bare_is_switch && !m.required && prose_enum(&m.prose).is_none();
+        let switch = (usage.is_some_and(|u| u.placeholder.is_none()) || usage.is_none() && bare_switch())
             && !flag_line_placeholder;
         inferred_type(placeholder.as_deref(), default_raw, switch)
     });
