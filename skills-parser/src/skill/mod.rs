@@ -678,13 +678,17 @@ fn no_flags_read(s: &markdown::Section<'_>, line: usize, lines: &[markdown::Sour
     if unread == 0 {
         return;
     }
-    let title = &s.title;
+    // As written: `### Options`, or a label (`Flags:`).
+    let title = match s.pseudo {
+        true => s.title.to_string(),
+        false => format!("{} {}", "#".repeat(usize::from(s.level)), s.title),
+    };
     let lines_word = if unread == 1 { "line" } else { "lines" };
     sink.push(
         Code::NoFlagsRead,
         line,
         0,
-        format!("`## {title}` has {unread} {lines_word} of text, but none reads as a flag, so the skill takes no flags"),
+        format!("`{title}` has {unread} {lines_word} of text, but none reads as a flag, so the skill takes no flags"),
         "write each flag on a line of its own, such as `--limit <n>  Maximum results (default: 20)` (see the formats in docs/skill-format.md); if the skill takes no flags, say so: `None.`",
     );
 }
