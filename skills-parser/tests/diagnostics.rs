@@ -852,6 +852,11 @@ fn values_in_a_group_are_the_flags_values() {
         assert_eq!((x.value_type, x.values, x.list), (ValueType::Enum, v(&["name", "date"]), list), "{flags}");
         assert!(t.diagnostics.is_empty(), "{flags}: {:#?}", t.diagnostics);
     }
+    // The values as a JSON or YAML list writes them.
+    for flags in ["--x <v>  Sort by. One of: [name, date]\n", "--x <v>  Sort by. One of: [`name`, \"date\"]. More.\n"] {
+        let (f, codes) = first_flag("d.a [--x <v>]", flags);
+        assert_eq!((f.values, codes), (v(&["name", "date"]), vec![Code::ExampleInvalid]), "{flags}");
+    }
     let (f, _) = first_flag("d.a [--x <v>]", "--x <v>  Sort by [default: name] [possible values: name, date]\n");
     assert_eq!((f.values, f.default), (v(&["name", "date"]), Some(v(&["name"]))));
     // The clause ends with its group: what the author wrote there is the

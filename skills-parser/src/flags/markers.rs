@@ -401,8 +401,16 @@ pub(super) fn markers(description: &str) -> Markers {
         });
     if let Some((i, len, multi)) = clause {
         let rest = &prose[i + len..];
-        let end = clause_end(rest);
-        m.one_of = Some((enum_values(&rest[..end]), multi));
+        // `One of: [json, text]`, the values as a JSON or YAML list writes
+        // them: the list's inside, up to its `]`.
+        let (values, end) = match rest.trim_start().strip_prefix('[').and_then(|r| Some((r, r.find(']')?))) {
+            Some((inner, close)) => (&inner[..close], rest.len() - inner.len() + close + 1),
+            None => {
+                let end = clause_end(rest);
+                (&rest[..end], end)
+            }
+        };
+        m.one_of = Some((enum_values(values), multi));
         prose = format!("{}{}", &prose[..i], &rest[end..]);
     }
     // `(type: enum)` with the values quoted in the prose (`` `red`, `green`
