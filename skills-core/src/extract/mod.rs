@@ -358,7 +358,7 @@ impl<'a> Blocks<'a> {
                 if start < w || s.get(w + 2) == Some(&c) {
                     let k = start.saturating_sub(i);
                     self.pos = start;
-                    self.line = line + (stop.newline_mask & ((1 << k) - 1)).count_ones() as usize;
+                    self.line = line + few_ones(stop.newline_mask & ((1 << k) - 1));
                     return Some(start);
                 }
                 pairs &= pairs - 1;
