@@ -65,11 +65,13 @@ pub use args::{ArgErrors, Args, Slot};
 pub use date::Date;
 pub use spec::{FlagSpec, StrList, ValueType};
 
-/// `a == b` for the short strings flag names and enum values are, without
-/// a `memcmp` call (which costs more than the comparison): lengths first,
-/// then one or two overlapping loads of each.
+/// `a == b` for the short strings flag names, skill names and enum values
+/// are, without a `memcmp` call (which costs more than the comparison):
+/// lengths first, then one or two overlapping loads of each. (Public for
+/// the runtime's name index, not part of the API.)
+#[doc(hidden)]
 #[inline]
-pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;

@@ -75,7 +75,7 @@ impl NameIndex {
         }
         let slot = phf_shared::ptrhash::get_index(self.seed, hash, self.pilots, self.remap, self.entries.len());
         match self.entries.get(slot as usize) {
-            Some(&(key, value)) if key == name => Some(value),
+            Some(&(key, value)) if skills_core::same_bytes(key.as_bytes(), name.as_bytes()) => Some(value),
             _ => None,
         }
     }
