@@ -122,6 +122,12 @@ const GOALS: &[Goal] = &[
     },
     Goal { what: "tokenizer vs shlex::split", ours: "tokenize/ours", theirs: "tokenize/shlex", at_least: 3.0 },
     Goal {
+        what: "... on a line shorter than 64 bytes",
+        ours: "tokenize/ours_short",
+        theirs: "tokenize/shlex_short",
+        at_least: 3.0,
+    },
+    Goal {
         what: "extractor throughput vs a memchr newline count",
         ours: "extract/ours",
         theirs: "extract/memchr",
@@ -187,6 +193,13 @@ fn main() {
         }),
         Subject::new("tokenize/shlex", || {
             black_box(shlex::split(black_box(SEND_LINE)).unwrap());
+        }),
+        Subject::new("tokenize/ours_short", || {
+            let mut tokens = skills_runtime::tokenize::TokenBuf::<64>::new();
+            black_box(skills_runtime::tokenize::split_str_into(black_box(SHORT_LINE), &mut [], &mut tokens).unwrap());
+        }),
+        Subject::new("tokenize/shlex_short", || {
+            black_box(shlex::split(black_box(SHORT_LINE)).unwrap());
         }),
     ];
     if with_extract {

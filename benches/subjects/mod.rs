@@ -9,6 +9,8 @@ use skills_runtime::args;
 
 pub const SEND_LINE: &str =
     r#"email.send --to a@b.com c@d.com --subject "Q1 Report" --body "Here is the report." --cc e@f.com"#;
+/// A short command, as most are: shorter than the tokenizer's 64-byte chunk.
+pub const SHORT_LINE: &str = "tasks.search --overdue --sort priority";
 pub const SEND_ARGV: &[&str] =
     &["--to", "a@b.com", "c@d.com", "--subject", "Q1 Report", "--body", "Here is the report.", "--cc", "e@f.com"];
 pub const SEARCH_ARGV: &[&str] = &[

@@ -18,25 +18,65 @@ struct Classes {
     other: u64,
 }
 
-/// SSE2 is part of every x86-64 processor: no run-time detection needed.
+impl Classes {
+    /// Adds the masks of 16 bytes at byte `at` of the chunk, less their
+    /// first `skip` bytes.
+    #[inline(always)]
+    fn add(&mut self, at: usize, skip: usize, piece: Classes) {
+        self.space |= piece.space >> skip << at;
+        self.quote |= piece.quote >> skip << at;
+        self.other |= piece.other >> skip << at;
+    }
+}
+
+/// The masks of 16 bytes (in the low 16 bits of each). SSE2 is part of
+/// every x86-64 processor: no run-time detection needed.
 #[inline(always)]
-fn classify(chunk: &[u8; 64]) -> Classes {
+fn classify_piece(piece: &[u8; 16]) -> Classes {
     use safe_arch::*;
     let splat = |b: u8| set_splat_i8_m128i(b as i8);
-    let (sp, dq, sq, bs) = (splat(b' '), splat(b'"'), splat(b'\''), splat(b'\\'));
+    let v = load_unaligned_m128i(piece);
+    let eq = |b: u8| cmp_eq_mask_i8_m128i(v, splat(b));
+    // Below a space as signed bytes: the control bytes, and every byte
+    // from 0x80 (negative).
+    let below_space = cmp_lt_mask_i8_m128i(v, splat(b' '));
+    let other = bitor_m128i(bitor_m128i(eq(b'\''), eq(b'\\')), below_space);
+    let bits = |m: m128i| u64::from(move_mask_i8_m128i(m) as u16);
+    Classes { space: bits(eq(b' ')), quote: bits(eq(b'"')), other: bits(other) }
+}
+
+#[inline(always)]
+fn classify(chunk: &[u8; 64]) -> Classes {
     let mut c = Classes::default();
     for (k, piece) in chunk.as_chunks::<16>().0.iter().enumerate() {
-        let v = load_unaligned_m128i(piece);
-        let eq = |b: m128i| cmp_eq_mask_i8_m128i(v, b);
-        // Below a space as signed bytes: the control bytes, and every
-        // byte from 0x80 (negative).
-        let below_space = cmp_lt_mask_i8_m128i(v, sp);
-        let other = bitor_m128i(bitor_m128i(eq(sq), eq(bs)), below_space);
-        c.space |= u64::from(move_mask_i8_m128i(eq(sp)) as u16) << (16 * k);
-        c.quote |= u64::from(move_mask_i8_m128i(eq(dq)) as u16) << (16 * k);
-        c.other |= u64::from(move_mask_i8_m128i(other) as u16) << (16 * k);
+        c.add(16 * k, 0, classify_piece(piece));
     }
     c
+}
+
+/// The masks of a line shorter than 64 bytes, read where it lies: its
+/// whole 16-byte pieces, then (from 16 bytes on) its last 16 bytes less
+/// those already read. Copying the line into a zeroed chunk instead costs
+/// a store-forwarding stall, the copy's small stores read back by wide
+/// loads: a fifth of the time of a 38-byte line. Lines under 16 bytes
+/// are still copied.
+#[inline(always)]
+fn classify_short(line: &[u8]) -> Option<Classes> {
+    let mut c = Classes::default();
+    let (pieces, rest) = line.as_chunks::<16>();
+    if pieces.is_empty() {
+        let mut pad = [0u8; 16];
+        pad.get_mut(..line.len())?.copy_from_slice(line);
+        return Some(classify_piece(&pad));
+    }
+    for (k, piece) in pieces.iter().enumerate() {
+        c.add(16 * k, 0, classify_piece(piece));
+    }
+    if !rest.is_empty() {
+        let last = line.get(line.len() - 16..)?.try_into().ok()?;
+        c.add(16 * pieces.len(), 16 - rest.len(), classify_piece(last));
+    }
+    Some(c)
 }
 
 /// Bit `k` set when an odd number of bits at or below `k` are set in `x`.
@@ -89,11 +129,7 @@ fn simple_spans(line: &[u8], spans: &mut [(u16, u16)]) -> Option<usize> {
                 let shift = 64 - (line.len() - at);
                 Classes { space: c.space >> shift, quote: c.quote >> shift, other: c.other >> shift }
             }
-            None => {
-                let mut pad = [0u8; 64];
-                pad[..line.len()].copy_from_slice(line);
-                classify(&pad)
-            }
+            None => classify_short(line)?,
         };
         // Bytes past the end of the line count as space.
         let valid = if line.len() - at >= 64 { u64::MAX } else { (1u64 << (line.len() - at)) - 1 };
@@ -268,6 +304,17 @@ mod tests {
             });
             let (v, b) = (classify(&chunk), classify_bytewise(&chunk));
             assert_eq!((v.space, v.quote, v.other), (b.space, b.quote, b.other));
+            // A line shorter than a chunk, of every length, read in place:
+            // the masks of its bytes, and no space or quote past its end
+            // (where `other` is not read).
+            for n in 0..64 {
+                let mut padded = [0u8; 64];
+                padded[..n].copy_from_slice(&chunk[..n]);
+                let (mut v, mut b) = (classify_short(&chunk[..n]).unwrap(), classify_bytewise(&padded));
+                v.other &= (1 << n) - 1;
+                b.other &= (1 << n) - 1;
+                assert_eq!((v.space, v.quote, v.other), (b.space, b.quote, b.other), "{n} bytes");
+            }
         }
     }
 }
