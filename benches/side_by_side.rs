@@ -194,6 +194,9 @@ fn main() {
         Subject::new("tokenize/shlex", || {
             black_box(shlex::split(black_box(SEND_LINE)).unwrap());
         }),
+        Subject::new("extract/short_reply", || {
+            black_box(first_command(black_box(SHORT_REPLY)));
+        }),
         Subject::new("tokenize/ours_short", || {
             let mut tokens = skills_runtime::tokenize::TokenBuf::<64>::new();
             black_box(skills_runtime::tokenize::split_str_into(black_box(SHORT_LINE), &mut [], &mut tokens).unwrap());

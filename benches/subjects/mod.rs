@@ -11,6 +11,9 @@ pub const SEND_LINE: &str =
     r#"email.send --to a@b.com c@d.com --subject "Q1 Report" --body "Here is the report." --cc e@f.com"#;
 /// A short command, as most are: shorter than the tokenizer's 64-byte chunk.
 pub const SHORT_LINE: &str = "tasks.search --overdue --sort priority";
+/// A reply that is nothing but a command, shorter than the extractor's
+/// 64-byte chunk.
+pub const SHORT_REPLY: &str = "```cmd\ntasks.search --overdue --sort priority\n```";
 pub const SEND_ARGV: &[&str] =
     &["--to", "a@b.com", "c@d.com", "--subject", "Q1 Report", "--body", "Here is the report.", "--cc", "e@f.com"];
 pub const SEARCH_ARGV: &[&str] = &[

@@ -906,7 +906,7 @@ mod tests {
                     if len % 3 == 0 { b"`~\n a"[(x % 5) as usize] } else { b"`~\n axyzw"[(x % 9) as usize] }
                 })
                 .collect();
-            for from in [0, 1, 63, 64, 130] {
+            for from in [0, 1, 2, 3, 15, 16, 17, 31, 33, 47, 63, 64, 130] {
                 let from = from.min(text.len());
                 for (a, b) in [(b'`', b'~'), (b'~', b'~')] {
                     let bytewise = key(skip_chunks_bytewise(&text, from, a, b));

@@ -129,11 +129,22 @@ fn has_avx2() -> bool {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 fn last_chunk(s: &[u8], i: usize, newlines: usize, a: u8, b: u8) -> Stop {
-    let mut pad = [0u8; 64];
-    let Some((chunk, base, skip)) = chunk_at(s, i, &mut pad) else {
+    if i >= s.len() {
         return Stop { at: s.len(), newlines, pairs: 0, newline_mask: 0 };
+    }
+    let (pairs, lines, base, skip) = match s.len().checked_sub(64) {
+        Some(base) => {
+            let (pairs, lines) = sse2::masks(s[base..].try_into().unwrap_or(&[0; 64]), a, b);
+            (pairs, lines, base, i - base)
+        }
+        // A short input (a reply that is a command and little else), read
+        // where it lies rather than copied into a zeroed chunk (see
+        // `sse2::short_masks`).
+        None => {
+            let (pairs, lines) = sse2::short_masks(s, i, a, b);
+            (pairs, lines, i, 0)
+        }
     };
-    let (pairs, lines) = sse2::masks(chunk, a, b);
     let pairs = pairs & tail_pairs(skip);
     let newline_mask = lines & (u64::MAX << skip);
     if pairs != 0 {
@@ -200,6 +211,43 @@ mod sse2 {
         let (aa, bb) = splat(a, b);
         let (pairs, lines) = compare(chunk, aa, bb);
         (bits(pairs) & EVEN, bits(lines))
+    }
+
+    /// [`masks`] of the bytes of `s` from `i`, for an `s` shorter than 64
+    /// bytes, as if they were a chunk padded with zeros: read where they lie
+    /// (whole 16-byte pieces, then the input's last 16 bytes less those
+    /// read), since a copy's small stores, read back by wide loads, stall
+    /// (a store-forwarding failure). The pieces are compared bytewise and
+    /// paired on the masks, so that a piece may start at any offset.
+    #[inline(always)]
+    pub(super) fn short_masks(s: &[u8], i: usize, a: u8, b: u8) -> (u64, u64) {
+        let (sa, sb, nl) = (set_splat_i8_m128i(a as i8), set_splat_i8_m128i(b as i8), set_splat_i8_m128i(b'\n' as i8));
+        let (mut ma, mut mb, mut lines) = (0u64, 0u64, 0u64);
+        let mut add = |piece: &[u8; 16], skip: usize, at: usize| {
+            let v = load_unaligned_m128i(piece);
+            let bits = |m: m128i| u64::from(move_mask_i8_m128i(m) as u16) >> skip << at;
+            ma |= bits(cmp_eq_mask_i8_m128i(v, sa));
+            mb |= bits(cmp_eq_mask_i8_m128i(v, sb));
+            lines |= bits(cmp_eq_mask_i8_m128i(v, nl));
+        };
+        let t = s.get(i..).unwrap_or(&[]);
+        let (pieces, rest) = t.as_chunks::<16>();
+        for (k, piece) in pieces.iter().enumerate() {
+            add(piece, 0, 16 * k);
+        }
+        if !rest.is_empty() {
+            match s.len().checked_sub(16) {
+                // The input's last 16 bytes end with `rest`.
+                Some(last) => add(s[last..].try_into().unwrap_or(&[0; 16]), 16 - rest.len(), 16 * pieces.len()),
+                None => {
+                    let mut pad = [0u8; 16];
+                    pad[..rest.len()].copy_from_slice(rest);
+                    add(&pad, 0, 16 * pieces.len());
+                }
+            }
+        }
+        // A pair: a byte and the next both `a` or both `b`, at even offsets.
+        (((ma & ma >> 1) | (mb & mb >> 1)) & EVEN, lines)
     }
 
     /// [`batches`] of whole chunks, 16 bytes per compare.
