@@ -6,7 +6,9 @@
 // each run (and a rare double backtick) with a handful of vector operations
 // per 64 bytes and no per-byte work, and counts newlines on the way. (Any
 // fixed grid of even offsets does: the last, short stretch is scanned as the
-// input's last 64 bytes, its bytes already scanned cleared from the masks.)
+// input's last 64 bytes, its bytes already scanned cleared from the masks.
+// An input shorter than 64 bytes is compared byte by byte in 16-byte pieces
+// where it lies, and its pairs found on the byte masks.)
 
 /// What [`skip_chunks`] stopped at.
 pub(super) struct Stop {
@@ -28,7 +30,8 @@ pub(super) struct Stop {
 /// `skip` bytes lie before `i` (the caller ignores them). Where fewer than 64
 /// bytes remain, the chunk is the input's last 64 (so `base < i`), or, in an
 /// input shorter than 64 bytes, those bytes zero-padded (a zero byte is
-/// neither a fence character nor a newline).
+/// neither a fence character nor a newline). The bytewise scan's reading;
+/// the vector scan reads a short input in place (`sse2::short_masks`).
 #[inline(always)]
 pub(super) fn chunk_at<'s>(s: &'s [u8], i: usize, pad: &'s mut [u8; 64]) -> Option<(&'s [u8; 64], usize, usize)> {
     if let Some(chunk) = s.get(i..i + 64) {
