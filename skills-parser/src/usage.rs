@@ -299,8 +299,13 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
         // ([`Usage::resolve_shorts`]).
         let short = short_spelling_len(core) == core.len();
         if let Some(flag) = core.strip_prefix("--").or(short.then_some(core)) {
-            // `--[no-]color`: the switch `--color` (see `negated-form`).
+            // `--[no-]color`, `--color/--no-color`: the switch `--color`
+            // (see `negated-form`).
             let flag = flag.strip_prefix("[no-]").unwrap_or(flag);
+            let flag = match flag.split_once("/--no-") {
+                Some((name, negated)) if name == negated => name,
+                _ => flag,
+            };
             let (name, placeholder, repeated) = match flag.split_once('=') {
                 Some((n, p)) => {
                     let (p, inside) = clean_placeholder(p);

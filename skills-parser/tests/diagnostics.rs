@@ -2525,3 +2525,60 @@ fn an_invalid_flag_name_is_told_the_name_meant() {
     let (_d, t) = one(&skill("name: d.a\ndescription: x\nparameters:\n  Limit:\n    type: integer\n", BODY));
     assert_eq!(hint_of(&t), ("`Limit` is not a valid flag name".to_string(), format!("write `limit`: {rule}")));
 }
+
+/// A switch documented with its negated form beside it, as Click prints
+/// boolean options (`--shout / --no-shout`) and GNU tools write them
+/// (`--pager, --no-pager`): the switch, whatever the separator, spans or
+/// list marker, with its default named by either form; never a string
+/// whose placeholder is the negated form.
+#[test]
+fn a_switch_written_with_its_negated_form() {
+    let flags = "- `--notify` / `--no-notify`: Send an email\n\
+                 - `--color / --no-color`: Coloured output\n\
+                 - --wrap / --no-wrap     Wrap long lines\n\
+                 - --pager, --no-pager    Use a pager [default: no-pager]\n\
+                 - `--quiet | --no-quiet`  Say less\n\
+                 - `--limit <n>`: At most n (default: 5)\n";
+    // Usage may write the pair too, in one word.
+    let (_d, t) =
+        with_usage_and_flags("d.a [--notify] [--color/--no-color] [--wrap] [--pager] [--quiet] [--limit <n>]", flags);
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.value_type, f.default.clone())).collect();
+    assert_eq!(
+        got,
+        [
+            ("notify", ValueType::Boolean, None),
+            ("color", ValueType::Boolean, None),
+            ("wrap", ValueType::Boolean, None),
+            ("pager", ValueType::Boolean, None),
+            ("quiet", ValueType::Boolean, None),
+            ("limit", ValueType::Integer, Some(vec!["5".to_string()])),
+        ]
+    );
+    // Each says that `--no-x` is not a command's to write, and nothing else
+    // does (but the body's example, which gives `--x`, replaced here).
+    let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).filter(|c| *c != Code::ExampleInvalid).collect();
+    assert_eq!(codes, [Code::NegatedForm; 5], "{:#?}", t.diagnostics);
+    assert!(t.diagnostics[0].message.contains("cannot write `--no-notify`"), "{}", t.diagnostics[0].message);
+
+    // On by default (Click's `[default: notify]`): a switch that could
+    // never be turned off, as `(default: true)` is.
+    let (_d, t) = with_usage_and_flags("d.a [--notify]", "--notify / --no-notify  Send an email [default: notify]\n");
+    let d =
+        t.diagnostics.iter().find(|d| d.code == Code::InvalidDefault).unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert!(d.message.contains("defaults to true"), "{}", d.message);
+    assert!(d.hint.as_deref().is_some_and(|h| h.contains("`--no-notify`")), "{:?}", d.hint);
+
+    // Not the negated form: another flag's, a longer name, a short spelling.
+    let (_d, t) = with_usage_and_flags(
+        "d.a [--color <c>] [--wrap <w>] [--pin]",
+        "--color / --no-colors <c>  Colour\n--wrap <w>  Wrap, or `--no-wrap`\n--pin, -p  Pin it\n",
+    );
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.short, f.value_type)).collect();
+    assert_eq!(
+        got,
+        [("color", None, ValueType::String), ("wrap", None, ValueType::String), ("pin", Some('p'), ValueType::Boolean)]
+    );
+    assert!(!t.diagnostics.iter().any(|d| d.code == Code::NegatedForm), "{:#?}", t.diagnostics);
+}

@@ -211,6 +211,27 @@ pub(crate) fn from_usage(u: &UsageFlag) -> RawFlag {
     }
 }
 
+/// What follows `--name`'s negated form in `text` when `text` starts with
+/// it after a separator: ` / --no-name`, `, --no-name`, `| --no-name`
+/// (or no separator when the head ended with the comma), the negated form
+/// in backticks or not; `None` otherwise.
+fn negation_after<'t>(name: &str, text: &'t str, separated: bool) -> Option<&'t str> {
+    let text = text.trim_start();
+    let rest = match text.strip_prefix([',', '/', '|']) {
+        Some(r) => r.trim_start(),
+        None if separated => text,
+        None => return None,
+    };
+    let (rest, ticked) = match rest.strip_prefix('`') {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let rest = rest.strip_prefix("--no-")?.strip_prefix(name)?;
+    let rest = if ticked { rest.strip_prefix('`')? } else { rest };
+    // The negated name ends there (not `--no-colors`).
+    rest.chars().next().is_none_or(|c| !(c.is_alphanumeric() || c == '-' || c == '_')).then_some(rest)
+}
+
 /// Reads one candidate line. `Ok(None)` when the line is not a flag line;
 /// `Err((message, column))` when it is one with an invalid name.
 /// `Err`: the flag as written (`--Limit`), whose name is not valid, and
@@ -254,12 +275,19 @@ pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize
         return Ok(None);
     };
     // `--[no-]color`: the switch `--color`.
-    let (name_part, negated) = match name_part.strip_prefix("[no-]") {
+    let (mut name_part, mut negated) = match name_part.strip_prefix("[no-]") {
         Some(rest) => (rest, true),
         None => (name_part, false),
     };
+    // `` `--color / --no-color` `` (Click's help), `--color, --no-color`,
+    // `--color | --no-color` in one code span: the same switch.
+    if let Some(end) = name_part.find([' ', '\t', ',', '/', '|'])
+        && let Some("") = negation_after(&name_part[..end], &name_part[end..], false)
+    {
+        name_part = &name_part[..end];
+        negated = true;
+    }
     // `` `--pinned, -p` ``: the short spelling inside the backticks.
-    let mut name_part = name_part;
     let owned_part;
     if let Some(comma) = name_part.find(',') {
         let rest = name_part[comma + 1..].trim_start();
@@ -306,10 +334,19 @@ pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize
     if !is_flag_name(name) {
         return Err((format!("--{name}"), column));
     }
+    // `--color / --no-color` with the negated form after the head (in a
+    // code span of its own, or none): the switch `--color`, as above.
+    let mut after = after.trim_start();
+    if !negated
+        && placeholder.is_none()
+        && let Some(rest) = negation_after(name, after, head.ends_with(','))
+    {
+        negated = true;
+        after = rest.trim_start();
+    }
     // `--pinned, -p  Pin it` (or `--pinned | -p`, `--pinned / -p`): the
     // short spelling after the head is the flag's, not part of its
     // description.
-    let mut after = after.trim_start();
     let comma = head.ends_with(',') || after.starts_with([',', '|', '/']);
     let candidate = after.strip_prefix([',', '|', '/']).unwrap_or(after).trim_start();
     let short_len = short_spelling_len(candidate);

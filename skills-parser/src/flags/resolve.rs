@@ -32,6 +32,15 @@ pub(crate) fn resolve(
     let flag_line_placeholder = raw.placeholder.is_some();
     let placeholder = raw.placeholder.take().or_else(|| usage.and_then(|u| u.placeholder.clone()));
     let default_raw: Option<&str> = m.defaults.first().map(|d| strip_quotes(d));
+    // A switch written with its negated form names its default by either
+    // (`[default: no-pager]`, as Click prints it): on or off.
+    let default_raw = match default_raw {
+        Some(d) if raw.negated && d.eq_ignore_ascii_case(&raw.name) => Some("true"),
+        Some(d) if raw.negated && d.strip_prefix("no-").is_some_and(|n| n.eq_ignore_ascii_case(&raw.name)) => {
+            Some("false")
+        }
+        d => d,
+    };
     // `(default: "")`, a table cell `""`: the empty string, written so.
     let quoted_empty = m.defaults.first().is_some_and(|d| {
         let d = d.trim();
@@ -190,7 +199,7 @@ impl Resolver<'_, '_> {
             declared.push(("--[no-]", ValueType::Boolean));
             self.warn(
                 Code::NegatedForm,
-                format!("`--[no-]{name}` declares the switch `--{name}`; commands cannot write `--no-{name}`"),
+                format!("`--{name}` is documented with its negated form, which declares the switch `--{name}`; commands cannot write `--no-{name}`"),
                 format!(
                     "write `--{name}` (a switch is off when left out), and say in its description what leaving it out means"
                 ),
@@ -391,7 +400,7 @@ impl Resolver<'_, '_> {
             ValueType::Boolean if v.eq_ignore_ascii_case("true") => self.error(
                 Code::InvalidDefault,
                 format!("boolean `--{name}` defaults to true, so it could never be turned off"),
-                "rename the flag to its opposite (`--no-x`) and let it default to false",
+                format!("rename the flag to its opposite (`--no-{name}`) and let it default to false"),
             ),
             ValueType::Boolean if !v.eq_ignore_ascii_case("false") => self.error(
                 Code::InvalidDefault,
