@@ -230,6 +230,22 @@ fn is_no(cell: &str) -> bool {
     matches!(plain(cell).to_ascii_lowercase().as_str(), "no" | "n" | "false" | "required" | "✗" | "✘" | "❌")
 }
 
+/// [`property`] for a line of prose under a flag: the line is a sentence,
+/// and its period is not part of the value (`Default: 20.`,
+/// `` Default: `table`. ``, `Type: integer.`; a `Description:` keeps it).
+pub(crate) fn property_line(text: &str, list: bool) -> Option<String> {
+    let trimmed = text.trim_end();
+    match trimmed.strip_suffix('.').filter(|t| !t.ends_with('.')) {
+        Some(t)
+            if property_parts(t)
+                .is_some_and(|(key, v)| !v.trim().is_empty() && Column::from_header(key) != Column::Text) =>
+        {
+            property(t, list)
+        }
+        _ => property(text, list),
+    }
+}
+
 /// A flag's property written `Key: value` on a line of its own under it
 /// (`- Type: integer`, `Default: 20`, `- Required: yes`), as the marker the
 /// table column of that name becomes; `list` says whether the flag takes

@@ -996,6 +996,25 @@ fn properties_listed_under_a_flag_are_its_markers() {
     );
     assert_eq!(s.flags[2].description, "(type: boolean) - Note: only on weekdays");
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+
+    // A property line is a sentence: its closing period is not part of the
+    // value (before, `Default: 20.` was the default `20.`, not an integer,
+    // and failed the skill).
+    let flags = "--limit <n>\n    Maximum number of results.\n    Default: 20.\n\
+                 --sort <field>\n    How to order them.\n    Type: string.\n    Default: `updated`.\n\
+                 --note <text>\n    Description: A note. Kept as written.\n";
+    let (_d, t) = with_usage_and_flags("d.a [--limit <n>] [--sort <field>] [--note <text>]", flags);
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.type_summary())).collect();
+    assert_eq!(
+        got,
+        [
+            ("limit", "integer, default: 20".to_string()),
+            ("sort", "string, default: updated".to_string()),
+            ("note", "string".to_string())
+        ]
+    );
+    assert_eq!(s.flags[2].description, "A note. Kept as written.");
 }
 
 #[test]

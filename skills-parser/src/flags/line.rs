@@ -567,7 +567,7 @@ impl LineReader {
         let line = definition.unwrap_or(text).trim();
         let list = last.repeated || last.description.contains(" list)");
         let item = strip_list_marker(line);
-        let property = flag_table::property(item, list);
+        let property = flag_table::property_line(item, list);
         // `One of:` (or `Possible values:`) then the values as list items,
         // each maybe with a note: `` - `json`: for programs ``.
         if property.is_none()
