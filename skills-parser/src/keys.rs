@@ -69,8 +69,8 @@ pub const INTEGER_PLACEHOLDERS: &[&str] = &["n", "num", "number", "count", "int"
 /// Placeholders that make a flag a number (`<number>` stays an integer,
 /// as man pages write a count).
 pub const NUMBER_PLACEHOLDERS: &[&str] = &["float", "decimal"];
-/// Placeholders that make a flag a date.
-pub const DATE_PLACEHOLDERS: &[&str] = &["date", "yyyy-mm-dd"];
+/// Placeholders that make a flag a date (`%Y-%m-%d` as Click prints it).
+pub const DATE_PLACEHOLDERS: &[&str] = &["date", "yyyy-mm-dd", "%y-%m-%d"];
 
 /// Operating systems `eligibility.os` knows (Rust `target_os` names), with
 /// the aliases other skill formats use.

@@ -2601,3 +2601,37 @@ fn a_switch_written_with_its_negated_form() {
     );
     assert!(!t.diagnostics.iter().any(|d| d.code == Code::NegatedForm), "{:#?}", t.diagnostics);
 }
+
+/// Click's `--help` pasted as the section: its type names as placeholders
+/// (`INTEGER`, `TEXT`), bounded numbers (`FLOAT RANGE`), choices
+/// (`[red|green|blue]`), date formats (`[%Y-%m-%d]`), `--x / --no-x`
+/// switches and `[default: ...]`, `[required]` markers. Before, the last
+/// four made booleans (so an example giving `--color red` failed the skill).
+#[test]
+fn clicks_help_output_as_the_flags_section() {
+    let flags = "```\nOptions:\n\
+                 \x20 --count INTEGER           Number of greetings.  [default: 1]\n\
+                 \x20 --name TEXT               The person to greet.  [required]\n\
+                 \x20 --shout / --no-shout      Shout it.  [default: no-shout]\n\
+                 \x20 --color [red|green|blue]  Colour of the greeting.\n\
+                 \x20 --ratio FLOAT RANGE       A ratio.  [0<=x<=1]\n\
+                 \x20 --when [%Y-%m-%d]         Day to greet.\n\
+                 \x20 --help                    Show this message and exit.\n```\n";
+    let (_d, t) = with_usage_and_flags("d.a [OPTIONS]", flags);
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.type_summary())).collect();
+    assert_eq!(
+        got,
+        [
+            ("count", "integer, default: 1".to_string()),
+            ("name", "required string".to_string()),
+            ("shout", "boolean".to_string()),
+            ("color", "string".to_string()),
+            ("ratio", "number".to_string()),
+            ("when", "date".to_string()),
+        ]
+    );
+    // The choices are named in the warning that says how to make them an enum.
+    let d = t.diagnostics.iter().find(|d| d.code == Code::ProseEnum).unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert!(d.message.contains("(red, green, blue)"), "{}", d.message);
+}

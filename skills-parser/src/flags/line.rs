@@ -50,9 +50,15 @@ pub(super) fn placeholder_choices(p: &str) -> Option<Vec<String>> {
     if !p.contains('|') && !p.starts_with('{') {
         return None;
     }
+    // `(a|b)`, and `[a|b]` as Click prints a choice.
     let (inner, separator) = match p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
         Some(inner) => (inner, if inner.contains('|') { '|' } else { ',' }),
-        None => (p.strip_prefix('(').and_then(|p| p.strip_suffix(')')).unwrap_or(p), '|'),
+        None => (
+            (p.strip_prefix('(').and_then(|p| p.strip_suffix(')')))
+                .or_else(|| p.strip_prefix('[').and_then(|p| p.strip_suffix(']')))
+                .unwrap_or(p),
+            '|',
+        ),
     };
     let values: Vec<String> =
         inner.split(separator).map(|v| v.trim().trim_matches(['"', '\'', '`']).to_string()).collect();
@@ -149,7 +155,12 @@ pub(super) fn split_short_spelling(s: &str) -> (Option<char>, &str) {
 /// acronym (`--id  ID of the task`) is not taken for one.
 pub(super) fn upper_placeholder(after: &str) -> Option<(&str, &str)> {
     let end = after.find([' ', '\t', ':']).unwrap_or(after.len());
-    let (word, rest) = after.split_at(end);
+    let (word, mut rest) = after.split_at(end);
+    // `FLOAT RANGE`, `INTEGER RANGE`: Click's bounded numbers, the type
+    // the first word (the bounds are in the description, `[0<=x<=1]`).
+    if let Some(r) = rest.strip_prefix(" RANGE").filter(|r| r.is_empty() || r.starts_with([' ', '\t'])) {
+        rest = r;
+    }
     let b = strip_repeat_end(word).0.as_bytes();
     let is_word = b.first().is_some_and(u8::is_ascii_uppercase)
         && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-');
@@ -371,9 +382,16 @@ pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize
             && after.as_bytes()[..end].contains(&b'|')
             && placeholder_choices(&after[..end]).is_some()
         {
-            // `--format md|html|pdf`: the choices, bare.
+            // `--format md|html|pdf`: the choices, bare (and `[md|html]`,
+            // as Click prints a choice).
             placeholder = Some(after[..end].to_string());
             after = after[end..].trim_start();
+        } else if let Some((format, r)) = after.strip_prefix("[%").and_then(|r| r.split_once(']'))
+            && !format.contains([' ', '|'])
+        {
+            // `--when [%Y-%m-%d]`: a date format, as Click prints one.
+            placeholder = Some(format!("%{format}"));
+            after = r.trim_start();
         }
     } else if !repeated {
         // `` `--tags <tag>`... `` or `` `--tags <tag>` ... ``.
