@@ -2635,3 +2635,30 @@ fn clicks_help_output_as_the_flags_section() {
     let d = t.diagnostics.iter().find(|d| d.code == Code::ProseEnum).unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
     assert!(d.message.contains("(red, green, blue)"), "{}", d.message);
 }
+
+/// argparse's help pasted as the section: `-n N, --limit N`, choices in
+/// braces, and `TAG [TAG ...]` for one or more values (`nargs='+'`), which
+/// before was one string, so an example giving two tags failed the skill.
+#[test]
+fn argparse_help_output_as_the_flags_section() {
+    let flags = "```\noptions:\n\
+                 \x20 -h, --help            show this help message and exit\n\
+                 \x20 -n N, --limit N       max results (default: 10)\n\
+                 \x20 --format {json,text}  output format\n\
+                 \x20 -v, --verbose         more output\n\
+                 \x20 --tags TAG [TAG ...]  tags to match\n```\n";
+    let (_d, t) = with_usage_and_flags("d.a [-h] [-n N] [--format {json,text}] [-v] [--tags TAG [TAG ...]]", flags);
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    let got: Vec<_> = s.flags.iter().map(|f| (f.name.as_str(), f.short, f.type_summary())).collect();
+    assert_eq!(
+        got,
+        [
+            ("limit", Some('n'), "integer, default: 10".to_string()),
+            ("format", None, "string".to_string()),
+            ("verbose", Some('v'), "boolean".to_string()),
+            ("tags", None, "list of string".to_string()),
+        ]
+    );
+    let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).filter(|c| *c != Code::ExampleInvalid).collect();
+    assert_eq!(codes, [Code::ProseEnum], "{:#?}", t.diagnostics);
+}

@@ -152,8 +152,9 @@ pub(super) fn split_short_spelling(s: &str) -> (Option<char>, &str) {
 /// A placeholder written in capitals, as man pages do (`--since DATE  Only
 /// rows after it`): a word of capitals, digits, `_` and `-`, then a
 /// separator or at least two spaces, so that a description starting with an
-/// acronym (`--id  ID of the task`) is not taken for one.
-pub(super) fn upper_placeholder(after: &str) -> Option<(&str, &str)> {
+/// acronym (`--id  ID of the task`) is not taken for one. The flag, and
+/// whether the placeholder is repeated (`TAG [TAG ...]`).
+pub(super) fn upper_placeholder(after: &str) -> Option<(&str, &str, bool)> {
     let end = after.find([' ', '\t', ':']).unwrap_or(after.len());
     let (word, mut rest) = after.split_at(end);
     // `FLOAT RANGE`, `INTEGER RANGE`: Click's bounded numbers, the type
@@ -161,13 +162,21 @@ pub(super) fn upper_placeholder(after: &str) -> Option<(&str, &str)> {
     if let Some(r) = rest.strip_prefix(" RANGE").filter(|r| r.is_empty() || r.starts_with([' ', '\t'])) {
         rest = r;
     }
+    // `TAG [TAG ...]`: argparse's one or more values (`nargs='+'`).
+    let mut repeated = false;
+    if let Some(r) = (rest.strip_prefix(" [").and_then(|r| r.strip_prefix(word)))
+        .and_then(|r| r.strip_prefix(" ...]").or_else(|| r.strip_prefix("...]")).or_else(|| r.strip_prefix(" …]")))
+    {
+        rest = r;
+        repeated = true;
+    }
     let b = strip_repeat_end(word).0.as_bytes();
     let is_word = b.first().is_some_and(u8::is_ascii_uppercase)
         && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-');
     let separated = rest.starts_with("  ")
         || rest.starts_with('\t')
         || [":", "—", "–", "- ", "|"].iter().any(|sep| rest.trim_start().starts_with(sep));
-    (is_word && separated).then(|| (word, rest.trim_start()))
+    (is_word && separated).then(|| (word, rest.trim_start(), repeated))
 }
 
 /// The parts of a flag line.
@@ -373,10 +382,10 @@ pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize
             let (r, after_mark) = strip_repeat(r);
             repeated = inside || after_mark;
             after = r.strip_prefix('`').unwrap_or(r).trim_start();
-        } else if let Some((p, r)) = upper_placeholder(after) {
+        } else if let Some((p, r, listed)) = upper_placeholder(after) {
             let (p, rep) = strip_repeat_end(p);
             placeholder = Some(p.to_string());
-            repeated = rep;
+            repeated = rep || listed;
             after = r;
         } else if let end = after.bytes().position(|b| b == b' ' || b == b'\t').unwrap_or(after.len())
             && after.as_bytes()[..end].contains(&b'|')
