@@ -2634,6 +2634,12 @@ fn clicks_help_output_as_the_flags_section() {
     // The choices are named in the warning that says how to make them an enum.
     let d = t.diagnostics.iter().find(|d| d.code == Code::ProseEnum).unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
     assert!(d.message.contains("(red, green, blue)"), "{}", d.message);
+    // `DateTime()`'s default formats, times too: a value, not a switch.
+    let flags = "--when [%Y-%m-%d|%Y-%m-%dT%H:%M:%S|%Y-%m-%d %H:%M:%S]  Day to greet.\n";
+    let (f, _) = first_flag("d.a [--when <w>]", flags);
+    assert_eq!((f.name.as_str(), f.type_summary()), ("when", "string".to_string()));
+    let (f, _) = first_flag("d.a [--when]", flags);
+    assert_eq!((f.name.as_str(), f.type_summary()), ("when", "string".to_string()));
 }
 
 /// argparse's help pasted as the section: `-n N, --limit N`, choices in

@@ -395,11 +395,11 @@ pub(super) fn parse_line(text: &str) -> Result<Option<LineParts>, (String, usize
             // as Click prints a choice).
             placeholder = Some(after[..end].to_string());
             after = after[end..].trim_start();
-        } else if let Some((format, r)) = after.strip_prefix("[%").and_then(|r| r.split_once(']'))
-            && !format.contains([' ', '|'])
-        {
-            // `--when [%Y-%m-%d]`: a date format, as Click prints one.
-            placeholder = Some(format!("%{format}"));
+        } else if let Some((formats, r)) = after.strip_prefix("[%").and_then(|r| r.split_once(']')) {
+            // `--when [%Y-%m-%d]`: the date formats Click's `DateTime`
+            // prints (a date when `%Y-%m-%d` is the one; any text when
+            // times are allowed too: its default lists three formats).
+            placeholder = Some(format!("%{formats}"));
             after = r.trim_start();
         }
     } else if !repeated {
