@@ -183,6 +183,9 @@ codes! {
     /// A `## Flags` section with text, none of which reads as a flag, in a
     /// skill that declares no flag anywhere else.
     NoFlagsRead = "no-flags-read", Warning, Advice;
+    /// Nothing says whether a flag takes a value (no placeholder, type,
+    /// default, or Usage entry): it is read as taking text.
+    UntypedFlag = "untyped-flag", Warning, Advice;
     /// No `## Usage` section.
     MissingUsage = "missing-usage", Warning, Advice;
     /// No `## Examples` section, or one without commands.

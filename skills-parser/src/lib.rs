@@ -32,7 +32,6 @@ pub mod check;
 mod comments;
 pub mod diagnostic;
 pub mod examples;
-mod flag_table;
 pub mod flags;
 pub mod index;
 pub mod keys;
@@ -61,7 +60,7 @@ pub mod __fuzz {
 }
 
 pub use diagnostic::{Class, Code, Diagnostic, Severity};
-pub use flags::Flag;
+pub use flags::{Flag, Origin, Source, Sources};
 pub use index::{DomainIndex, parse_index};
 pub use skill::{Eligibility, Parsed, Skill, parse_skill};
 pub use tree::{Domain, LoadCache, LoadOptions, MAX_COMPILED_SKILLS, Tree, load, load_cached};

@@ -568,6 +568,30 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             }),
         ),
         (
+            Code::UntypedFlag,
+            Box::new(|| {
+                // No placeholder, type, default or Usage entry: read as
+                // text, and said so on its line.
+                let body = "\n# d.a\n\n## Usage\n\nd.a [options]\n\n## Flags\n\n--x  The x\n--all  Everything\n\n## Examples\n\nd.a --x 1\n";
+                let (_d, t) = one(&skill(FRONT, body));
+                expect(&t, Code::UntypedFlag, 14);
+                assert_eq!(t.diagnostics.iter().filter(|d| d.code == Code::UntypedFlag).count(), 2);
+                let all = t.skill("d.a").unwrap().flags[1].clone();
+                assert_eq!(
+                    (all.value_type, all.sources.value_type.origin),
+                    (ValueType::String, skills_parser::Origin::Unstated)
+                );
+                // Any statement of a value, or of none, is enough.
+                for flags in [
+                    "--x <v>  The x\n--all  Everything (boolean)\n",
+                    "--x  The x (type: string)\n--all  Everything (default: 2)\n",
+                ] {
+                    let (_d, t) = one(&skill(FRONT, &body.replace("--x  The x\n--all  Everything\n", flags)));
+                    assert!(t.diagnostics.iter().all(|d| d.code != Code::UntypedFlag), "{flags}: {:#?}", t.diagnostics);
+                }
+            }),
+        ),
+        (
             Code::MissingUsage,
             Box::new(|| expect(&one(&skill(FRONT, "\n# d.a\n\n## Examples\n\nd.a\n")).1, Code::MissingUsage, 5)),
         ),
@@ -892,7 +916,7 @@ fn enum_values_may_be_list_items_under_their_label() {
     // The notes stay in the description, after the values.
     assert_eq!(
         s.flag("format").unwrap().description,
-        "(required): Output format. One of: `json`, \"csv\", text. (`json`: for programs; \"csv\": for spreadsheets)"
+        "(required): Output format. One of: json, csv, text. (json: for programs; csv: for spreadsheets)"
     );
     // A label in the middle of prose, or items that are prose, are not values.
     let (_d, t) = one(&with_flags("--x <v>  The default values: a, b\n"));
@@ -954,10 +978,13 @@ fn flags_named_without_dashes_as_api_references_write_them() {
         );
         assert!(t.diagnostics.is_empty(), "{flags}: {:#?}", t.diagnostics);
     }
-    // Where any line writes `--flag`, bare names are prose, and so are
-    // bullets without a separator or marker group.
-    let (_d, t) = one(&with_flags("--x  The x\n- `y`: not read as a flag\n"));
-    assert_eq!(t.skill("d.a").unwrap().flags.len(), 1);
+    // Each line is read on its own: a line that writes `--flag` (here, or
+    // in prose) changes nothing about how the others read. A required
+    // bare-named flag stays required beside a prose mention of `--verbose`.
+    let (_d, t) = one(&with_flags("--x  The x\nUse `--verbose` for more.\n- `y`: read as a flag (required)\n"));
+    let names: Vec<_> = t.skill("d.a").unwrap().flags.iter().map(|f| (f.name.as_str(), f.required)).collect();
+    assert_eq!(names, [("x", false), ("y", true)]);
+    // Bullets without a separator or marker group are prose.
     // (Usage's `--x` is then read from Usage alone.)
     let (_d, t) = one(&with_flags("- `none`\n- see the note below (if any)\n"));
     assert!(t.skill("d.a").is_none_or(|s| s.flags.iter().all(|f| f.name == "x")), "{:#?}", t.skill("d.a"));
@@ -994,7 +1021,7 @@ fn properties_listed_under_a_flag_are_its_markers() {
             ("on", "boolean".to_string())
         ]
     );
-    assert_eq!(s.flags[2].description, "(type: boolean) - Note: only on weekdays");
+    assert_eq!(s.flags[2].description, "Note: only on weekdays");
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
 
     // A property line is a sentence: its closing period is not part of the
@@ -1366,8 +1393,17 @@ fn several_usage_lines_are_alternative_forms() {
     let (_d, t) = with_usage_and_flags("d.a --x <v>\nd.a --y <v>", flags);
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
     assert!(t.skill("d.a").unwrap().usage.flags.iter().all(|f| f.optional));
-    // Shown without brackets in every form, it is required by Usage.
+    // Shown without brackets in every form, it is required by Usage, which
+    // is the only statement of it.
     let (_d, t) = with_usage_and_flags("d.a --x <v>\nd.a --x <v> --y <v>", flags);
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let x = t.skill("d.a").unwrap().flags[0].clone();
+    assert_eq!(
+        (x.required, x.sources.required.origin, x.sources.required.line),
+        (true, skills_parser::Origin::Usage, 10)
+    );
+    // Against a statement that it is optional, Usage is told to agree.
+    let (_d, t) = with_usage_and_flags("d.a --x <v>\nd.a --x <v> --y <v>", "--x  The x (optional)\n--y <v>  The y\n");
     expect(&t, Code::UsageMismatch, 10);
     assert_eq!(t.diagnostics.iter().filter(|d| d.code == Code::UsageMismatch).count(), 1, "{:#?}", t.diagnostics);
 }
@@ -1411,7 +1447,7 @@ fn flags_may_be_declared_in_the_frontmatter() {
         ["d.a --query <query> [--scope <scope>] [--limit <limit>] [--tags <tags>...] [--since <since>] [--exact]"]
     );
     let usage = s.body.find("## Usage\n\nd.a --query <query>").expect(&s.body);
-    let flags_at = s.body.find("## Flags\n\n--query  What to find (type: string) (required)\n").expect(&s.body);
+    let flags_at = s.body.find("## Flags\n\n--query  What to find (type: string, required)\n").expect(&s.body);
     assert!(usage < flags_at && flags_at < s.body.find("## Examples").unwrap(), "{}", s.body);
 
     // As a JSON Schema object (tool definitions).
@@ -1447,7 +1483,7 @@ fn flags_may_be_declared_in_the_frontmatter() {
     let (_d, t) = one(&skill(bad, BODY));
     expect(&t, Code::InvalidField, 5);
     expect(&t, Code::InvalidFlagName, 6);
-    expect(&t, Code::InvalidType, 7);
+    expect(&t, Code::InvalidType, 8);
     // A flag declared in both places is a duplicate.
     assert!(has(&t, Code::DuplicateFlag, ANY), "{:#?}", t.diagnostics);
 }
@@ -1630,11 +1666,14 @@ fn a_word_after_a_closed_group_is_not_the_flags_placeholder() {
 /// the flag stays text, with the warning that names the fix.
 #[test]
 fn choices_in_a_placeholder_get_the_prose_enum_warning() {
-    for (flags, values) in [("--x <asc|desc>  Order\n", "asc, desc"), ("--x {en,fr,de}  Language\n", "en, fr, de")] {
+    let (f, codes) = first_flag("d.a [--x <v>]", "--x <asc|desc>  Order\n");
+    assert_eq!((f.value_type, codes), (ValueType::String, vec![Code::ProseEnum]));
+    let (_d, t) = with_usage_and_flags("d.a [--x <v>]", "--x <asc|desc>  Order\n");
+    assert!(t.diagnostics[0].message.contains("asc, desc"), "{}", t.diagnostics[0].message);
+    // argparse's braces and Click's brackets only ever list choices: an enum.
+    for flags in ["--x {en,fr,de}  Language\n", "--x [en|fr|de]  Language\n"] {
         let (f, codes) = first_flag("d.a [--x <v>]", flags);
-        assert_eq!((f.value_type, codes), (ValueType::String, vec![Code::ProseEnum]), "{flags}");
-        let (_d, t) = with_usage_and_flags("d.a [--x <v>]", flags);
-        assert!(t.diagnostics[0].message.contains(values), "{}", t.diagnostics[0].message);
+        assert_eq!((f.type_summary(), codes), ("enum (en, fr, de)".to_string(), vec![Code::ExampleInvalid]), "{flags}");
     }
     // `One of:` makes the enum, and the placeholder agrees.
     let (f, codes) = first_flag("d.a [--x <v>]", "--x <asc|desc>  Order. One of: asc, desc\n");
@@ -1839,11 +1878,7 @@ fn number_flags_in_every_form() {
     assert_eq!((f.value_type, f.required, codes.as_slice()), (ValueType::Integer, true, &[][..]));
     let (_d, t) = one(&with_flags("--x  The x (type: guid, v4)\n"));
     expect(&t, Code::InvalidType, 14);
-    assert!(
-        t.diagnostics.iter().any(|d| d.message == "`--x` has an unknown type `(type: guid)`"),
-        "{:#?}",
-        t.diagnostics
-    );
+    assert!(t.diagnostics.iter().any(|d| d.message == "`--x` has an unknown type `guid`"), "{:#?}", t.diagnostics);
     // A misspelt type is named.
     let (_d, t) = one(&with_flags("--x  The x (type: strng list)\n"));
     let d = t.diagnostics.iter().find(|d| d.code == Code::InvalidType).unwrap();
@@ -2317,12 +2352,12 @@ fn json_schema_constraints_are_told_in_the_description() {
     assert_eq!(
         said,
         [
-            ("score", "How good. From 0 to 100. (type: integer)"),
-            ("ratio", "Greater than 0. (type: number)"),
-            ("code", "Exactly 3 characters. Matches `^[A-Z]+$`. (type: string)"),
-            ("mail", "Format: email. (type: string)"),
-            ("tags", "At most 5 values. (type: string list)"),
-            ("when", "(type: date)"),
+            ("score", "How good. From 0 to 100."),
+            ("ratio", "Greater than 0."),
+            ("code", "Exactly 3 characters. Matches `^[A-Z]+$`."),
+            ("mail", "Format: email."),
+            ("tags", "At most 5 values."),
+            ("when", ""),
         ]
     );
     assert_eq!(s.flags[0].value_type, ValueType::Integer);
@@ -2580,13 +2615,16 @@ fn a_switch_written_with_its_negated_form() {
     assert_eq!(codes, [Code::NegatedForm; 5], "{:#?}", t.diagnostics);
     assert!(t.diagnostics[0].message.contains("cannot write `--no-notify`"), "{}", t.diagnostics[0].message);
 
-    // On by default (Click's `[default: notify]`): a switch that could
-    // never be turned off, as `(default: true)` is.
-    let (_d, t) = with_usage_and_flags("d.a [--notify]", "--notify / --no-notify  Send an email [default: notify]\n");
-    let d =
-        t.diagnostics.iter().find(|d| d.code == Code::InvalidDefault).unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
-    assert!(d.message.contains("defaults to true"), "{}", d.message);
-    assert!(d.hint.as_deref().is_some_and(|h| h.contains("`--no-notify`")), "{:?}", d.hint);
+    // On by default (Click's `[default: notify]`): a switch that defaults
+    // to true, which `--notify false` turns off.
+    let (f, codes) = first_flag("d.a [--notify]", "--notify / --no-notify  Send an email [default: notify]\n");
+    assert_eq!((f.value_type, f.default.clone()), (ValueType::Boolean, Some(vec!["true".to_string()])));
+    assert_eq!(codes, [Code::NegatedForm, Code::ExampleInvalid]);
+    let specs = [f.spec()];
+    let on = skills_core::args::parse(&specs, &[]).unwrap();
+    assert_eq!(on.slot(0).values.first(), Some("true"));
+    let off = skills_core::args::parse(&specs, &["--notify", "false"]).unwrap();
+    assert_eq!(off.slot(0).values.first(), Some("false"));
 
     // Not the negated form: another flag's, a longer name, a short spelling.
     let (_d, t) = with_usage_and_flags(
@@ -2626,14 +2664,14 @@ fn clicks_help_output_as_the_flags_section() {
             ("count", "integer, default: 1".to_string()),
             ("name", "required string".to_string()),
             ("shout", "boolean".to_string()),
-            ("color", "string".to_string()),
+            ("color", "enum (red, green, blue)".to_string()),
             ("ratio", "number".to_string()),
             ("when", "date".to_string()),
         ]
     );
-    // The choices are named in the warning that says how to make them an enum.
-    let d = t.diagnostics.iter().find(|d| d.code == Code::ProseEnum).unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
-    assert!(d.message.contains("(red, green, blue)"), "{}", d.message);
+    // Click prints a choice only as its values in brackets: an enum, with
+    // nothing to warn about.
+    assert!(!t.diagnostics.iter().any(|d| d.code == Code::ProseEnum), "{:#?}", t.diagnostics);
     // `DateTime()`'s default formats, times too: a value, not a switch.
     let flags = "--when [%Y-%m-%d|%Y-%m-%dT%H:%M:%S|%Y-%m-%d %H:%M:%S]  Day to greet.\n";
     let (f, _) = first_flag("d.a [--when <w>]", flags);
@@ -2660,11 +2698,12 @@ fn argparse_help_output_as_the_flags_section() {
         got,
         [
             ("limit", Some('n'), "integer, default: 10".to_string()),
-            ("format", None, "string".to_string()),
+            ("format", None, "enum (json, text)".to_string()),
             ("verbose", Some('v'), "boolean".to_string()),
             ("tags", None, "list of string".to_string()),
         ]
     );
+    // argparse prints choices only as `{a,b}`: an enum, nothing to warn about.
     let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).filter(|c| *c != Code::ExampleInvalid).collect();
-    assert_eq!(codes, [Code::ProseEnum], "{:#?}", t.diagnostics);
+    assert_eq!(codes, [], "{:#?}", t.diagnostics);
 }

@@ -1,17 +1,36 @@
-//! Flags declared as data: `parameters:` in the frontmatter, or a
-//! ```yaml / ```json block in `## Flags`, in the shapes tool definitions use.
+//! Flags declared as data: `parameters:` in the frontmatter, or a ```yaml
+//! or ```json block in `## Flags`, in the shapes tool definitions use: a
+//! list of mappings with `name`, a JSON Schema object (`properties`,
+//! `required`), a mapping of names to mappings, or a whole tool definition
+//! (`inputSchema`, `input_schema`, `parameters`, OpenAI's `function`).
+//! Each key is a statement of structured data about the flag.
 
-use super::*;
+use super::Origin;
+use super::decl::{Decl, DefaultValue, Fact};
+use super::describe;
+use super::lex::is_flag_name;
+use super::types;
 use crate::diagnostic::{Code, Sink};
-use crate::flag_table;
 use crate::yaml::{Node, Value};
 
-/// Whether `node` has a shape [`from_frontmatter`] reads as flags: a list
-/// of mappings with a `name`, a JSON Schema object with `properties`, or a
-/// mapping of names to mappings. (A data block in the body is read as flags
-/// only then; one of another shape is an example, not a declaration.)
+/// The schema a tool definition holds (`{name, inputSchema: {...}}`,
+/// OpenAI's `{type: function, function: {parameters: {...}}}`), or `node`.
+fn schema(node: &Node) -> &Node {
+    let Value::Map(entries) = &node.value else { return node };
+    if let Some(f) = field(entries, "function").filter(|f| matches!(f.value, Value::Map(_))) {
+        return schema(f);
+    }
+    let wrapped = ["inputSchema", "input_schema", "parameters"].iter().find_map(|k| field(entries, k));
+    match wrapped {
+        Some(inner) if field(entries, "properties").is_none() && matches!(inner.value, Value::Map(_)) => inner,
+        _ => node,
+    }
+}
+
+/// Whether `node` has a shape [`read`] takes as flags. (A data block in the
+/// body declares flags only then; one of another shape is an example.)
 pub(crate) fn declares_flags(node: &Node) -> bool {
-    match &node.value {
+    match &schema(node).value {
         Value::Seq(items) => {
             !items.is_empty()
                 && items
@@ -27,172 +46,152 @@ pub(crate) fn declares_flags(node: &Node) -> bool {
     }
 }
 
-/// Flags declared in the frontmatter (`parameters:` or `flags:`), or in a
-/// data block of `## Flags`, as other skill formats write them: a list of
-/// mappings with `name`, `description`, `type`, `required`, `default` and
-/// `enum` (or `values`), or a JSON Schema object (`properties`,
-/// `required`), as tool definitions write it. Each becomes the flag line a
-/// `## Flags` table row with those columns would give, so types and
-/// markers mean the same; its place is the entry's line.
-pub(crate) fn from_frontmatter(key: &str, node: &Node, sink: &mut Sink<'_>) -> Vec<RawFlag> {
-    let mut params: Vec<(&str, &Node, bool)> = Vec::new();
+/// The flags `node` (under frontmatter key `key`) declares.
+pub(crate) fn read(key: &str, node: &Node, sink: &mut Sink<'_>) -> Vec<Decl> {
+    let node = schema(node);
+    // Each entry, and whether a JSON Schema `required` list names it
+    // (`None` when there is no such list).
+    let mut params: Vec<(&str, &Node, Option<bool>)> = Vec::new();
     match &node.value {
         Value::Seq(items) => {
             for item in items {
                 match &item.value {
                     Value::Map(entries) => match field(entries, "name").and_then(Node::as_text) {
-                        Some(name) => params.push((name, item, false)),
-                        None => frontmatter_flag_problem(key, item, "has no `name`", sink),
+                        Some(name) => params.push((name, item, None)),
+                        None => problem(key, item, "has no `name`", sink),
                     },
-                    _ => frontmatter_flag_problem(key, item, "is not a mapping", sink),
+                    _ => problem(key, item, "is not a mapping", sink),
                 }
             }
         }
         Value::Map(entries) => {
-            // A JSON Schema object; `required` lists the required names.
-            let required: Vec<&str> = match field(entries, "required").map(|n| &n.value) {
-                Some(Value::Seq(names)) => names.iter().filter_map(Node::as_text).collect(),
-                _ => Vec::new(),
+            let required: Option<Vec<&str>> = match field(entries, "required").map(|n| &n.value) {
+                Some(Value::Seq(names)) => Some(names.iter().filter_map(Node::as_text).collect()),
+                _ => None,
             };
             match field(entries, "properties").map(|n| &n.value) {
                 Some(Value::Map(props)) => {
                     for (name, prop) in props {
-                        params.push((name, prop, required.contains(&name.as_str())));
+                        params.push((name, prop, required.as_ref().map(|r| r.contains(&name.as_str()))));
                     }
                 }
-                // `query: {type: string, required: true}`: each flag by its
-                // name, as YAML writes a table of named entries.
                 None if !entries.is_empty() && entries.iter().all(|(_, v)| matches!(v.value, Value::Map(_))) => {
-                    params.extend(entries.iter().map(|(name, param)| (name.as_str(), param, false)));
+                    params.extend(entries.iter().map(|(name, param)| (name.as_str(), param, None)));
                 }
-                _ => frontmatter_flag_problem(
-                    key,
-                    node,
-                    "is a mapping, but neither of flags by name nor with `properties`",
-                    sink,
-                ),
+                _ => problem(key, node, "is a mapping, but neither of flags by name nor with `properties`", sink),
             }
         }
         Value::Null => {}
-        Value::Scalar(..) => frontmatter_flag_problem(key, node, "is not a list", sink),
+        Value::Scalar(..) => problem(key, node, "is not a list", sink),
     }
     let mut out = Vec::new();
-    for (name, param, required) in params {
-        let name = name.trim_start_matches('-').to_string();
-        if !is_flag_name(&name) {
-            invalid_name(param.line, param.column, &name, sink);
+    for (name, param, listed) in params {
+        let name = name.trim_start_matches('-');
+        if !is_flag_name(name) {
+            super::section::invalid_name(param.line, param.column, name, sink);
             continue;
         }
         let Value::Map(entries) = &param.value else {
-            frontmatter_flag_problem(key, param, "is not a mapping", sink);
+            problem(key, param, "is not a mapping", sink);
             continue;
         };
-        let text = |k: &str| field(entries, k).and_then(Node::as_text).map(str::to_string);
-        let texts = |k: &str| field(entries, k).and_then(node_texts);
-        // JSON Schema's `array` with `items.type` (and `items.enum`); a
-        // type given as a list (`[integer, "null"]`, JSON Schema's way to
-        // allow null) is its first that is not `null`.
-        let mut kind = schema_type(entries).unwrap_or_default();
-        let list = kind == "array" || kind.ends_with("[]") || kind.starts_with("list");
-        let items = match field(entries, "items").map(|n| &n.value) {
-            Some(Value::Map(item)) if kind == "array" => Some(item.as_slice()),
-            _ => None,
-        };
-        if kind == "array" {
-            kind = format!("{} list", items.and_then(schema_type).unwrap_or_else(|| "string".into()));
-        }
-        if text("format").as_deref() == Some("date") {
-            kind = if list { "date list".into() } else { "date".into() };
-        }
-        let mut description = text("description").unwrap_or_default();
-        // What JSON Schema says about the values that no marker states
-        // (`minimum`, `maxLength`, `pattern`, `format`), as sentences of
-        // the help page: the model reads them there.
-        if let Some(said) = schema_constraints(&text) {
-            if !description.is_empty() && !description.ends_with(['.', '!', '?']) {
-                description.push('.');
-            }
-            if !description.is_empty() {
-                description.push(' ');
-            }
-            description.push_str(&said);
-        }
-        let mut add = |piece: Option<String>| {
-            if let Some(p) = piece.filter(|p| !p.is_empty()) {
-                // `One of:` starts a sentence.
-                if p.starts_with("One") && !description.is_empty() && !description.ends_with(['.', '!', '?']) {
-                    description.push('.');
-                }
-                if !description.is_empty() {
-                    description.push(' ');
-                }
-                description.push_str(&p);
-            }
-        };
-        let values = texts("enum")
-            .or_else(|| texts("values"))
-            .or_else(|| items.and_then(schema_values))
-            .or_else(|| schema_values(entries));
-        // An enum of strings is an enum: its values state the type. So is
-        // one of numbers (`{type: integer, enum: [1, 2, 3]}`): the command
-        // gives one of those words, and the tool schema lists them.
-        let values_make_enum = matches!(
-            kind.as_str(),
-            "" | "string"
-                | "string list"
-                | "str"
-                | "text"
-                | "enum"
-                | "enum list"
-                | "integer"
-                | "integer list"
-                | "number"
-                | "number list"
-        );
-        if !(values.is_some() && values_make_enum) {
-            match flag_table::property(&format!("Type: {kind}"), list) {
-                Some(marker) => add(Some(marker)),
-                // Reported as an unknown type, with the ones there are.
-                None if !matches!(kind.as_str(), "" | "object") => add(Some(format!("(type: {kind})"))),
-                None => {}
-            }
-        }
-        add(values.map(|v| flag_table::property(&format!("Values: {}", v.join(", ")), list).unwrap_or_default()));
-        add(texts("default").map(|v| format!("(default: {})", v.join(", "))));
-        if required {
-            add(Some("(required)".to_string()));
-        } else if let Some(r) = text("required") {
-            add(flag_table::property(&format!("Required: {r}"), list));
-        }
-        out.push(RawFlag {
-            name,
-            short: None,
-            placeholder: None,
-            repeated: list,
-            description,
-            line: param.line,
-            column: param.column,
-            indent: usize::MAX,
-            in_required_group: false,
-            negated: false,
-            value_items: Vec::new(),
-        });
+        out.push(entry(name, param, entries, listed));
     }
     out
 }
 
-/// The bounds, lengths, pattern and format a JSON Schema property gives
-/// (`text` reads one of its keys), as sentences: `From 0 to 100.`, `At
-/// most 80 characters.`, `Matches `^[A-Z]{3}$`.`, `Format: email.`
-/// `None` when it gives none. (A `date` format is the flag's type.)
-pub(super) fn schema_constraints(text: &dyn Fn(&str) -> Option<String>) -> Option<String> {
-    let mut out = String::new();
-    let mut say = |s: String| {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(&s);
+/// One flag's entry.
+fn entry(name: &str, param: &Node, entries: &[(String, Node)], listed: Option<bool>) -> Decl {
+    let mut decl = Decl::new(name.to_string(), param.line, param.column);
+    let state = |decl: &mut Decl, fact: Fact, at: &Node| decl.state(fact, at.line, at.column, Origin::Data);
+    let text = |k: &str| field(entries, k).and_then(Node::as_text);
+    // The type: JSON Schema's `array` with `items`, a type given as a
+    // list (`[integer, "null"]`), or the table's type words.
+    let type_node = field(entries, "type");
+    let kind = schema_type(entries);
+    let items = match field(entries, "items").map(|n| &n.value) {
+        Some(Value::Map(item)) => Some(item.as_slice()),
+        _ => None,
     };
+    let date = text("format") == Some("date");
+    if let (Some(kind), Some(at)) = (&kind, type_node) {
+        let element = match kind.as_str() {
+            "array" => {
+                state(&mut decl, Fact::List(true), at);
+                items.and_then(schema_type).unwrap_or_else(|| "string".into())
+            }
+            other => other.to_string(),
+        };
+        let element = if date { "date".to_string() } else { element };
+        if !element.is_empty() {
+            let mut found = Vec::new();
+            if let Some((word, list)) = types::read(&element, true) {
+                describe::type_facts(word, list || kind == "array", 0, &mut found);
+            }
+            for (fact, implied, _) in found {
+                if implied {
+                    decl.imply(fact, at.line, at.column, Origin::Data);
+                } else {
+                    state(&mut decl, fact, at);
+                }
+            }
+        }
+    } else if let Some(at) = field(entries, "format").filter(|_| date) {
+        state(&mut decl, Fact::Type(skills_core::spec::ValueType::Date), at);
+    }
+    let values = ["enum", "values"]
+        .iter()
+        .find_map(|k| field(entries, k).and_then(|n| Some((node_texts(n)?, n))))
+        .or_else(|| items.and_then(schema_values).map(|v| (v, param)))
+        .or_else(|| schema_values(entries).map(|v| (v, param)));
+    if let Some((values, at)) = values {
+        state(&mut decl, Fact::Values(values), at);
+    }
+    if let Some(d) = field(entries, "default")
+        && let Some(values) = node_texts(d)
+    {
+        state(&mut decl, Fact::Default(DefaultValue::Values(values)), d);
+        decl.imply(Fact::Required(false), d.line, d.column, Origin::Data);
+    }
+    match (field(entries, "required"), listed) {
+        (Some(r), _) if r.as_text().is_some_and(|t| yes_no(t).is_some()) => {
+            state(&mut decl, Fact::Required(yes_no(r.as_text().unwrap_or_default()) == Some(true)), r)
+        }
+        (_, Some(listed)) => {
+            // Named in, or left out of, the schema's `required` list.
+            if listed {
+                decl.state(Fact::Required(true), param.line, param.column, Origin::Data);
+            } else {
+                decl.imply(Fact::Required(false), param.line, param.column, Origin::Data);
+            }
+        }
+        _ => {}
+    }
+    if let Some(d) = field(entries, "description")
+        && let Some(t) = d.as_text()
+    {
+        decl.description.push(t, d.line, d.column, false);
+    }
+    if let Some(said) = constraints(&|k| text(k).map(str::to_string)) {
+        decl.description.push(&said, param.line, param.column, true);
+    }
+    decl
+}
+
+/// `true`, `yes` or `false`, `no`: a `required:` value.
+fn yes_no(t: &str) -> Option<bool> {
+    match t.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "y" => Some(true),
+        "false" | "no" | "n" => Some(false),
+        _ => None,
+    }
+}
+
+/// The bounds, lengths, pattern and format a JSON Schema property gives,
+/// as sentences for the help page (`From 0 to 100.`, `Format: email.`).
+/// The handler enforces them; a command is not checked against them.
+fn constraints(text: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let mut out = Vec::new();
     let range = |low: Option<String>, high: Option<String>, unit: &str| match (low, high) {
         (Some(l), Some(h)) if l == h => Some(format!("Exactly {l}{unit}.")),
         (Some(l), Some(h)) => Some(format!("From {l} to {h}{unit}.")),
@@ -200,35 +199,21 @@ pub(super) fn schema_constraints(text: &dyn Fn(&str) -> Option<String>) -> Optio
         (None, Some(h)) => Some(format!("At most {h}{unit}.")),
         (None, None) => None,
     };
-    if let Some(s) = range(text("minimum"), text("maximum"), "") {
-        say(s);
-    }
+    out.extend(range(text("minimum"), text("maximum"), ""));
     // Draft 6 on: a number; draft 4's booleans say nothing alone.
     let bound = |k: &str| text(k).filter(|v| !v.eq_ignore_ascii_case("true") && !v.eq_ignore_ascii_case("false"));
-    if let Some(v) = bound("exclusiveMinimum") {
-        say(format!("Greater than {v}."));
-    }
-    if let Some(v) = bound("exclusiveMaximum") {
-        say(format!("Less than {v}."));
-    }
-    if let Some(s) = range(text("minLength"), text("maxLength"), " characters") {
-        say(s);
-    }
-    if let Some(s) = range(text("minItems"), text("maxItems"), " values") {
-        say(s);
-    }
-    if let Some(p) = text("pattern") {
-        say(format!("Matches `{p}`."));
-    }
-    if let Some(f) = text("format").filter(|f| f != "date") {
-        say(format!("Format: {f}."));
-    }
-    (!out.is_empty()).then_some(out)
+    out.extend(bound("exclusiveMinimum").map(|v| format!("Greater than {v}.")));
+    out.extend(bound("exclusiveMaximum").map(|v| format!("Less than {v}.")));
+    out.extend(range(text("minLength"), text("maxLength"), " characters"));
+    out.extend(range(text("minItems"), text("maxItems"), " values"));
+    out.extend(text("pattern").map(|p| format!("Matches `{p}`.")));
+    out.extend(text("format").filter(|f| f != "date").map(|f| format!("Format: {f}.")));
+    (!out.is_empty()).then(|| out.join(" "))
 }
 
 /// A JSON Schema entry's `type`, lowercased: the text, or the first of a
 /// list that is not `null` (`[integer, "null"]`).
-pub(super) fn schema_type(entries: &[(String, Node)]) -> Option<String> {
+fn schema_type(entries: &[(String, Node)]) -> Option<String> {
     let node = field(entries, "type")?;
     match &node.value {
         Value::Seq(items) => items.iter().filter_map(Node::as_text).find(|t| !t.eq_ignore_ascii_case("null")),
@@ -237,11 +222,9 @@ pub(super) fn schema_type(entries: &[(String, Node)]) -> Option<String> {
     .map(str::to_ascii_lowercase)
 }
 
-/// The allowed values of a JSON Schema entry: its `enum` (as `items` of an
-/// array gives it), or an `anyOf` / `oneOf` whose every choice is a
-/// `const` or an `enum` (`anyOf: [{const: asc}, {const: desc}]`, as tool
-/// definitions write values that each have a description).
-pub(super) fn schema_values(entries: &[(String, Node)]) -> Option<Vec<String>> {
+/// The allowed values of a JSON Schema entry: its `enum`, or an `anyOf` /
+/// `oneOf` whose every choice is a `const` or an `enum`.
+fn schema_values(entries: &[(String, Node)]) -> Option<Vec<String>> {
     if let Some(values) = field(entries, "enum").and_then(node_texts) {
         return Some(values);
     }
@@ -262,7 +245,7 @@ pub(super) fn schema_values(entries: &[(String, Node)]) -> Option<Vec<String>> {
 }
 
 /// A YAML list's texts, or a scalar's as a list of one.
-pub(super) fn node_texts(node: &Node) -> Option<Vec<String>> {
+fn node_texts(node: &Node) -> Option<Vec<String>> {
     match &node.value {
         Value::Seq(items) => Some(items.iter().filter_map(Node::as_text).map(str::to_string).collect()),
         Value::Scalar(s, _) => Some(vec![s.clone()]),
@@ -271,11 +254,11 @@ pub(super) fn node_texts(node: &Node) -> Option<Vec<String>> {
 }
 
 /// The value under `key` of a YAML mapping's entries.
-pub(super) fn field<'n>(entries: &'n [(String, Node)], key: &str) -> Option<&'n Node> {
+fn field<'n>(entries: &'n [(String, Node)], key: &str) -> Option<&'n Node> {
     entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 
-pub(super) fn frontmatter_flag_problem(key: &str, node: &Node, what: &str, sink: &mut Sink<'_>) {
+fn problem(key: &str, node: &Node, what: &str, sink: &mut Sink<'_>) {
     sink.push(
         Code::InvalidField,
         node.line,

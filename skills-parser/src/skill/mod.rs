@@ -251,9 +251,9 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         && let Some(s) = markdown::find(&sections, keys::SECTION_FLAGS)
         && let Some((text, line)) = markdown::data_block(&read, s.content.clone(), body_line)
         && let Ok(node) = yaml::parse(&text, line)
-        && flags::declares_flags(&node)
+        && flags::data::declares_flags(&node)
     {
-        frontmatter.flags = flags::from_frontmatter(keys::FLAGS, &node, sink);
+        frontmatter.flags = flags::data::read(keys::FLAGS, &node, sink);
     }
     let from_front = !frontmatter.flags.is_empty();
     // `Usage: d.a --flag <value>` on a line of its own, as CLI help writes
@@ -297,9 +297,9 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         }
     };
     let mut flag_list = Vec::new();
-    // Flags declared in `## Flags`, including lines that failed to resolve
-    // (already reported), so Usage is not also told they are undocumented.
-    let mut declared: Vec<flags::RawFlag> = Vec::new();
+    // Every declaration, including those that failed to resolve (already
+    // reported), so Usage is not also told they are undocumented.
+    let mut declared: Vec<flags::decl::Decl> = Vec::new();
     let flags_section = markdown::find(&sections, keys::SECTION_FLAGS);
     // `## Required flags`, `## Optional flags`: groups of flags as
     // sections of their own, beside `## Flags` or instead of it.
@@ -307,23 +307,25 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let inside_flags = |s: &markdown::Section| flags_section.is_some_and(|f| f.content.contains(&s.heading_start));
     let group_sections: Vec<&markdown::Section> = sections
         .iter()
-        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && flags::group_label(&s.title).is_some())
+        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && flags::section::group_label(&s.title).is_some())
         .collect();
     if flags_section.is_some() || !group_sections.is_empty() || from_front {
         // Flags from the frontmatter first, then the section's: a flag
         // declared in both is a duplicate, reported as such.
-        let mut raw = frontmatter.flags;
-        let front = raw.len();
+        let front = frontmatter.flags.len();
+        let mut decls = frontmatter.flags;
+        let mut shows_values = false;
         if let Some(s) = flags_section.or(group_sections.first().copied()) {
             frontmatter.lines.flags_section = body_line + markdown::newlines(&body.as_bytes()[..s.heading_start]);
         }
         if let Some(s) = flags_section {
             let lines = markdown::lines(&read, s.content.clone(), body_line);
-            let read_here = flags::read_lines(&lines, sink);
-            if read_here.is_empty() && raw.is_empty() && group_sections.is_empty() {
+            let read_here = flags::section::read(&lines, sink);
+            if read_here.decls.is_empty() && decls.is_empty() && group_sections.is_empty() {
                 no_flags_read(s, frontmatter.lines.flags_section, &lines, sink);
             }
-            raw.extend(read_here);
+            shows_values |= read_here.shows_values;
+            decls.extend(read_here.decls);
         }
         if !group_sections.is_empty() {
             // Each group's heading is read as a group's subheading is.
@@ -331,24 +333,26 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             for s in &group_sections {
                 all.extend(markdown::lines(&read, s.heading_start..s.content.end, body_line));
             }
-            raw.extend(flags::read_lines(&all, sink));
+            let read_here = flags::section::read(&all, sink);
+            shows_values |= read_here.shows_values;
+            decls.extend(read_here.decls);
         }
         // `crm.find [options]` stands for every flag: none is missing.
-        let show_usage = usage_section.is_some() && !usage.lines.is_empty() && !usage.any_flags;
-        let shorts: Vec<(char, &str)> = raw.iter().filter_map(|r| Some((r.short?, r.name.as_str()))).collect();
+        let usage_lists_flags = usage_section.is_some() && !usage.lines.is_empty() && !usage.any_flags;
+        let shorts: Vec<(char, &str)> = decls.iter().filter_map(|d| Some((d.short?, d.name.as_str()))).collect();
         usage.resolve_shorts(&shorts);
-        // Placeholders on some `## Flags` lines make a line without one a
-        // switch (the frontmatter's flags state their types instead).
-        let placeholders = raw[front..].iter().any(|r| r.placeholder.is_some());
-        flag_list.reserve(raw.len());
-        for (i, r) in raw.iter_mut().enumerate() {
-            let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &r.name));
-            if let Some(f) = flags::resolve(r, u, show_usage, placeholders && i >= front, sink) {
+        flag_list.reserve(decls.len());
+        for (i, d) in decls.iter().enumerate() {
+            let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &d.name));
+            // The frontmatter's flags state their types; only the section's
+            // lines are read by their layout.
+            let cx = flags::resolve::Context { shows_values: shows_values && i >= front, usage_lists_flags };
+            if let Some(f) = flags::resolve::resolve(d, u, cx, sink) {
                 flag_list.push(f);
             }
         }
-        flags::check_set(&flag_list, &raw, sink);
-        declared = raw;
+        flags::resolve::check_set(&decls, flag_list.len(), sink);
+        declared = decls;
     }
     // Without flags to declare letters, short spellings in Usage name none.
     usage.resolve_shorts(&[]);
@@ -489,7 +493,7 @@ fn check_title_and_labels(
 /// reads shows it.
 fn undocumented_usage_flags(
     usage: &Usage,
-    declared: &[flags::RawFlag],
+    declared: &[flags::decl::Decl],
     flag_list: &mut Vec<Flag>,
     sink: &mut Sink<'_>,
 ) {
@@ -502,7 +506,7 @@ fn undocumented_usage_flags(
             // several values after `...`, required without brackets). Not
             // `--no-color` beside a declared `--color`: that is the
             // switch's negation, which the `negated-form` warning covers.
-            let from_usage = flags::is_flag_name(&u.name)
+            let from_usage = flags::lex::is_flag_name(&u.name)
                 && !u.name.strip_prefix("no-").is_some_and(is_declared)
                 && !flag_list.iter().any(|f: &flags::Flag| skills_core::args::same_flag_name(&f.name, &u.name));
             sink.push(
@@ -516,8 +520,9 @@ fn undocumented_usage_flags(
                 ),
                 format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
             );
-            if from_usage && let Some(mut f) = flags::resolve(&mut flags::from_usage(u), Some(u), false, true, sink) {
-                f.description.clear();
+            let decl = flags::decl::Decl::new(u.name.clone(), u.line, u.column);
+            let cx = flags::resolve::Context::default();
+            if from_usage && let Some(f) = flags::resolve::resolve(&decl, Some(u), cx, sink) {
                 flag_list.push(f);
             }
         }
@@ -544,7 +549,9 @@ fn with_declared_flags(
         let width = flag_list.iter().map(|f| f.name.len()).max().unwrap_or(0) + 4;
         added.push_str("## Flags\n\n");
         for f in flag_list {
-            added.push_str(&format!("{:<width$}{}\n", format!("--{}", f.name), f.description));
+            let text =
+                if f.description.is_empty() { f.markers() } else { format!("{} {}", f.description, f.markers()) };
+            added.push_str(&format!("{:<width$}{text}\n", format!("--{}", f.name)));
         }
         added.push('\n');
     }

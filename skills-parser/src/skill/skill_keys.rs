@@ -23,7 +23,7 @@ pub(super) struct Keys {
     pub(super) eligibility: Eligibility,
     pub(super) read_only: Option<bool>,
     /// Flags declared as data (`parameters:`, `flags:`).
-    pub(super) flags: Vec<flags::RawFlag>,
+    pub(super) flags: Vec<flags::decl::Decl>,
     pub(super) extra: Vec<(String, serde_json::Value)>,
 }
 
@@ -123,7 +123,7 @@ pub(super) fn read_keys(entries: &[(String, Node)], sink: &mut Sink<'_>) -> Keys
                 }
             }
             keys::ELIGIBILITY => eligibility = read_eligibility(node, sink),
-            keys::PARAMETERS | keys::FLAGS => front_flags.extend(flags::from_frontmatter(key, node, sink)),
+            keys::PARAMETERS | keys::FLAGS => front_flags.extend(flags::data::read(key, node, sink)),
             // Other formats' names for the same thing: MCP's `inputSchema`,
             // Anthropic's `input_schema`, `arguments`, `inputs`, `params`;
             // read when they hold flags (a list or a mapping), and named.
@@ -137,7 +137,7 @@ pub(super) fn read_keys(entries: &[(String, Node)], sink: &mut Sink<'_>) -> Keys
                     format!("frontmatter key `{key}` is read as `{}`", keys::PARAMETERS),
                     format!("write `{}:`, the key this format defines for flags", keys::PARAMETERS),
                 );
-                front_flags.extend(flags::from_frontmatter(key, node, sink));
+                front_flags.extend(flags::data::read(key, node, sink));
             }
             keys::READ_ONLY => match &node.value {
                 Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),

@@ -1,0 +1,174 @@
+//! What a recognizer reads about one flag, before resolution: typed
+//! statements, each with where it was made. Nothing here is text to be
+//! parsed again, except the description, whose markers are read once.
+
+use super::{Origin, Source};
+use skills_core::spec::ValueType;
+
+/// What one statement says about one property of a flag.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Fact {
+    /// The type of each value (an enum is stated by its values).
+    Type(ValueType),
+    /// A format of text given as the type (`email`, `object`): a string.
+    Format(String),
+    /// A type word the format does not know (`strng`).
+    UnknownType(String),
+    /// `(type: enum)`: an enum whose values the description quotes.
+    EnumType,
+    /// Takes several values, or one.
+    List(bool),
+    /// Must be given, or may be left out.
+    Required(bool),
+    /// The value(s) when the flag is left out.
+    Default(DefaultValue),
+    /// The values an enum allows, as written.
+    Values(Vec<String>),
+}
+
+/// A default as its statement gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum DefaultValue {
+    /// Text as written in a marker or a cell (quotes kept): one value, or
+    /// values separated by commas when the flag takes several.
+    Text(String),
+    /// Values a data block gave one by one (a YAML scalar is one value).
+    Values(Vec<String>),
+}
+
+/// A statement: a fact, where it was made, and whether it is only implied
+/// by a statement about another property (`(type: integer)` implies one
+/// value; `One of:` implies one value; a default implies the flag may be
+/// left out), which any direct statement overrides.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Stated {
+    pub(crate) fact: Fact,
+    pub(crate) at: Source,
+    pub(crate) implied: bool,
+}
+
+/// A placeholder as a flag line, a table cell or Usage writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Placeholder {
+    /// Without brackets or repetition mark (`addresses`, `DATE`, `en,fr`).
+    pub(crate) text: String,
+    /// Followed by `...` (or written `TAG [TAG ...]`): several values.
+    pub(crate) repeated: bool,
+    /// Enum values it lists (`{en,fr}`, `[a|b]`, `a|b`), and whether its
+    /// form only ever lists values.
+    pub(crate) choices: Option<(Vec<String>, bool)>,
+    pub(crate) at: Source,
+}
+
+/// The description of a flag as written, from one or more lines, with the
+/// place of each piece so a marker found in it can say where it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Text {
+    pub(crate) text: String,
+    /// (offset in `text`, line, column) where each piece starts.
+    pieces: Vec<(usize, usize, usize)>,
+}
+
+impl Text {
+    /// Appends a piece written at `line`:`column`, separated from what is
+    /// already there by a blank (a sentence's end when `sentence` and the
+    /// text so far does not end one).
+    pub(crate) fn push(&mut self, piece: &str, line: usize, column: usize, sentence: bool) {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            return;
+        }
+        if !self.text.is_empty() {
+            if sentence && !self.text.ends_with(['.', '!', '?', ':']) {
+                self.text.push('.');
+            }
+            self.text.push(' ');
+        }
+        self.pieces.push((self.text.len(), line, column));
+        self.text.push_str(piece);
+    }
+
+    /// Where byte `offset` of the text was written.
+    pub(crate) fn place(&self, offset: usize) -> (usize, usize) {
+        match self.pieces.iter().rev().find(|p| p.0 <= offset) {
+            Some(&(start, line, column)) => {
+                let end = offset.min(self.text.len());
+                (line, column + self.text.get(start..end).map_or(0, |s| s.chars().count()))
+            }
+            None => (0, 0),
+        }
+    }
+
+    /// Whether only blanks lie between `offset` and the end of the piece it
+    /// is in (a line of its own ends there).
+    pub(crate) fn ends_piece(&self, offset: usize) -> bool {
+        let next = self.pieces.iter().map(|p| p.0).find(|&start| start > offset).unwrap_or(self.text.len());
+        self.text.get(offset..next).is_some_and(|rest| rest.trim().is_empty())
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+/// Everything one declaration says about one flag: its name and where it
+/// is, its spellings, and typed statements about its properties.
+#[derive(Clone, Debug)]
+pub(crate) struct Decl {
+    pub(crate) name: String,
+    /// Where the name is (1-based line and column).
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    pub(crate) short: Option<char>,
+    pub(crate) placeholder: Option<Placeholder>,
+    pub(crate) description: Text,
+    pub(crate) facts: Vec<Stated>,
+    /// Written with its negated form (`--[no-]color`, `--color / --no-color`).
+    pub(crate) negated: bool,
+    /// A flag line of the help-output form whose line shows no value
+    /// (`-v, --verbose  Talk more`): in a section whose flag lines show
+    /// values, a switch.
+    pub(crate) shows_no_value: bool,
+    /// Where the declaration's text starts on its line, for continuation
+    /// lines (`usize::MAX` for declarations no line continues).
+    pub(crate) indent: usize,
+    /// The declaration is a heading; the text under it is its description.
+    pub(crate) heading: bool,
+    /// A group that makes its flags required (`### Required`), unless a
+    /// statement of the flag's own says otherwise.
+    pub(crate) group: Option<Source>,
+    /// Its values as list items under it, each with what the item says
+    /// about it (`json`, `for programs`), shown with its description.
+    pub(crate) items: Vec<(String, String)>,
+}
+
+impl Decl {
+    /// A declaration of `name` at `line`:`column`.
+    pub(crate) fn new(name: String, line: usize, column: usize) -> Decl {
+        Decl {
+            name,
+            line,
+            column,
+            short: None,
+            placeholder: None,
+            description: Text::default(),
+            facts: Vec::new(),
+            negated: false,
+            shows_no_value: false,
+            indent: usize::MAX,
+            heading: false,
+            group: None,
+            items: Vec::new(),
+        }
+    }
+
+    /// Adds a direct statement made at `line`:`column`.
+    pub(crate) fn state(&mut self, fact: Fact, line: usize, column: usize, origin: Origin) {
+        self.facts.push(Stated { fact, at: Source { line, column, origin }, implied: false });
+    }
+
+    /// Adds a statement implied by another made at `line`:`column`.
+    pub(crate) fn imply(&mut self, fact: Fact, line: usize, column: usize, origin: Origin) {
+        self.facts.push(Stated { fact, at: Source { line, column, origin }, implied: true });
+    }
+}

@@ -1,0 +1,699 @@
+//! The markers of a flag's description, read once into typed statements:
+//! `(required)`, `(default: v)`, `(type: integer)`, `One of: a, b`,
+//! `Required.` as a sentence, `space-separated`. What is left is prose,
+//! which only the prose checks read.
+//!
+//! Markers are blanked out of the prose rather than cut, so an offset in
+//! the prose is the same offset in the description, whose pieces know
+//! their lines and columns.
+
+use super::decl::{DefaultValue, Fact, Text};
+use super::lex::is_enum_value;
+use super::types::{self, TypeWord};
+use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
+use skills_core::args::is_number;
+use skills_core::spec::ValueType;
+
+/// A fact found at a byte offset of the description; `true` when implied.
+pub(crate) type Found = (Fact, bool, usize);
+
+/// The statements a description makes, and its prose.
+#[derive(Debug, Default)]
+pub(crate) struct Described {
+    pub(crate) facts: Vec<Found>,
+    /// The description with its markers blanked out.
+    pub(crate) prose: String,
+}
+
+/// Reads the markers of `text`. `enum_type`: another statement already
+/// says the flag is an enum whose values the description quotes.
+pub(crate) fn read(text: &Text, enum_type: bool) -> Described {
+    let d = &text.text;
+    let mut out = Described { facts: Vec::new(), prose: d.clone() };
+    groups(d, &mut out);
+    sentence_markers(&mut out);
+    values_clause(&mut out, text);
+    let has_enum_type = enum_type || out.facts.iter().any(|f| f.0 == Fact::EnumType);
+    if has_enum_type
+        && !out.facts.iter().any(|f| matches!(f.0, Fact::Values(_)))
+        && let Some((start, end, values)) = quoted_run(&out.prose)
+    {
+        blank(&mut out.prose, start, end);
+        out.facts.push((Fact::Values(values), false, start));
+    }
+    for phrase in ["space-separated", "space separated"] {
+        if let Some(i) = find_ignore_ascii_case(&out.prose, phrase) {
+            out.facts.push((Fact::List(true), false, i));
+            break;
+        }
+    }
+    out
+}
+
+/// Replaces `s[start..end]` with blanks, keeping every offset.
+fn blank(s: &mut String, start: usize, end: usize) {
+    let blanks = " ".repeat(s[start..end].chars().count());
+    let mut rest = s.split_off(start);
+    let after = rest.split_off(end - start);
+    s.push_str(&blanks);
+    // Multibyte characters blanked leave the string shorter: pad so that
+    // later offsets still hold.
+    s.push_str(&" ".repeat((end - start) - blanks.len()));
+    s.push_str(&after);
+    drop(rest);
+}
+
+/// Top-level `( )` groups, and `[ ]` ones as docopt writes them (`[default:
+/// 10]`, `[required]`; not a link's `[text](url)`), that hold markers.
+fn groups(d: &str, out: &mut Described) {
+    let (mut depth, mut group_start, mut bracket_start) = (0usize, 0usize, None);
+    let mut blanked = Vec::new();
+    for (i, c) in d.bytes().enumerate() {
+        match c {
+            b'[' if depth == 0 => bracket_start = Some(i),
+            b']' if depth == 0 => {
+                if let Some(start) = bracket_start.take()
+                    && !d[i + 1..].starts_with('(')
+                    && let Some(found) = marker_group(&d[start + 1..i], start + 1, out.facts.iter().map(|f| &f.0))
+                {
+                    out.facts.extend(found);
+                    blanked.push((start, i + 1));
+                }
+            }
+            b'(' => {
+                if depth == 0 {
+                    group_start = i;
+                }
+                depth += 1;
+            }
+            b')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0
+                    && let Some(found) =
+                        marker_group(&d[group_start + 1..i], group_start + 1, out.facts.iter().map(|f| &f.0))
+                {
+                    out.facts.extend(found);
+                    blanked.push((group_start, i + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (start, end) in blanked {
+        blank(&mut out.prose, start, end);
+    }
+}
+
+/// The markers of one group at `offset`, or `None` when it is prose. A
+/// group may hold several markers separated by commas or semicolons, a
+/// bare type word counting as its `(type: ...)`: `(string, required)`,
+/// `(integer, default: 20)` (a default comes last: its value may hold
+/// commas). A group that states its type first says what the flag is,
+/// whatever follows (`(type: string, format: email)`): the markers after
+/// it count, the rest is prose.
+fn marker_group<'f>(inner: &str, offset: usize, known: impl Iterator<Item = &'f Fact>) -> Option<Vec<Found>> {
+    let values_known = known.into_iter().any(|f| matches!(f, Fact::Values(_)));
+    let mut found = Vec::new();
+    if one_marker(inner, offset, &mut found) || (!values_known && values_group(inner, offset, &mut found)) {
+        return Some(found);
+    }
+    if inner.bytes().any(|c| c == b',' || c == b';') && split_markers(inner, offset, false, &mut found) {
+        return Some(found);
+    }
+    found.clear();
+    let lead = inner.trim().trim_matches(['*', '_']).trim();
+    if strip_prefix_ignore_ascii_case(lead, "type:").is_some() {
+        split_markers(inner, offset, true, &mut found);
+        return Some(found);
+    }
+    None
+}
+
+/// The markers of a group separated by commas or semicolons; false when a
+/// part is not one, unless `lenient`, which skips such parts.
+fn split_markers(inner: &str, offset: usize, lenient: bool, found: &mut Vec<Found>) -> bool {
+    let mut rest = inner;
+    loop {
+        let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
+            rest.len()
+        } else {
+            rest.bytes().position(|c| c == b',' || c == b';').unwrap_or(rest.len())
+        };
+        let part = &rest[..part_end];
+        let at = offset + (part.as_ptr() as usize - inner.as_ptr() as usize);
+        let ok = !part.trim().is_empty() && one_marker(part, at, found);
+        if !ok && !lenient {
+            return false;
+        }
+        if part_end == rest.len() {
+            return true;
+        }
+        rest = &rest[part_end + 1..];
+    }
+}
+
+/// One marker at `offset`; false when `part` is not one.
+fn one_marker(part: &str, offset: usize, found: &mut Vec<Found>) -> bool {
+    // Emphasis, and a code span around the whole marker, are not part of
+    // it: `(**required**)`, `` (`string`) ``.
+    let t = part.trim().trim_matches(['*', '_']).trim();
+    let t = match t.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {
+        Some(code) if !code.contains('`') => code.trim(),
+        _ => t,
+    };
+    let at = offset + part.find(|c: char| !c.is_whitespace()).unwrap_or(0);
+    let is = |word: &str| t.eq_ignore_ascii_case(word);
+    if is("required") {
+        found.push((Fact::Required(true), false, at));
+    } else if is("optional") {
+        found.push((Fact::Required(false), false, at));
+    } else if is("boolean flag") || is("boolean") {
+        found.push((Fact::Type(ValueType::Boolean), false, at));
+    } else if is("yyyy-mm-dd") {
+        found.push((Fact::Type(ValueType::Date), false, at));
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "default:") {
+        default(v.trim(), at, found);
+    } else if let Some(v) = default_in_words(t) {
+        default(v, at, found);
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:") {
+        // `type: number, required`: more markers after the type, which
+        // the group reads one by one.
+        if v.contains(',') {
+            return false;
+        }
+        let Some((word, list)) = types::read(v, true) else { return false };
+        type_facts(word, list, at, found);
+    } else if let Some((word, list)) = types::read(t, false) {
+        type_facts(word, list, at, found);
+    } else {
+        return false;
+    }
+    true
+}
+
+/// Whether `part` is one marker (a part of a group), its statements
+/// added to `found`.
+pub(crate) fn read_part(part: &str, found: &mut Vec<Found>) -> bool {
+    one_marker(part, 0, found)
+}
+
+/// The statements of a type word at `at`.
+pub(crate) fn type_facts(word: TypeWord, list: bool, at: usize, found: &mut Vec<Found>) {
+    let fact = match word {
+        TypeWord::Value(t) => Fact::Type(t),
+        TypeWord::Enum => Fact::EnumType,
+        TypeWord::Format(f) => Fact::Format(f),
+        TypeWord::Unknown(u) => Fact::UnknownType(u),
+    };
+    let unknown = matches!(fact, Fact::UnknownType(_));
+    found.push((fact, false, at));
+    if !unknown {
+        found.push((Fact::List(list), !list, at));
+    }
+}
+
+/// A default's statements: its value, and that the flag may be left out.
+/// `None`, `null` and `nil` (Python's and JSON's nothing, as Typer prints
+/// `[default: None]`) state no default.
+fn default(v: &str, at: usize, found: &mut Vec<Found>) {
+    if ["none", "null", "nil"].iter().any(|w| v.eq_ignore_ascii_case(w)) {
+        return;
+    }
+    found.push((Fact::Default(DefaultValue::Text(v.to_string())), false, at));
+    found.push((Fact::Required(false), true, at));
+}
+
+/// A group that is a values clause and nothing else: `(one of: a, b)`,
+/// `(One or more of: a, b)`, or a label's, as clap's help writes it
+/// (`[possible values: json, text]`).
+fn values_group(inner: &str, offset: usize, found: &mut Vec<Found>) -> bool {
+    let t = inner.trim();
+    let (rest, several) = if let Some(r) = strip_prefix_ignore_ascii_case(t, "one or more of:") {
+        (r, Some(true))
+    } else if let Some(r) = strip_prefix_ignore_ascii_case(t, "one of:") {
+        (r, Some(false))
+    } else {
+        match values_label(t) {
+            Some((0, len)) => (&t[len..], None),
+            _ => return false,
+        }
+    };
+    let values = enum_values(rest);
+    if values.is_empty() || !values.iter().all(|v| is_enum_value(v)) {
+        return false;
+    }
+    let at = offset + (t.as_ptr() as usize - inner.as_ptr() as usize);
+    values_facts(values, several, at, found);
+    true
+}
+
+/// The statements of a values clause: its values, and how many a command
+/// gives when the clause says (`One of:` implies one).
+fn values_facts(values: Vec<String>, several: Option<bool>, at: usize, found: &mut Vec<Found>) {
+    found.push((Fact::Values(values), false, at));
+    match several {
+        Some(true) => found.push((Fact::List(true), false, at)),
+        Some(false) => found.push((Fact::List(false), true, at)),
+        None => {}
+    }
+}
+
+/// The values clause of the prose: `One or more of:`, `One of:`, `One of`
+/// with quoted values, or a label (`Possible values:`); blanked from the
+/// prose.
+fn values_clause(out: &mut Described, text: &Text) {
+    let prose = &out.prose;
+    let clause = find_ignore_ascii_case(prose, "one or more of:")
+        .map(|i| (i, "one or more of:".len(), Some(true)))
+        .or_else(|| find_ignore_ascii_case(prose, "one of:").map(|i| (i, "one of:".len(), Some(false))))
+        .or_else(|| quoted_one_of(prose).map(|(i, len, several)| (i, len, Some(several))))
+        .or_else(|| values_label(prose).map(|(i, len)| (i, len, None)));
+    let Some((i, len, several)) = clause else { return };
+    if out.facts.iter().any(|f| matches!(f.0, Fact::Values(_))) {
+        return;
+    }
+    let rest = &prose[i + len..];
+    // A label that ends its line: the values follow as list items, which
+    // the section reader gives.
+    if text.ends_piece(i + len) {
+        let mut found = Vec::new();
+        values_facts(Vec::new(), several, i, &mut found);
+        out.facts.extend(found);
+        blank(&mut out.prose, i, i + len);
+        return;
+    }
+    // `One of: [json, text]`, the values as a JSON or YAML list writes
+    // them: the list's inside, up to its `]`.
+    let (values, end) = match rest.trim_start().strip_prefix('[').and_then(|r| Some((r, r.find(']')?))) {
+        Some((inner, close)) => (enum_values(&inner[..close]), rest.len() - inner.len() + close + 1),
+        None => {
+            let end = clause_end(rest);
+            (enum_values(&rest[..end]), end)
+        }
+    };
+    let mut found = Vec::new();
+    values_facts(values, several, i, &mut found);
+    out.facts.extend(found);
+    blank(&mut out.prose, i, i + len + end);
+}
+
+/// Blanks the sentences of the prose that are a marker alone, as API
+/// references write them instead of a group: `Required. The title.`, `The
+/// title. **Required.**`, `Default: 20.`, a type word alone (a definition
+/// list's term line: `` `--limit` *integer* ``), and a marker last in a
+/// sentence after a comma, semicolon or dash (`The text, required.`,
+/// `Level, default `2``).
+fn sentence_markers(out: &mut Described) {
+    let prose = &out.prose;
+    let has_default = find_ignore_ascii_case(prose, "default").is_some();
+    let first_is_type = || {
+        let end = sentences(prose).next().map_or(0, |(s, _)| s.len());
+        type_sentence(prose[..end].trim().trim_end_matches('.')).is_some()
+    };
+    if !has_default
+        && find_ignore_ascii_case(prose, "required").is_none()
+        && find_ignore_ascii_case(prose, "optional").is_none()
+        && !first_is_type()
+    {
+        return;
+    }
+    let mut typed = out.facts.iter().any(|f| matches!(f.0, Fact::Type(_) | Fact::EnumType));
+    let mut blanked = Vec::new();
+    for (sentence, start) in sentences(prose) {
+        let mut kept = sentence;
+        if let Some((rest, word)) = trailing_marker(kept) {
+            let at = start + rest.len();
+            out.facts.push((Fact::Required(word == "required"), false, at));
+            blanked.push((at, start + kept.trim_end().len()));
+            kept = rest;
+        }
+        if has_default && let Some((rest, value)) = trailing_default(kept) {
+            let at = start + rest.len();
+            let mut found = Vec::new();
+            default(&value, at, &mut found);
+            out.facts.extend(found);
+            blanked.push((at, start + kept.trim_end().len()));
+            kept = rest;
+        }
+        // After a marker group, the separator may lead: `(string): Required.`
+        let word = kept.trim().trim_start_matches([':', '-', '–', '—']).trim();
+        let word = word.trim_matches(['*', '_']).trim_end_matches(['.', '!']).trim_matches(['*', '_']);
+        let whole = (start, start + kept.len());
+        if word.eq_ignore_ascii_case("required") || word.eq_ignore_ascii_case("optional") {
+            out.facts.push((Fact::Required(word.eq_ignore_ascii_case("required")), false, start));
+            blanked.push(whole);
+        } else if let Some((t, list)) = type_sentence(word).filter(|_| !typed) {
+            typed = true;
+            let mut found = Vec::new();
+            type_facts(TypeWord::Value(t), list, start, &mut found);
+            out.facts.extend(found);
+            blanked.push(whole);
+        } else if let Some(v) = sentence_default(word) {
+            let mut found = Vec::new();
+            default(&v, start, &mut found);
+            out.facts.extend(found);
+            blanked.push(whole);
+        }
+    }
+    for (s, e) in blanked {
+        blank(&mut out.prose, s, e);
+    }
+}
+
+/// A sentence that is a type alone, emphasis or backticks aside
+/// (`*integer*`, `` `date` ``, `string list`).
+fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
+    let t = sentence.trim_matches(|c| matches!(c, '*' | '_' | '`'));
+    if t.is_empty() || t.len() > "list of booleans".len() {
+        return None;
+    }
+    match types::read(t, false)? {
+        (TypeWord::Value(v), list) => Some((v, list)),
+        _ => None,
+    }
+}
+
+/// The sentences of `prose` with their offsets, each with the blank after
+/// it: a sentence ends at `. `, also when emphasis closes after its period
+/// (`**Required.** The name.`).
+pub(crate) fn sentences(prose: &str) -> impl Iterator<Item = (&str, usize)> {
+    let b = prose.as_bytes();
+    let mut start = 0;
+    core::iter::from_fn(move || {
+        if start >= b.len() {
+            return None;
+        }
+        let mut i = start;
+        while let Some(dot) = memchr::memchr(b'.', &b[i..]).map(|d| i + d) {
+            let after = dot + 1 + b[dot + 1..].iter().take_while(|&&c| c == b'*' || c == b'_').count();
+            if b.get(after) == Some(&b' ') {
+                let s = start;
+                start = after + 1;
+                return Some((&prose[s..after + 1], s));
+            }
+            i = dot + 1;
+        }
+        let s = start;
+        start = b.len();
+        Some((&prose[s..], s))
+    })
+}
+
+/// A sentence that ends with `, required` or `, optional` (or after `;` or
+/// a dash): the sentence before it and the word.
+fn trailing_marker(sentence: &str) -> Option<(&str, &'static str)> {
+    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
+    ["required", "optional"].into_iter().find_map(|word| {
+        let start = t.len().checked_sub(word.len())?;
+        if !t.is_char_boundary(start) || !t[start..].eq_ignore_ascii_case(word) {
+            return None;
+        }
+        let before = t[..start].trim_end_matches(['*', '_']).trim_end();
+        let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
+        (!rest.trim().is_empty()).then_some((rest, word))
+    })
+}
+
+/// A sentence that ends with a default after a comma, semicolon or dash
+/// (`Level, default `2``, `Sort order; defaults to "asc".`), its value
+/// [`unmistakable`]: the sentence before it and the value.
+fn trailing_default(sentence: &str) -> Option<(&str, String)> {
+    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
+    let b = t.as_bytes();
+    let at = memchr::memrchr2_iter(b'd', b'D', b).find(|&i| {
+        b[i..].len() >= "default".len()
+            && b[i..i + "default".len()].eq_ignore_ascii_case(b"default")
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+    })?;
+    let before = t[..at].trim_end_matches(['*', '_']).trim_end();
+    let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
+    let value = sentence_default(&t[at..])?;
+    (!rest.trim().is_empty()).then_some((rest, value))
+}
+
+/// A default stated in words: `default 5`, `default=5`, `default is
+/// `asc``, `defaults to "none"`, when its value is [`unmistakable`].
+fn default_in_words(t: &str) -> Option<&str> {
+    let v = ["defaults to ", "default is ", "default = ", "default=", "default "]
+        .iter()
+        .find_map(|p| strip_prefix_ignore_ascii_case(t, p))?
+        .trim();
+    unmistakable(v).then_some(v)
+}
+
+/// A value that cannot be prose: a number (`20`, `0.5`), or one value in
+/// backticks or quotes (`defaults to today` stays prose).
+pub(crate) fn unmistakable(v: &str) -> bool {
+    let quoted = |q: char| v.len() >= 2 && v.starts_with(q) && v.ends_with(q) && !v[1..v.len() - 1].contains(q);
+    is_number(v) || quoted('`') || quoted('"') || quoted('\'')
+}
+
+/// The value of a sentence that states a default and nothing else (its
+/// emphasis left out): `Default: 1`, or [`default_in_words`].
+fn sentence_default(sentence: &str) -> Option<String> {
+    let plain = sentence.replace('*', "");
+    match strip_prefix_ignore_ascii_case(&plain, "default:") {
+        Some(v) => Some(v.trim()).filter(|v| unmistakable(v) || is_word(v)).map(str::to_string),
+        None => default_in_words(&plain).map(str::to_string),
+    }
+}
+
+/// One bare word of a value's characters (`json`, `true`): a property's
+/// whole value, not prose.
+fn is_word(v: &str) -> bool {
+    is_enum_value(v) && !v.contains(' ')
+}
+
+/// The first run of two or more values in backticks or double quotes,
+/// separated by commas, `|`, `/`, `or` or `and` (`` `red`, `green` or
+/// `blue` ``): where it starts and ends, and the values.
+pub(crate) fn quoted_run(prose: &str) -> Option<(usize, usize, Vec<String>)> {
+    let b = prose.as_bytes();
+    let mut from = 0;
+    while let Some(rel) = memchr::memchr2(b'`', b'"', &b[from..]) {
+        let start = from + rel;
+        let (mut at, mut end, mut values) = (start, start, Vec::new());
+        while let Some(close) = memchr::memchr(b[at], &b[at + 1..]).map(|k| at + 1 + k) {
+            let v = &prose[at + 1..close];
+            if !is_enum_value(v) {
+                break;
+            }
+            values.push(v.to_string());
+            end = close + 1;
+            let rest = prose[end..].trim_start();
+            let after = rest.strip_prefix("\\|").or_else(|| rest.strip_prefix([',', '|', '/'])).unwrap_or(rest);
+            let after = after.trim_start();
+            let after = strip_word_ignore_ascii_case(after, "or")
+                .or_else(|| strip_word_ignore_ascii_case(after, "and"))
+                .unwrap_or(after)
+                .trim_start();
+            if after.len() == rest.len() || !after.starts_with(['`', '"']) {
+                break;
+            }
+            at = prose.len() - after.len();
+        }
+        if values.len() >= 2 {
+            return Some((start, end, values));
+        }
+        from = end.max(start + 1);
+    }
+    None
+}
+
+/// The values of a list of values: split at commas, at bars (`a | b`, in a
+/// table cell `a \| b`) and at the `or`/`and` before the last one, quotes
+/// and backticks removed.
+pub(crate) fn enum_values(text: &str) -> Vec<String> {
+    enum_items(text).map(|v| v.trim_matches(['`', '"', '\'']).to_string()).filter(|v| !v.is_empty()).collect()
+}
+
+/// The items of a list of values as written (quotes kept).
+fn enum_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split([',', '|']).flat_map(split_or_and).map(|v| {
+        let v = v.trim().trim_end_matches('\\').trim_end();
+        v.strip_prefix("or ").or_else(|| v.strip_prefix("and ")).unwrap_or(v).trim()
+    })
+}
+
+/// `v` split at each ` or ` and ` and `.
+fn split_or_and(v: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(v);
+    core::iter::from_fn(move || {
+        let s = rest?;
+        let b = s.as_bytes();
+        let cut = memchr::memchr_iter(b' ', b).find_map(|i| {
+            let after = &b[i + 1..];
+            [&b"or "[..], b"and "].into_iter().find(|w| after.starts_with(w)).map(|w| (i, i + 1 + w.len()))
+        });
+        match cut {
+            Some((end, next)) => {
+                rest = Some(&s[next..]);
+                Some(&s[..end])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
+}
+
+/// `One of `a`, `b`` without the colon: the values must be quoted, so that
+/// `one of the recipients` is prose. Where the clause starts, its length
+/// and whether it is `one or more of`.
+fn quoted_one_of(prose: &str) -> Option<(usize, usize, bool)> {
+    one_of_clauses(prose).find(|&(i, len, _)| {
+        let rest = &prose[i + len..];
+        let clause = &rest[..clause_end(rest)];
+        let quoted = |v: &str| v.len() >= 2 && ['`', '"', '\''].iter().any(|&q| v.starts_with(q) && v.ends_with(q));
+        let (mut items, mut all_quoted) = (0, true);
+        for v in enum_items(clause) {
+            items += 1;
+            all_quoted &= quoted(v);
+        }
+        items >= 2 && all_quoted
+    })
+}
+
+/// Each `one of ` and `one or more of ` (any case) that starts a word:
+/// where, its length and whether it is `one or more of`.
+pub(crate) fn one_of_clauses(prose: &str) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
+    let b = prose.as_bytes();
+    memchr::memchr2_iter(b'o', b'O', b).filter_map(move |i| {
+        if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] >= 0x80) {
+            return None;
+        }
+        let after = |w: &str| b.get(i..i + w.len()).is_some_and(|s| s.eq_ignore_ascii_case(w.as_bytes()));
+        if after("one or more of ") {
+            Some((i, "one or more of ".len(), true))
+        } else if after("one of ") {
+            Some((i, "one of ".len(), false))
+        } else {
+            None
+        }
+    })
+}
+
+/// A label that states the allowed values, first in its sentence:
+/// `Possible values:`, `Allowed values:`, `Valid values:`, `Accepted
+/// values:`, `Supported values:`, `Choices:`: where it starts, its length.
+pub(crate) fn values_label(prose: &str) -> Option<(usize, usize)> {
+    const LABELS: [&str; 6] =
+        ["possible values:", "allowed values:", "valid values:", "accepted values:", "supported values:", "choices:"];
+    let b = prose.as_bytes();
+    memchr::memchr_iter(b':', b).find_map(|colon| {
+        let end = colon + 1;
+        let label =
+            LABELS.iter().find(|l| end >= l.len() && b[end - l.len()..end].eq_ignore_ascii_case(l.as_bytes()))?;
+        let i = end - label.len();
+        let before = prose[..i].trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_'));
+        (before.is_empty() || before.ends_with(['.', ';', ':', '(', '!', '?'])).then_some((i, label.len()))
+    })
+}
+
+/// Where a clause that runs to the end of a sentence stops: at its end, a
+/// `;`, a group, or the end of the group it is in.
+pub(crate) fn clause_end(s: &str) -> usize {
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if matches!(c, b'(' | b')' | b']' | b';') {
+            return i;
+        }
+        if c == b'.' && (i + 1 == b.len() || b[i + 1] == b' ') {
+            return i;
+        }
+    }
+    s.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(d: &str) -> Vec<Fact> {
+        let mut text = Text::default();
+        text.push(d, 1, 1, false);
+        read(&text, false).facts.into_iter().filter(|f| !f.1).map(|f| f.0).collect()
+    }
+
+    fn prose(d: &str) -> String {
+        let mut text = Text::default();
+        text.push(d, 1, 1, false);
+        read(&text, false).prose.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    fn text(v: &str) -> Fact {
+        Fact::Default(DefaultValue::Text(v.into()))
+    }
+
+    #[test]
+    fn groups_hold_markers() {
+        use ValueType::*;
+        assert_eq!(facts("The query (string, required)"), [Fact::Type(String), Fact::Required(true)]);
+        assert_eq!(prose("The query (string, required)"), "The query");
+        assert_eq!(
+            facts("Max (integer, optional, default: 20)"),
+            [Fact::Type(Integer), Fact::Required(false), text("20")]
+        );
+        assert_eq!(facts("Ids (integer list, default: 1, 2)"), [Fact::Type(Integer), Fact::List(true), text("1, 2")]);
+        assert_eq!(facts("When (date)"), [Fact::Type(Date)]);
+        assert_eq!(facts("Who (for example, bob)"), []);
+        assert_eq!(facts("Which (string, maybe)"), []);
+        assert_eq!(facts("Maximum (optional; default: 20)"), [Fact::Required(false), text("20")]);
+        assert_eq!(facts("Kind (see below; required)"), []);
+        assert_eq!(facts("Line spacing (double)"), []);
+        assert_eq!(facts("Speed [default: 10]."), [text("10")]);
+        assert_eq!(facts("A [link](url) here"), []);
+        assert_eq!(facts("Greeting (default: \"Hello, world\")"), [text("\"Hello, world\"")]);
+        assert_eq!(facts("[default: None] [required]"), [Fact::Required(true)]);
+        assert_eq!(facts("(type: string, format: email, required)"), [Fact::Type(String), Fact::Required(true)]);
+        assert_eq!(facts("(type: strng)"), [Fact::UnknownType("strng".into())]);
+    }
+
+    #[test]
+    fn sentences_and_clauses() {
+        for d in
+            ["When (YYYY-MM-DD), required", "The text; **required**.", "The text — required", "Required. The text."]
+        {
+            assert!(facts(d).contains(&Fact::Required(true)), "{d}");
+            assert!(!prose(d).to_ascii_lowercase().contains("required"), "{d}: {}", prose(d));
+        }
+        for d in ["Only when required", "Not required", "The text, if required"] {
+            assert!(!facts(d).contains(&Fact::Required(true)), "{d}");
+        }
+        assert_eq!(facts("Level, default `2`"), [text("`2`")]);
+        assert_eq!(facts("Sort order; defaults to \"asc\"."), [text("\"asc\"")]);
+        assert_eq!(facts("Start, defaults to today"), []);
+        assert_eq!(facts("Count. Default: 20."), [text("20")]);
+        let values = |v: &[&str]| Fact::Values(v.iter().map(|s| s.to_string()).collect());
+        assert_eq!(
+            facts("Filter. One or more of: todo, done (default: todo)"),
+            [text("todo"), values(&["todo", "done"]), Fact::List(true)]
+        );
+        assert_eq!(
+            facts("Tone. One of: `formal`, `casual`, or `friendly`."),
+            [values(&["formal", "casual", "friendly"])]
+        );
+        assert_eq!(
+            facts("Priority. One of `low`, `high`. Defaults to `low`."),
+            [text("`low`"), values(&["low", "high"])]
+        );
+        assert_eq!(facts("Send to one of the recipients, `bob` or `carl`"), []);
+        assert_eq!(facts("Format. [possible values: json, text]"), [values(&["json", "text"])]);
+        assert_eq!(facts("Colour (type: enum): `red`, `green` or `blue`")[..1], [Fact::EnumType]);
+        assert!(facts("Colour (type: enum): `red`, `green` or `blue`").contains(&values(&["red", "green", "blue"])));
+        assert_eq!(facts("Ids, space-separated"), [Fact::List(true)]);
+        assert_eq!(facts("One of: [json, text]"), [values(&["json", "text"])]);
+    }
+
+    #[test]
+    fn places_are_kept() {
+        let mut t = Text::default();
+        t.push("The date.", 10, 5, false);
+        t.push("(type: date)", 11, 3, true);
+        let d = read(&t, false);
+        let (fact, _, at) = &d.facts[0];
+        assert_eq!(fact, &Fact::Type(ValueType::Date));
+        assert_eq!(t.place(*at), (11, 4));
+    }
+}
