@@ -3,6 +3,7 @@
 //! ```text
 //! skills check    [--root DIR] [--other-domain D]... [--format text|json]   all diagnostics; exit 1 on errors
 //! skills list     [--root DIR] [--format text|json]   skills, flags and derived types
+//! skills explain  [--root DIR] SKILL [--flag NAME]    each property of each flag, and the line that decided it
 //! skills help     [--root DIR] QUERY...               get_skill / --help, as a model sees it
 //! skills parse    [--root DIR] -- 'COMMAND LINE'      typed flags as JSON, or the error
 //! skills tokenize -- 'LINE'                           tokens as a JSON array
@@ -60,6 +61,22 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Show, for each flag of a skill, each property's value and the
+    /// statement that decided it (its line, and whether it was stated,
+    /// shown by Usage, or inferred), with how to state what was inferred.
+    Explain {
+        /// The skill root.
+        #[arg(long, default_value = "skills")]
+        root: PathBuf,
+        /// The skill (`email.send`).
+        skill: String,
+        /// Only this flag (`--to` or `to`).
+        #[arg(long, allow_hyphen_values = true)]
+        flag: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Show help as a model sees it: `get_skill`, `get_skill: email`,
     /// `get_skill: email.send`, `get_skill: email.all`, `email.send --help`.
     Help {
@@ -101,6 +118,7 @@ fn main() -> ExitCode {
             )
         }
         Command::List { roots, format } => list(&roots.iter().map(|r| load(r)).collect::<Vec<_>>(), format),
+        Command::Explain { root, skill, flag, format } => explain(&load(&root), &skill, flag.as_deref(), format),
         Command::Help { root, query } => help_cmd(&load(&root), &query.join(" ")),
         Command::Parse { root, line } => parse(&load(&root), &line),
         Command::Tokenize { line } => tokens(&line),
@@ -214,6 +232,7 @@ fn list(trees: &[Tree], format: Format) -> ExitCode {
                             "default": f.default,
                             "placeholder": f.placeholder,
                             "description": f.description,
+                            "sources": sources_json(f),
                         })).collect::<Vec<_>>(),
                     })
                 })
@@ -245,6 +264,151 @@ fn list(trees: &[Tree], format: Format) -> ExitCode {
                     emit(&format!("  {}  {}{kind}{from}", s.name, s.description));
                     for f in &s.flags {
                         emit(&format!("      --{:<16} {}", f.name, f.type_summary()));
+                    }
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Where each property of `f` came from, as `skills list --format json`
+/// and `skills explain --format json` give it.
+fn sources_json(f: &skills_parser::Flag) -> Value {
+    let source = |s: &skills_parser::Source| {
+        json!({
+            "origin": s.origin.as_str(),
+            "implied": s.implied,
+            "line": (s.line > 0).then_some(s.line),
+            "column": (s.line > 0).then_some(s.column),
+        })
+    };
+    let s = &f.sources;
+    json!({
+        "type": source(&s.value_type),
+        "list": source(&s.list),
+        "required": source(&s.required),
+        "default": s.default.as_ref().map(source),
+        "values": s.values.as_ref().map(source),
+        "placeholder": s.placeholder.as_ref().map(source),
+    })
+}
+
+/// The properties of a flag with the statement that decided each: its
+/// name, value in words, and source.
+fn properties(f: &skills_parser::Flag) -> Vec<(&'static str, String, Option<skills_parser::Source>)> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    let s = &f.sources;
+    let mut out = vec![
+        ("type", f.value_type.name().to_string(), Some(s.value_type)),
+        ("list", yes_no(f.list), Some(s.list)),
+        ("required", yes_no(f.required), Some(s.required)),
+    ];
+    if !f.values.is_empty() {
+        out.push(("values", f.values.join(", "), s.values));
+    }
+    out.push(("default", f.default.as_ref().map_or("none".to_string(), |d| d.join(", ")), s.default));
+    if let Some(p) = &f.placeholder {
+        out.push(("placeholder", format!("<{p}>"), s.placeholder));
+    }
+    out
+}
+
+/// How to state a property that was inferred or left to the format's
+/// default, as a marker of the flag's description.
+fn how_to_state(property: &str, f: &skills_parser::Flag) -> Option<String> {
+    let list = if f.list { " list" } else { "" };
+    Some(match property {
+        "type" if f.value_type == skills_core::spec::ValueType::Boolean => "(boolean)".to_string(),
+        "type" if f.value_type == skills_core::spec::ValueType::Enum => format!("One of: {}", f.values.join(", ")),
+        "type" => format!("(type: {}{list})", f.value_type.name()),
+        "list" if f.list => "space-separated".to_string(),
+        "list" => format!("(type: {})", f.value_type.name()),
+        "required" if f.required => "(required)".to_string(),
+        "required" => "(optional)".to_string(),
+        _ => return None,
+    })
+}
+
+/// Where a property came from, in words.
+fn said(s: &skills_parser::Source) -> String {
+    use skills_parser::Origin;
+    let at = format!("line {}, column {}", s.line, s.column);
+    match (s.origin, s.line, s.implied) {
+        (Origin::Unstated, 0, _) => "nothing states it: the format's default".to_string(),
+        (Origin::Unstated, _, _) => format!("nothing names it; a value stated at {at} is text unless typed"),
+        (origin, _, true) => format!("implied by {} at {at}", origin.describe()),
+        (origin @ (Origin::Data | Origin::Marker), _, false) => format!("stated by {} at {at}", origin.describe()),
+        (Origin::Usage, _, false) => format!("shown by the Usage synopsis at {at}"),
+        (origin, _, false) => format!("inferred from {} at {at}", origin.describe()),
+    }
+}
+
+fn explain(tree: &Tree, name: &str, flag: Option<&str>, format: Format) -> ExitCode {
+    let Some(skill) = tree.skill(name) else {
+        let known = tree.skills.iter().map(|s| s.name.as_str());
+        let closest = skills_core::suggest::closest(name, known);
+        eprintln!(
+            "error: no skill `{name}` in {}{}",
+            display_path(&tree.root),
+            closest.map(|c| format!("; did you mean `{c}`?")).unwrap_or_default()
+        );
+        return ExitCode::FAILURE;
+    };
+    let wanted = flag.map(|f| f.trim_start_matches('-'));
+    let flags: Vec<&skills_parser::Flag> =
+        skill.flags.iter().filter(|f| wanted.is_none_or(|w| skills_core::args::same_flag_name(&f.name, w))).collect();
+    if let (Some(w), true) = (wanted, flags.is_empty()) {
+        let closest = skills_core::suggest::closest(w, skill.flags.iter().map(|f| f.name.as_str()));
+        eprintln!(
+            "error: `{name}` has no flag `--{w}`{}",
+            closest.map(|c| format!("; did you mean `--{c}`?")).unwrap_or_default()
+        );
+        return ExitCode::FAILURE;
+    }
+    let file = display_path(&skill.path);
+    let text = std::fs::read_to_string(&skill.path).unwrap_or_default();
+    match format {
+        Format::Json => print_json(&json!({
+            "skill": skill.name,
+            "file": file,
+            "flags": flags.iter().map(|f| json!({
+                "name": f.name,
+                "line": f.line,
+                "properties": properties(f).into_iter().map(|(p, value, source)| json!({
+                    "property": p,
+                    "value": value,
+                    "origin": source.map(|s| s.origin.as_str()),
+                    "line": source.filter(|s| s.line > 0).map(|s| s.line),
+                    "column": source.filter(|s| s.line > 0).map(|s| s.column),
+                    "implied": source.is_some_and(|s| s.implied),
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        })),
+        Format::Text => {
+            emit(&format!("{} ({file})", skill.name));
+            for f in flags {
+                emit(&format!("\n--{}  declared at {file}:{}:{}", f.name, f.line, f.column));
+                for (property, value, source) in properties(f) {
+                    emit(&format!("  {property}: {value}"));
+                    let Some(s) = source else {
+                        emit("    nothing states it");
+                        continue;
+                    };
+                    emit(&format!("    {}", said(&s)));
+                    if s.line > 0 {
+                        // The statement, from where it starts on its line.
+                        let line = text.lines().nth(s.line - 1).unwrap_or("");
+                        let from: String = line.chars().skip(s.column.saturating_sub(1)).take(72).collect();
+                        emit(&format!("    | {}", from.trim_end()));
+                    }
+                    let stated = matches!(s.origin, skills_parser::Origin::Data | skills_parser::Origin::Marker);
+                    let told = s.origin != skills_parser::Origin::Unstated || s.line > 0;
+                    if !stated
+                        && told
+                        && let Some(marker) = how_to_state(property, f)
+                    {
+                        emit(&format!("    to state it: write `{marker}`"));
                     }
                 }
             }

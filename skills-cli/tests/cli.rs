@@ -87,6 +87,51 @@ fn list_json_shows_derived_types() {
     assert_eq!(status["default"], json!(["todo", "in_progress", "blocked"]));
     let text = stdout(&run(&["list"]));
     assert!(text.contains("workflows.daily_digest  Generate and send the 8am daily digest email  [template]"));
+    // Each property says where it came from: `One or more of:` and the
+    // default on the flag's line (19), the placeholder in Usage (14).
+    let sources = &status["sources"];
+    assert_eq!(sources["type"], json!({ "origin": "marker", "implied": false, "line": 19, "column": 33 }));
+    assert_eq!(sources["default"]["line"], 19);
+    assert_eq!(sources["required"]["implied"], true, "a default implies optional");
+    assert_eq!(sources["placeholder"]["origin"], "usage");
+    let limit = search["flags"].as_array().unwrap().iter().find(|f| f["name"] == "limit").unwrap();
+    assert_eq!(limit["sources"]["type"]["origin"], "placeholder", "`<n>` in Usage");
+    assert_eq!(
+        limit["sources"]["list"],
+        json!({ "origin": "unstated", "implied": false, "line": null, "column": null })
+    );
+}
+
+#[test]
+fn explain_names_the_statement_behind_each_property() {
+    let o = run(&["explain", "tasks.search", "--flag", "--limit"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("tasks.search (skills/tasks/search.md)\n\n--limit  declared at skills/tasks/search.md:27:1\n"),
+        "{out}"
+    );
+    // The type was inferred from Usage's `<n>`: where, and how to state it.
+    assert!(
+        out.contains("  type: integer\n    inferred from the placeholder at line 14, column 184\n    | --limit <n>]\n    to state it: write `(type: integer)`\n"),
+        "{out}"
+    );
+    assert!(out.contains("  default: 20\n    stated by an explicit marker at line 27, column 42\n"), "{out}");
+    assert!(out.contains("  required: no\n    implied by an explicit marker at line 27"), "{out}");
+    // Every flag without `--flag`; JSON for programs.
+    let all = stdout(&run(&["explain", "tasks.search"]));
+    assert_eq!(all.matches("  declared at ").count(), 10, "{all}");
+    let v = json_of(&run(&["explain", "email.send", "--flag", "to", "--format", "json"]));
+    let props = v["flags"][0]["properties"].as_array().unwrap();
+    let list = props.iter().find(|p| p["property"] == "list").unwrap();
+    assert_eq!(list["value"], "yes");
+    assert_eq!((list["origin"].as_str(), list["line"].as_u64()), (Some("marker"), Some(20)));
+    // An unknown skill or flag names the closest.
+    let o = run(&["explain", "tasks.serch"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `tasks.search`?"));
+    let o = run(&["explain", "tasks.search", "--flag", "limt"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `--limit`?"));
 }
 
 #[test]

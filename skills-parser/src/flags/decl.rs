@@ -36,15 +36,18 @@ pub(crate) enum DefaultValue {
     Values(Vec<String>),
 }
 
-/// A statement: a fact, where it was made, and whether it is only implied
-/// by a statement about another property (`(type: integer)` implies one
-/// value; `One of:` implies one value; a default implies the flag may be
-/// left out), which any direct statement overrides.
+/// A statement: a fact, and where it was made (whether it is only implied
+/// by a statement about another property is part of that).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Stated {
     pub(crate) fact: Fact,
     pub(crate) at: Source,
-    pub(crate) implied: bool,
+}
+
+impl Stated {
+    pub(crate) fn implied(&self) -> bool {
+        self.at.implied
+    }
 }
 
 /// A placeholder as a flag line, a table cell or Usage writes it.
@@ -164,11 +167,11 @@ impl Decl {
 
     /// Adds a direct statement made at `line`:`column`.
     pub(crate) fn state(&mut self, fact: Fact, line: usize, column: usize, origin: Origin) {
-        self.facts.push(Stated { fact, at: Source { line, column, origin }, implied: false });
+        self.facts.push(Stated { fact, at: Source::at(line, column, origin) });
     }
 
     /// Adds a statement implied by another made at `line`:`column`.
     pub(crate) fn imply(&mut self, fact: Fact, line: usize, column: usize, origin: Origin) {
-        self.facts.push(Stated { fact, at: Source { line, column, origin }, implied: true });
+        self.facts.push(Stated { fact, at: Source { implied: true, ..Source::at(line, column, origin) } });
     }
 }

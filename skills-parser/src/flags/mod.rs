@@ -93,12 +93,16 @@ pub struct Source {
     pub column: usize,
     /// The kind of statement.
     pub origin: Origin,
+    /// The statement is about another property and implies this one (a
+    /// type implies one value; a default implies the flag is optional;
+    /// a value implies text when nothing names its type).
+    pub implied: bool,
 }
 
 impl Source {
     /// A statement of kind `origin` at `line`:`column`.
     pub const fn at(line: usize, column: usize, origin: Origin) -> Source {
-        Source { line, column, origin }
+        Source { line, column, origin, implied: false }
     }
 }
 

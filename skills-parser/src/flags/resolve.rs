@@ -44,11 +44,11 @@ pub(crate) fn resolve(decl: &Decl, usage: Option<&UsageFlag>, cx: Context, sink:
     let mut facts: Vec<Stated> = decl.facts.clone();
     facts.extend(described.facts.into_iter().map(|(fact, implied, offset)| {
         let (line, column) = decl.description.place(offset);
-        Stated { fact, at: Source::at(line, column, Origin::Marker), implied }
+        Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
     }));
     let here = Source::at(decl.line, decl.column, Origin::Marker);
     if decl.negated {
-        facts.push(Stated { fact: Fact::Type(ValueType::Boolean), at: here, implied: false });
+        facts.push(Stated { fact: Fact::Type(ValueType::Boolean), at: here });
     }
     let mut r = Resolver { name: &decl.name, sink, ok: true };
     if decl.negated {
@@ -228,7 +228,7 @@ impl Resolver<'_, '_> {
     fn required(&mut self, facts: &[Stated], group: Option<Source>, usage: Option<&UsageFlag>) -> (bool, Source) {
         let said: Vec<(bool, Source)> = facts
             .iter()
-            .filter(|f| !f.implied)
+            .filter(|f| !f.implied())
             .filter_map(|f| if let Fact::Required(r) = f.fact { Some((r, f.at)) } else { None })
             .collect();
         if let Some(&(first, at)) = said.first() {
@@ -323,7 +323,7 @@ impl Resolver<'_, '_> {
                 return (ValueType::Integer, Source { origin: Origin::DefaultValue, ..d.at });
             }
         }
-        (ValueType::String, Source { origin: Origin::Unstated, ..takes.1 })
+        (ValueType::String, Source { origin: Origin::Unstated, implied: true, ..takes.1 })
     }
 
     /// Whether the flag takes several values, and what decided it.
@@ -336,7 +336,7 @@ impl Resolver<'_, '_> {
     ) -> (bool, Source) {
         let name = self.name;
         let lists = |implied: bool| {
-            facts.iter().filter(move |f| f.implied == implied).filter_map(|f| match f.fact {
+            facts.iter().filter(move |f| f.implied() == implied).filter_map(|f| match f.fact {
                 Fact::List(l) => Some((l, f.at)),
                 _ => None,
             })

@@ -342,7 +342,7 @@ impl Reader {
     fn end_values(&mut self) {
         if let (Some(at), Some(last)) = (self.values_at.take(), self.decls.last_mut()) {
             let values = std::mem::take(&mut self.values);
-            last.facts.push(super::decl::Stated { fact: Fact::Values(values), at, implied: false });
+            last.facts.push(super::decl::Stated { fact: Fact::Values(values), at });
         }
     }
 

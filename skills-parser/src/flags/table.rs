@@ -139,7 +139,7 @@ fn flag(h: head::Head, line: usize, cell_column: usize) -> Decl {
         decl.state(Fact::Required(true), line, decl.column, Origin::Marker);
     }
     if let Some((text, repeated, column)) = h.placeholder {
-        let at = super::Source { line, column: cell_column + column - 1, origin: Origin::Placeholder };
+        let at = super::Source::at(line, cell_column + column - 1, Origin::Placeholder);
         decl.placeholder = Some(Placeholder { choices: placeholder_choices(&text), text, repeated, at });
     }
     decl
@@ -152,8 +152,8 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
         Column::Flag => {}
         Column::Type => {
             for (fact, implied, _) in type_cell(cell) {
-                let at = super::Source { line, column, origin: Origin::Data };
-                decl.facts.push(super::decl::Stated { fact, at, implied });
+                let at = super::Source { implied, ..super::Source::at(line, column, Origin::Data) };
+                decl.facts.push(super::decl::Stated { fact, at });
             }
         }
         Column::Default => {
@@ -365,7 +365,7 @@ mod tests {
     }
 
     fn facts(d: &Decl) -> Vec<Fact> {
-        d.facts.iter().filter(|f| !f.implied).map(|f| f.fact.clone()).collect()
+        d.facts.iter().filter(|f| !f.implied()).map(|f| f.fact.clone()).collect()
     }
 
     #[test]
