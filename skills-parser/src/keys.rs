@@ -65,7 +65,10 @@ pub const READ_ONLY_VERBS: &[&str] =
     &["search", "get", "list", "read", "find", "show", "view", "query", "lookup", "count", "status"];
 
 /// Placeholders that make a flag an integer (`<n>`).
-pub const INTEGER_PLACEHOLDERS: &[&str] = &["n", "num", "number", "count", "int", "integer"];
+pub const INTEGER_PLACEHOLDERS: &[&str] = &[
+    "n", "num", "number", "count", "int", "integer", "cols", "columns", "lines", "rows", "depth", "port", "seconds",
+    "secs", "jobs", "threads", "retries",
+];
 /// Placeholders that make a flag a number (`<number>` stays an integer,
 /// as man pages write a count).
 pub const NUMBER_PLACEHOLDERS: &[&str] = &["float", "decimal"];

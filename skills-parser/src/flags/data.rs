@@ -101,8 +101,13 @@ pub(crate) fn read(key: &str, node: &Node, sink: &mut Sink<'_>) -> Vec<Decl> {
 }
 
 /// One flag's entry.
-fn entry(name: &str, param: &Node, entries: &[(String, Node)], listed: Option<bool>) -> Decl {
+fn entry(name: &str, param: &Node, outer: &[(String, Node)], listed: Option<bool>) -> Decl {
     let mut decl = Decl::new(name.to_string(), param.line, param.column);
+    // OpenAPI's parameters keep what the value is under `schema:`.
+    let entries = match field(outer, "schema").map(|s| &s.value) {
+        Some(Value::Map(schema)) if field(outer, "type").is_none() => schema.as_slice(),
+        _ => outer,
+    };
     let state = |decl: &mut Decl, fact: Fact, at: &Node| decl.state(fact, at.line, at.column, Origin::Data);
     let text = |k: &str| field(entries, k).and_then(Node::as_text);
     // The type: JSON Schema's `array` with `items`, a type given as a
@@ -153,7 +158,7 @@ fn entry(name: &str, param: &Node, entries: &[(String, Node)], listed: Option<bo
         state(&mut decl, Fact::Default(DefaultValue::Values(values)), d);
         decl.imply(Fact::Required(false), d.line, d.column, Origin::Data);
     }
-    match (field(entries, "required"), listed) {
+    match (field(outer, "required"), listed) {
         (Some(r), _) if r.as_text().is_some_and(|t| yes_no(t).is_some()) => {
             state(&mut decl, Fact::Required(yes_no(r.as_text().unwrap_or_default()) == Some(true)), r)
         }
@@ -167,7 +172,7 @@ fn entry(name: &str, param: &Node, entries: &[(String, Node)], listed: Option<bo
         }
         _ => {}
     }
-    if let Some(d) = field(entries, "description")
+    if let Some(d) = field(outer, "description").or_else(|| field(entries, "description"))
         && let Some(t) = d.as_text()
     {
         decl.description.push(t, d.line, d.column, false);

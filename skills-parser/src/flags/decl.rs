@@ -128,6 +128,8 @@ pub(crate) struct Decl {
     pub(crate) facts: Vec<Stated>,
     /// Written with its negated form (`--[no-]color`, `--color / --no-color`).
     pub(crate) negated: bool,
+    /// Written as a switch given again and again (`--debug...`).
+    pub(crate) counted: bool,
     /// A flag line of the help-output form whose line shows no value
     /// (`-v, --verbose  Talk more`): in a section whose flag lines show
     /// values, a switch.
@@ -157,6 +159,7 @@ impl Decl {
             description: Text::default(),
             facts: Vec::new(),
             negated: false,
+            counted: false,
             shows_no_value: false,
             indent: usize::MAX,
             heading: false,

@@ -284,7 +284,10 @@ fn values_clause(out: &mut Described, text: &Text) {
     }
     // `One of: [json, text]`, the values as a JSON or YAML list writes
     // them: the list's inside, up to its `]`.
-    let (values, end) = match rest.trim_start().strip_prefix('[').and_then(|r| Some((r, r.find(']')?))) {
+    let list = rest.trim_start().strip_prefix('[').and_then(|r| Some((r, r.find(']')?)));
+    // `One of: (json, yaml)`, as kubectl writes them.
+    let list = list.or_else(|| rest.trim_start().strip_prefix('(').and_then(|r| Some((r, r.find(')')?))));
+    let (values, end) = match list {
         Some((inner, close)) => (enum_values(&inner[..close]), rest.len() - inner.len() + close + 1),
         None => {
             let end = clause_end(rest);
@@ -346,6 +349,15 @@ fn sentence_markers(out: &mut Described) {
             typed = true;
             let mut found = Vec::new();
             type_facts(TypeWord::Value(t), list, start, &mut found);
+            out.facts.extend(found);
+            blanked.push(whole);
+        } else if let Some(t) = strip_prefix_ignore_ascii_case(word, "type:").filter(|_| !typed)
+            && let Some((w, list)) = types::read(t.trim().trim_matches('`'), true)
+        {
+            // `Type: string.` as a sentence, as API references write it.
+            typed = true;
+            let mut found = Vec::new();
+            type_facts(w, list, start, &mut found);
             out.facts.extend(found);
             blanked.push(whole);
         } else if let Some(v) = sentence_default(word) {
@@ -426,6 +438,8 @@ fn trailing_default(sentence: &str) -> Option<(&str, String)> {
             && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
     })?;
     let before = t[..at].trim_end_matches(['*', '_']).trim_end();
+    // `How many, by default 20`, as NumPy's docstrings write it.
+    let before = before.strip_suffix(" by").or_else(|| before.strip_suffix(" By")).unwrap_or(before);
     let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
     let value = sentence_default(&t[at..])?;
     (!rest.trim().is_empty()).then_some((rest, value))

@@ -10,6 +10,7 @@
 //!             | list-marker name " (" ...   |   name " (" markers "):"
 //! ```
 
+use super::decl::{DefaultValue, Fact};
 use super::lex::{
     is_flag_name, literal_value, name_len, placeholder_choices, placeholder_text, short_letter, short_spelling_len,
     split_short_spelling, strip_list_marker, strip_placeholder, strip_repeat, strip_repeat_end, word_placeholder,
@@ -17,7 +18,7 @@ use super::lex::{
 
 /// A flag's head as a line writes it. Columns are 1-based; offsets are
 /// bytes into the line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Head {
     pub(crate) name: String,
     pub(crate) column: usize,
@@ -28,15 +29,38 @@ pub(crate) struct Head {
     pub(crate) negated: bool,
     /// `--to*`: the asterisk forms and API tables mark a required field with.
     pub(crate) starred: bool,
+    /// `--debug...`: a switch given again and again (clap's counted flag).
+    pub(crate) counted: bool,
     /// A literal after `=` (`--watch=false:`), kubectl's way to give the
     /// default, and its column.
     pub(crate) default: Option<(String, usize)>,
     /// Where the description starts in the line.
     pub(crate) rest: usize,
+    /// Statements the head itself makes (a NumPy docstring's `limit : int,
+    /// optional`), each with its column.
+    pub(crate) facts: Vec<(Fact, bool, usize)>,
+}
+
+impl Head {
+    /// A head of `name` at `column`, its description from `rest` on.
+    fn named(name: &str, column: usize, rest: usize) -> Head {
+        Head {
+            name: name.to_string(),
+            column,
+            short: None,
+            placeholder: None,
+            negated: false,
+            starred: false,
+            counted: false,
+            default: None,
+            rest,
+            facts: Vec::new(),
+        }
+    }
 }
 
 /// What one line is to the flag reader.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Read {
     /// Not a flag's head.
     Not,
@@ -131,7 +155,7 @@ pub(crate) fn dashed(line: &str) -> Read {
             match literal_value(value.trim_end_matches(':')).filter(|_| name_part.as_bytes()[i] == b'=') {
                 Some(lit) => default = Some((lit.to_string(), column + 2 + i + 1)),
                 None => {
-                    let (p, rep) = placeholder_text(value);
+                    let (p, rep) = placeholder_text(value.trim_end_matches(','));
                     if !p.is_empty() {
                         placeholder = Some((p.to_string(), rep, column + 2 + i + 1));
                     }
@@ -142,6 +166,11 @@ pub(crate) fn dashed(line: &str) -> Read {
         None => name_part,
     };
     let mut name = name.trim_end_matches([',', ':']);
+    // `--debug...`: clap's switch counted by repetition, a switch here.
+    let counted = placeholder.is_none() && strip_repeat_end(name).1;
+    if counted {
+        name = strip_repeat_end(name).0;
+    }
     let mut starred = false;
     if let Some(n) = name.strip_suffix('*') {
         starred = true;
@@ -155,6 +184,8 @@ pub(crate) fn dashed(line: &str) -> Read {
     if !is_flag_name(name) {
         return Read::Invalid(format!("--{name}"), column);
     }
+    // One blank between the flag and a word, as pflag prints a value name.
+    let single = after.starts_with(' ') && !after[1..].starts_with([' ', '\t']);
     let mut after = match negation_after(name, after, head.ends_with(',')) {
         Some(r) if !negated && placeholder.is_none() => {
             negated = true;
@@ -171,7 +202,7 @@ pub(crate) fn dashed(line: &str) -> Read {
         after = candidate[short_len..].trim_start_matches(':').trim_start();
     }
     if placeholder.is_none() && default.is_none() {
-        let (p, r) = after_placeholder(after);
+        let (p, r) = after_placeholder(after, single);
         if let Some((text, repeated)) = p {
             placeholder = Some((text, repeated, at(line, after) + 1));
             after = r;
@@ -187,28 +218,20 @@ pub(crate) fn dashed(line: &str) -> Read {
         }
     }
     let after = strip_separator(after);
-    Read::Flag(Head {
-        name: name.to_string(),
-        column,
-        short,
-        placeholder,
-        negated,
-        starred,
-        default,
-        rest: at(line, after).min(line.len()),
-    })
+    let rest = at(line, after).min(line.len());
+    Read::Flag(Head { short, placeholder, negated, starred, counted, default, ..Head::named(name, column, rest) })
 }
 
 /// The placeholder at the start of `after` (the text after a flag's name),
 /// and the text after it.
-fn after_placeholder(after: &str) -> (Option<(String, bool)>, &str) {
+fn after_placeholder(after: &str, single: bool) -> (Option<(String, bool)>, &str) {
     let candidate = after.strip_prefix('`').unwrap_or(after);
     if let Some((p, r)) = strip_placeholder(candidate) {
         let (p, inside) = strip_repeat_end(p);
         let (r, after_mark) = strip_repeat(r);
         return (Some((p.to_string(), inside || after_mark)), r.strip_prefix('`').unwrap_or(r).trim_start());
     }
-    if let Some((p, r, listed)) = word_placeholder(after) {
+    if let Some((p, r, listed)) = word_placeholder(after, single) {
         let (p, rep) = strip_repeat_end(p);
         return (Some((p.to_string(), rep || listed)), r);
     }
@@ -314,49 +337,71 @@ pub(crate) fn bare(line: &str) -> Read {
         None => (None, after),
     };
     let after = strip_separator(after);
-    Read::Flag(Head {
-        name: name.to_string(),
-        column,
-        short: None,
-        placeholder,
-        negated: false,
-        starred: false,
-        default: None,
-        rest: at(line, after),
-    })
+    Read::Flag(Head { placeholder, ..Head::named(name, column, at(line, after)) })
 }
 
-/// `name (markers): description`, not in a list, when every part of the
-/// group is a marker (`limit (int, optional): Max`), so prose such as
-/// `note (see below): ...` stays prose.
+/// A docstring's parameter line, not in a list: Google's `limit (int,
+/// optional): Max`, when every part of the group is a marker (so prose
+/// such as `note (see below): ...` stays prose), or NumPy's `limit : int,
+/// optional` (a type first, its description on the lines under it).
 fn docstring(line: &str) -> Read {
     let item = line.trim_start();
     let n = name_len(item);
     let (name, after) = item.split_at(n);
-    let Some(group) = after.strip_prefix(" (") else { return Read::Not };
-    let Some(close) = group.find(')') else { return Read::Not };
-    let marker_only = group[..close].split([',', ';']).all(|part| {
-        let p = part.trim();
-        let mut found = Vec::new();
-        super::describe::read_part(p, &mut found)
-    });
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) || !group[close + 1..].starts_with(':') || !marker_only {
+    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
         return Read::Not;
     }
     let column = at(line, name) + 1;
+    if let Some(spec) = after.strip_prefix(" : ") {
+        let facts = numpy_spec(spec, at(line, spec) + 1);
+        if facts.is_empty() {
+            return Read::Not;
+        }
+        if !is_flag_name(name) {
+            return Read::Invalid(name.to_string(), column);
+        }
+        return Read::Flag(Head { facts, ..Head::named(name, column, line.len()) });
+    }
+    let Some(group) = after.strip_prefix(" (") else { return Read::Not };
+    let Some(close) = group.find(')') else { return Read::Not };
+    let marker_only = group[..close].split([',', ';']).all(|part| {
+        let mut found = Vec::new();
+        super::describe::read_part(part.trim(), &mut found)
+    });
+    if !group[close + 1..].starts_with(':') || !marker_only {
+        return Read::Not;
+    }
     if !is_flag_name(name) {
         return Read::Invalid(name.to_string(), column);
     }
-    Read::Flag(Head {
-        name: name.to_string(),
-        column,
-        short: None,
-        placeholder: None,
-        negated: false,
-        starred: false,
-        default: None,
-        rest: at(line, after) + 1,
-    })
+    Read::Flag(Head::named(name, column, at(line, after) + 1))
+}
+
+/// What a NumPy docstring says after a parameter's name (`int, optional`,
+/// `bool, default False`, `{'fast', 'slow'}`), starting at `column`: a type
+/// or a set of values first, then `optional` and `default X`; nothing when
+/// it starts otherwise.
+fn numpy_spec(spec: &str, column: usize) -> Vec<(Fact, bool, usize)> {
+    let mut found = Vec::new();
+    let mut parts = spec.split(',').map(str::trim);
+    let first = parts.next().unwrap_or("");
+    if let Some(inner) = first.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        found.push((Fact::Values(super::describe::enum_values(inner)), false, column));
+    } else if !super::describe::read_part(first, &mut found) || !matches!(found.first(), Some((Fact::Type(_), ..))) {
+        return Vec::new();
+    }
+    for part in parts {
+        let default = ["default=", "default:", "default "].iter().find_map(|p| part.strip_prefix(p));
+        match default {
+            Some(v) => {
+                found.push((Fact::Default(DefaultValue::Text(v.trim().to_string())), false, column));
+                found.push((Fact::Required(false), true, column));
+            }
+            None if part.eq_ignore_ascii_case("optional") => found.push((Fact::Required(false), false, column)),
+            None => {}
+        }
+    }
+    found
 }
 
 /// A heading that names a flag without dashes (`### title`, ``### `due_date` ``,
@@ -386,16 +431,7 @@ pub(crate) fn bare_heading(title: &str) -> Read {
         }
         None => (None, rest),
     };
-    Read::Flag(Head {
-        name: name.to_string(),
-        column,
-        short: None,
-        placeholder,
-        negated: false,
-        starred: false,
-        default: None,
-        rest: at(title, strip_separator(rest.trim_start())),
-    })
+    Read::Flag(Head { placeholder, ..Head::named(name, column, at(title, strip_separator(rest.trim_start()))) })
 }
 
 #[cfg(test)]

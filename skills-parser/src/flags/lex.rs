@@ -204,12 +204,14 @@ pub(crate) fn is_enum_value(v: &str) -> bool {
 }
 
 /// A placeholder written in capitals, as man pages and Click do (`--since
-/// DATE  Only rows after it`), or as a lowercase type name, as Go's pflag
-/// prints it (`--limit int   Max results`): the word, then a separator or
-/// at least two spaces, so that a description starting with an acronym
-/// (`--id  ID of the task`) is not taken for one. The placeholder, the text
-/// after it, and whether it is repeated (`TAG [TAG ...]`).
-pub(crate) fn word_placeholder(after: &str) -> Option<(&str, &str, bool)> {
+/// DATE  Only rows after it`), or in lower case as Go's pflag prints a
+/// type or value name (`--limit int   Max results`, `--filter filter
+/// Filter output`, one blank after the flag: `single`): the word, then a
+/// separator or at least two spaces, so that a description starting with
+/// an acronym (`--id  ID of the task`) is not taken for one. The
+/// placeholder, the text after it, and whether it is repeated (`TAG [TAG
+/// ...]`).
+pub(crate) fn word_placeholder(after: &str, single: bool) -> Option<(&str, &str, bool)> {
     let end = after.find([' ', '\t', ':']).unwrap_or(after.len());
     let (word, mut rest) = after.split_at(end);
     // `FLOAT RANGE`, `INTEGER RANGE`: Click's bounded numbers, the type
@@ -232,7 +234,8 @@ pub(crate) fn word_placeholder(after: &str) -> Option<(&str, &str, bool)> {
         || rest.starts_with('\t')
         || [":", "—", "–", "- ", "|"].iter().any(|sep| rest.trim_start().starts_with(sep));
     let typed = super::types::pflag_type(word).is_some() && (rest.is_empty() || separated);
-    ((capitals && separated) || typed).then(|| (word, rest.trim_start(), repeated))
+    let named = single && is_flag_name(word) && (rest.starts_with("  ") || rest.starts_with('\t'));
+    ((capitals && separated) || typed || named).then(|| (word, rest.trim_start(), repeated))
 }
 
 /// A value written after `=` that is a literal rather than a placeholder,
@@ -278,12 +281,14 @@ mod tests {
         assert_eq!(placeholder_choices("[a|b]"), Some((vec!["a".into(), "b".into()], true)));
         assert_eq!(placeholder_choices("asc|desc"), Some((vec!["asc".into(), "desc".into()], false)));
         assert_eq!(placeholder_choices("file"), None);
-        assert_eq!(word_placeholder("DATE  Only rows"), Some(("DATE", "Only rows", false)));
-        assert_eq!(word_placeholder("ID of the task"), None);
-        assert_eq!(word_placeholder("int   Max results"), Some(("int", "Max results", false)));
-        assert_eq!(word_placeholder("strings   Tags"), Some(("strings", "Tags", false)));
-        assert_eq!(word_placeholder("string values to use"), None);
-        assert_eq!(word_placeholder("TAG [TAG ...]  Tags"), Some(("TAG", "Tags", true)));
+        assert_eq!(word_placeholder("DATE  Only rows", false), Some(("DATE", "Only rows", false)));
+        assert_eq!(word_placeholder("ID of the task", true), None);
+        assert_eq!(word_placeholder("int   Max results", false), Some(("int", "Max results", false)));
+        assert_eq!(word_placeholder("strings   Tags", false), Some(("strings", "Tags", false)));
+        assert_eq!(word_placeholder("string values to use", true), None);
+        assert_eq!(word_placeholder("TAG [TAG ...]  Tags", false), Some(("TAG", "Tags", true)));
+        assert_eq!(word_placeholder("filter   Filter output", true), Some(("filter", "Filter output", false)));
+        assert_eq!(word_placeholder("filter   Filter output", false), None);
         assert_eq!(literal_value("false"), Some("false"));
         assert_eq!(literal_value("''"), Some(""));
         assert_eq!(literal_value("500"), Some("500"));

@@ -50,7 +50,7 @@ pub(crate) fn resolve(decl: &Decl, usage: Option<&UsageFlag>, cx: Context, sink:
     if decl.negated {
         facts.push(Stated { fact: Fact::Type(ValueType::Boolean), at: here });
     }
-    let mut r = Resolver { name: &decl.name, sink, ok: true };
+    let mut r = Resolver { name: &decl.name, sink, ok: true, counted: decl.counted };
     if decl.negated {
         r.negated(here);
     }
@@ -121,6 +121,8 @@ struct Resolver<'r, 's> {
     name: &'r str,
     sink: &'r mut Sink<'s>,
     ok: bool,
+    /// Written as a switch given again and again (`--debug...`).
+    counted: bool,
 }
 
 /// What a statement says about the type, in words for messages.
@@ -690,7 +692,8 @@ impl Resolver<'_, '_> {
                 format!("add `{marker}` so that commands are checked (`--{name} {example}`), or `(type: string)` to keep free text"),
             );
         }
-        if !has_default && mentions_default(prose) {
+        // (A switch's prose about its default says what leaving it out does.)
+        if !has_default && value_type != ValueType::Boolean && mentions_default(prose) {
             self.warn(
                 Code::ProseDefault,
                 here,
@@ -732,6 +735,15 @@ impl Resolver<'_, '_> {
                 u.column,
                 format!("Usage shows `--{name}` given more than once, but {refused}"),
                 hint,
+            );
+            return;
+        }
+        if here.line > 0 && value_type == ValueType::Boolean && self.counted {
+            self.warn(
+                Code::RepeatedFlag,
+                here,
+                format!("`--{name}...` is a switch given again and again, but {refused}"),
+                format!("write `--{name}` once; for a level, make it take a number: `--{name} <n>  (type: integer)`"),
             );
             return;
         }

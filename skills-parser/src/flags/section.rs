@@ -13,6 +13,15 @@ use super::{Origin, Source};
 use crate::diagnostic::{Code, Sink};
 use crate::markdown::SourceLine;
 
+/// The width of a line's indentation, a tab reaching the next multiple of
+/// eight as a terminal shows help output (kubectl's descriptions are
+/// indented by a tab under flags indented by four spaces).
+fn indent_width(text: &str) -> usize {
+    text.bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .fold(0, |w, b| if b == b'\t' { w / 8 * 8 + 8 } else { w + 1 })
+}
+
 /// What a `## Flags` section declares.
 #[derive(Debug, Default)]
 pub(crate) struct Section {
@@ -36,7 +45,7 @@ pub(crate) fn read(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Section {
             r.open = false;
         } else if is_thematic_break(text) || is_box_edge(text) {
             r.open = false;
-            r.awaiting = false;
+            r.belongs = false;
         } else if let Some(title) = subheading(text) {
             let next = lines[i..].iter().find(|n| !n.text.trim().is_empty());
             let flag_follows = next.is_some_and(|n| matches!(head::dashed(n.text), Read::Flag(_)));
@@ -44,7 +53,7 @@ pub(crate) fn read(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Section {
         } else if !r.open && !r.under_heading && !text.starts_with([' ', '\t']) && group_label(text).is_some() {
             // `**Required flags:**`, `Optional:` as a paragraph of its own.
             r.group = group_label(text).filter(|&req| req).map(|_| Source::at(l.line, 1, Origin::Marker));
-            r.awaiting = false;
+            r.belongs = false;
         } else if table::is_row(text) {
             let rows = lines[i - 1..].iter().take_while(|r| table::is_row(r.text)).count();
             r.table(&lines[i - 1..i - 1 + rows], sink);
@@ -76,9 +85,10 @@ struct Reader {
     decls: Vec<Decl>,
     /// Whether the previous non-blank line belongs to the last flag.
     open: bool,
-    /// Whether only blank lines followed the last flag line, whose
-    /// description may then still come (man pages).
-    awaiting: bool,
+    /// Whether the last line that is not blank belongs to the last flag: a
+    /// line indented deeper after blank lines then goes on with it (man
+    /// pages and clap's long help leave blank lines in a description).
+    belongs: bool,
     /// The last flag is a heading: every line under it is its description.
     under_heading: bool,
     /// A group that makes its flags required (`### Required`).
@@ -99,7 +109,7 @@ impl Reader {
         self.end_values();
         let offset = title.as_ptr() as usize - l.text.as_ptr() as usize;
         self.open = false;
-        self.awaiting = false;
+        self.belongs = false;
         self.under_heading = false;
         let read = match head::dashed(title) {
             Read::Not if !flag_follows => head::bare_heading(title),
@@ -111,6 +121,9 @@ impl Reader {
                 let rest = title[h.rest.min(title.len())..].to_string();
                 let mut decl = self.declare(h, l.line, offset, usize::MAX);
                 decl.heading = true;
+                // API references title a flag without its value: a heading
+                // says nothing by showing none.
+                decl.shows_no_value = false;
                 decl.description.push(&rest, l.line, offset + title.len() - rest.len() + 1, false);
                 self.decls.push(decl);
                 self.under_heading = true;
@@ -123,7 +136,7 @@ impl Reader {
     fn table(&mut self, rows: &[SourceLine<'_>], sink: &mut Sink<'_>) {
         self.end_values();
         self.open = false;
-        self.awaiting = false;
+        self.belongs = false;
         self.under_heading = false;
         for (row, kind) in rows.iter().zip(table::read(rows)) {
             match kind {
@@ -144,7 +157,7 @@ impl Reader {
     /// Any other line: a flag line, a line of the last flag's description,
     /// a value of the last flag, or prose.
     fn line(&mut self, l: &SourceLine<'_>, text: &str, sink: &mut Sink<'_>) {
-        let indent = text.len() - text.trim_start().len();
+        let indent = indent_width(text);
         let offset = text.as_ptr() as usize - l.text.as_ptr() as usize;
         // Typer marks a required option with `*` before it, in its box.
         let (text, starred) = match text.trim_start().strip_prefix('*').filter(|r| r.starts_with("  ")) {
@@ -194,20 +207,32 @@ impl Reader {
                 decl.description.push(&rest, l.line, rest_column, false);
                 self.decls.push(decl);
                 self.open = true;
-                self.awaiting = true;
+                self.belongs = true;
                 self.under_heading = false;
             }
             Read::Invalid(written, column) => {
                 invalid_name(l.line, offset + column, &written, sink);
                 self.open = false;
-                self.awaiting = false;
+                self.belongs = false;
             }
             Read::Not => {
                 self.end_values();
                 self.open = false;
-                self.awaiting = false;
+                self.belongs = false;
                 let stripped = strip_list_marker(text);
-                if mentions_flag(stripped) && !stripped.starts_with('#') {
+                if let Some(fix) = single_dash(stripped) {
+                    let column = offset + (stripped.as_ptr() as usize - text.as_ptr() as usize) + 1;
+                    sink.push(
+                        Code::UnrecognizedFlagLine,
+                        l.line,
+                        column,
+                        format!(
+                            "this line in `## Flags` starts with an option this format cannot declare: `{}`",
+                            stripped.trim()
+                        ),
+                        fix,
+                    );
+                } else if mentions_flag(stripped) && !stripped.starts_with('#') {
                     unrecognized(l, sink);
                 }
             }
@@ -220,6 +245,7 @@ impl Reader {
         let mut decl = Decl::new(h.name, line, offset + h.column);
         decl.short = h.short;
         decl.negated = h.negated;
+        decl.counted = h.counted;
         decl.indent = indent;
         if h.starred {
             decl.state(Fact::Required(true), line, decl.column, Origin::Marker);
@@ -227,14 +253,18 @@ impl Reader {
         let has_default = h.default.is_some();
         if let Some((value, column)) = h.default {
             // kubectl's `--watch=false:`: the default, which also says
-            // the flag's value (a switch's `false` says it takes none).
+            // the flag's value (a switch's `false` says it takes none);
+            // `=''` and `=[]` give none, only a value's place.
             let at = offset + column;
             let switch = value.eq_ignore_ascii_case("true") || value.eq_ignore_ascii_case("false");
-            decl.state(Fact::Default(DefaultValue::Text(format!("\"{value}\""))), line, at, Origin::Marker);
-            decl.imply(Fact::Required(false), line, at, Origin::Marker);
-            if value == "[]" {
-                decl.imply(Fact::List(true), line, at, Origin::Marker);
+            if value.is_empty() || value == "[]" {
+                let at = Source::at(line, at, Origin::Placeholder);
+                decl.placeholder =
+                    Some(Placeholder { text: "value".to_string(), repeated: value == "[]", choices: None, at });
+            } else {
+                decl.state(Fact::Default(DefaultValue::Text(format!("\"{value}\""))), line, at, Origin::Marker);
             }
+            decl.imply(Fact::Required(false), line, at, Origin::Marker);
             decl.shows_no_value = switch;
         }
         match h.placeholder {
@@ -261,15 +291,14 @@ impl Reader {
     fn continues(&self, text: &str, indent: usize) -> bool {
         let Some(last) = self.decls.last() else { return false };
         let definition = text.trim_start().starts_with(": ") || text.trim_start().starts_with(":\t");
-        self.under_heading
-            || (self.open || (self.awaiting && last.description.is_empty() && last.facts.is_empty()))
-                && (indent > last.indent || definition)
+        self.under_heading || (self.open || self.belongs) && (indent > last.indent || definition)
     }
 
     /// A line of the last flag's description: a definition (`: text`), a
     /// property (`- Type: integer`), one of its values, or text.
     fn continuation(&mut self, l: &SourceLine<'_>, text: &str, offset: usize, indent: usize) {
         self.open = true;
+        self.belongs = true;
         let trimmed = text.trim_start();
         let definition = trimmed.strip_prefix(':').filter(|d| d.starts_with([' ', '\t']));
         let line = definition.unwrap_or(trimmed).trim();
@@ -438,6 +467,26 @@ pub(crate) fn subheading(text: &str) -> Option<&str> {
     let hashes = t.bytes().take_while(|&b| b == b'#').count();
     let title = t[hashes..].strip_prefix([' ', '\t'])?;
     (2..=6).contains(&hashes).then(|| title.trim().trim_end_matches('#').trim())
+}
+
+/// What to write instead of an option a line starts with that this
+/// format cannot declare: a long name with one dash (`-auto-approve`, as
+/// Terraform and Go's `flag` package write them), or a short spelling
+/// alone (`-l  use a long listing format`).
+pub(crate) fn single_dash(text: &str) -> Option<String> {
+    let t = text.trim_start_matches(['`', '*', '_']);
+    let word = t.strip_prefix('-').filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))?;
+    let end = word.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(word.len());
+    let (name, after) = word.split_at(end);
+    if !after.is_empty() && !after.starts_with([' ', '\t', '`', '=', ',', '*', '_']) || t.contains("--") {
+        return None;
+    }
+    Some(if name.len() == 1 {
+        format!("give it a long name, which commands write: `--long-name, -{name}  description`")
+    } else {
+        let long = super::lex::valid_flag_form(name).unwrap_or_else(|| name.to_ascii_lowercase());
+        format!("write it with two dashes, `--{long}`: commands give flags as `--name`")
+    })
 }
 
 /// A line that mentions a flag but declares none.

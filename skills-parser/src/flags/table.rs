@@ -208,6 +208,14 @@ fn type_cell(cell: &str) -> Vec<describe::Found> {
         found.push((Fact::Values(values), false, 0));
         return found;
     }
+    // `string (date)`: text in the format of a type, that type.
+    if let Some((outer, inner)) = value.strip_suffix(')').and_then(|v| v.split_once('('))
+        && let Some((TypeWord::Value(skills_core::spec::ValueType::String), _)) = types::read(outer.trim(), true)
+        && let Some((word @ (TypeWord::Value(_) | TypeWord::Format(_)), list)) = types::read(inner.trim(), true)
+    {
+        describe::type_facts(word, list, 0, &mut found);
+        return found;
+    }
     match types::read(value, true) {
         Some((TypeWord::Unknown(_), _)) if value.contains([',', ';', '(']) => {
             let group = value.replace(['(', ')'], ",");
@@ -334,7 +342,11 @@ fn enum_type(cell: &str) -> Option<Vec<String>> {
             .collect();
         unquoted.filter(|u| u.len() > 1)
     };
-    union(t).or_else(|| union(cell.trim()))
+    union(t).or_else(|| union(cell.trim())).or_else(|| {
+        // `` `restricted` or `public` ``: quoted values and nothing else.
+        let (start, end, values) = describe::quoted_run(cell.trim())?;
+        (start == 0 && end == cell.trim().len()).then_some(values)
+    })
 }
 
 /// Whether a `Required` cell says yes.

@@ -679,7 +679,8 @@ fn no_flags_read(s: &markdown::Section<'_>, line: usize, lines: &[markdown::Sour
         .map(|l| l.text.trim())
         .filter(|t| {
             let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
-            !bare.is_empty() && !t.starts_with('#') && !t.contains("--") && !says_none(t)
+            let reported = flags::section::single_dash(flags::lex::strip_list_marker(t)).is_some();
+            !bare.is_empty() && !t.starts_with('#') && !t.contains("--") && !says_none(t) && !reported
         })
         .count();
     if unread == 0 {
