@@ -996,8 +996,18 @@ fn flags_named_without_dashes_as_api_references_write_them() {
 
 #[test]
 fn an_example_using_a_flag_alone_suggests_marking_it_boolean() {
-    // Usage does not show `--on`, so nothing says it takes no value.
+    // Nothing but the example says whether `--on` takes a value: it is
+    // read as the example gives it, a switch, and said so.
     let body = BODY.replace("--x  The x\n", "--x  The x\n--on  Turn it on\n").replace("d.a --x 1", "d.a --x 1 --on");
+    let (_d, t) = one(&skill(FRONT, &body));
+    let on = t.skill("d.a").unwrap().flags[1].clone();
+    assert_eq!((on.value_type, on.sources.value_type.origin), (ValueType::Boolean, skills_parser::Origin::Example));
+    assert!(t.diagnostics.iter().any(|d| d.code == Code::UntypedFlag && d.message.contains("give it none")));
+    // A flag stated to take text, given alone: the example is wrong, and
+    // the hint says how to make it a switch.
+    let body = BODY
+        .replace("--x  The x\n", "--x  The x\n--on  Turn it on (type: string)\n")
+        .replace("d.a --x 1", "d.a --x 1 --on");
     let (_d, t) = one(&skill(FRONT, &body));
     expect(&t, Code::ExampleInvalid, ANY);
     assert!(hint_of(&t, Code::ExampleInvalid).starts_with("if `--on` takes no value, mark it `(boolean flag)`"));

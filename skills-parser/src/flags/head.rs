@@ -383,8 +383,12 @@ fn docstring(line: &str) -> Read {
 /// it starts otherwise.
 fn numpy_spec(spec: &str, column: usize) -> Vec<(Fact, bool, usize)> {
     let mut found = Vec::new();
-    let mut parts = spec.split(',').map(str::trim);
-    let first = parts.next().unwrap_or("");
+    // `{'fast', 'slow'}, optional`: the set of values is one part.
+    let (first, rest) = match spec.strip_prefix('{').and_then(|r| r.split_once('}')) {
+        Some((inner, rest)) => (&spec[..inner.len() + 2], rest.trim_start_matches([',', ' '])),
+        None => spec.split_once(',').unwrap_or((spec, "")),
+    };
+    let (first, parts) = (first.trim(), rest.split(',').map(str::trim).filter(|p| !p.is_empty()));
     if let Some(inner) = first.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
         found.push((Fact::Values(super::describe::enum_values(inner)), false, column));
     } else if !super::describe::read_part(first, &mut found) || !matches!(found.first(), Some((Fact::Type(_), ..))) {

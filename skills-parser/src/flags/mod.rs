@@ -23,7 +23,7 @@ pub(crate) mod decl;
 pub(crate) mod describe;
 pub(crate) mod head;
 pub(crate) mod lex;
-mod prose;
+pub(crate) mod prose;
 pub(crate) mod resolve;
 pub(crate) mod section;
 pub(crate) mod table;
@@ -51,6 +51,8 @@ pub enum Origin {
     /// The section's layout: a line that shows no value where the other
     /// lines show one, as help output writes a switch.
     Layout,
+    /// The examples: whether they give the flag a value.
+    Example,
     /// Nothing states it: the format's default (text, one value, optional).
     Unstated,
 }
@@ -65,6 +67,7 @@ impl Origin {
             Origin::Placeholder => "placeholder",
             Origin::DefaultValue => "default-value",
             Origin::Layout => "layout",
+            Origin::Example => "example",
             Origin::Unstated => "unstated",
         }
     }
@@ -78,6 +81,7 @@ impl Origin {
             Origin::Placeholder => "the placeholder",
             Origin::DefaultValue => "the default's shape",
             Origin::Layout => "the section's layout",
+            Origin::Example => "the examples",
             Origin::Unstated => "nothing stated (the format's default)",
         }
     }

@@ -29,11 +29,14 @@ use skills_core::spec::ValueType;
 
 /// What the section a flag is declared in says about all its flags.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Context {
+pub(crate) struct Context<'e> {
     /// The section's flag lines show values as help output does.
     pub(crate) shows_values: bool,
     /// The skill has a Usage section that lists its flags.
     pub(crate) usage_lists_flags: bool,
+    /// The skill's examples, which show whether a flag no statement types
+    /// takes a value.
+    pub(crate) examples: &'e [crate::examples::Example],
 }
 
 /// Resolves `decl` (with what Usage shows of it) into a flag; `None` when
@@ -290,6 +293,24 @@ impl Resolver<'_, '_> {
             // switch, unless it is required or its prose names values.
             _ if layout => (required || prose_enum(prose).is_some(), here),
             (Some(d), Some(_)) => (true, Source { origin: Origin::DefaultValue, ..d.at }),
+            _ if let Some((value, line)) = example_value(name, cx.examples) => {
+                let (what, fix) = if value {
+                    (
+                        "give it a value, so it is read as taking text",
+                        format!("write a placeholder (`--{name} <value>`) or a type (`(type: string)`)"),
+                    )
+                } else {
+                    ("give it none, so it is read as a switch", "write `(boolean)` to state it".to_string())
+                };
+                let at = Source::at(decl.line, decl.column, Origin::Example);
+                self.warn(
+                    Code::UntypedFlag,
+                    at,
+                    format!("nothing says whether `--{name}` takes a value; the examples {what}"),
+                    fix,
+                );
+                (value, Source::at(line, 1, Origin::Example))
+            }
             _ => {
                 self.warn(
                     Code::UntypedFlag,
@@ -835,6 +856,36 @@ impl Resolver<'_, '_> {
             );
         }
     }
+}
+
+/// Whether the examples give `--name` a value (`--name x`, `--name=x`) or
+/// none (`--name` last, or before another flag), and the line of the
+/// first that does; `None` when no example gives it. One with a value
+/// anywhere says it takes one.
+fn example_value(name: &str, examples: &[crate::examples::Example]) -> Option<(bool, usize)> {
+    let mut found: Option<(bool, usize)> = None;
+    for e in examples {
+        let Ok(tokens) = skills_core::tokenize::split(&e.text) else { continue };
+        for (i, t) in tokens.iter().enumerate() {
+            let Some(flag) = t.strip_prefix("--") else { continue };
+            let (flag, inline) = match flag.split_once('=') {
+                Some((f, _)) => (f, true),
+                None => (flag, false),
+            };
+            if !skills_core::args::same_flag_name(flag, name) {
+                continue;
+            }
+            let next_is_flag = tokens.get(i + 1).is_none_or(|n| {
+                n.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '-'))
+            });
+            let value = inline || !next_is_flag;
+            match &mut found {
+                Some((v, _)) => *v |= value,
+                None => found = Some((value, e.line)),
+            }
+        }
+    }
+    found
 }
 
 /// A default's text as written, for its shape: its values joined.

@@ -250,6 +250,10 @@ impl Reader {
         if h.starred {
             decl.state(Fact::Required(true), line, decl.column, Origin::Marker);
         }
+        for (fact, implied, column) in h.facts {
+            let at = Source { implied, ..Source::at(line, offset + column, Origin::Marker) };
+            decl.facts.push(super::decl::Stated { fact, at });
+        }
         let has_default = h.default.is_some();
         if let Some((value, column)) = h.default {
             // kubectl's `--watch=false:`: the default, which also says

@@ -183,16 +183,16 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
 /// description text.
 pub(crate) fn property(key: &str, value: &str, decl: &mut Decl, line: usize, column: usize) -> bool {
     let kind = Column::from_header(key);
-    let value = plain(value);
+    let (raw, value) = (value, plain(value));
     match kind {
         Column::Flag | Column::Text => false,
         Column::Values if value.is_empty() => false,
-        Column::Type if value.contains(' ') && matches!(type_cell(value).as_slice(), [(Fact::UnknownType(_), ..)]) => {
+        Column::Type if value.contains(' ') && matches!(type_cell(raw).as_slice(), [(Fact::UnknownType(_), ..)]) => {
             false
         }
         _ if is_empty_value(value) => true,
         _ => {
-            cell_facts(kind, value, decl, line, column);
+            cell_facts(kind, raw, decl, line, column);
             true
         }
     }
@@ -334,10 +334,9 @@ fn enum_type(cell: &str) -> Option<Vec<String>> {
         let unquoted: Option<Vec<String>> = parts
             .iter()
             .map(|p| {
-                ['"', '\'', '`']
-                    .iter()
-                    .find_map(|&q| p.strip_prefix(q).and_then(|r| r.strip_suffix(q)))
-                    .map(str::to_string)
+                let quoted = ['"', '\'', '`'].iter().find_map(|&q| p.strip_prefix(q).and_then(|r| r.strip_suffix(q)));
+                // `` `"relevance"` ``: a literal in a code span.
+                quoted.map(|v| super::prose::strip_quotes(v).to_string())
             })
             .collect();
         unquoted.filter(|u| u.len() > 1)

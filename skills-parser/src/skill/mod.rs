@@ -296,6 +296,12 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             Usage::default()
         }
     };
+    // Read before the flags: what examples give a flag no statement types
+    // says whether it takes a value.
+    let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
+        Some(s) => examples::read(&markdown::lines(&read, s.content.clone(), body_line), &frontmatter.aliases),
+        None => Vec::new(),
+    };
     let mut flag_list = Vec::new();
     // Every declaration, including those that failed to resolve (already
     // reported), so Usage is not also told they are undocumented.
@@ -346,7 +352,11 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &d.name));
             // The frontmatter's flags state their types; only the section's
             // lines are read by their layout.
-            let cx = flags::resolve::Context { shows_values: shows_values && i >= front, usage_lists_flags };
+            let cx = flags::resolve::Context {
+                shows_values: shows_values && i >= front,
+                usage_lists_flags,
+                examples: &examples,
+            };
             if let Some(f) = flags::resolve::resolve(d, u, cx, sink) {
                 flag_list.push(f);
             }
@@ -365,10 +375,6 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     );
     usage::check_positionals(&usage, &placeholders, sink);
     undocumented_usage_flags(&usage, &declared, &mut flag_list, sink);
-    let examples = match markdown::find(&sections, keys::SECTION_EXAMPLES) {
-        Some(s) => examples::read(&markdown::lines(&read, s.content.clone(), body_line), &frontmatter.aliases),
-        None => Vec::new(),
-    };
     if examples.is_empty() {
         sink.push(
             Code::MissingExamples,
@@ -521,7 +527,7 @@ fn undocumented_usage_flags(
                 format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
             );
             let decl = flags::decl::Decl::new(u.name.clone(), u.line, u.column);
-            let cx = flags::resolve::Context::default();
+            let cx = flags::resolve::Context { examples: &[], ..Default::default() };
             if from_usage && let Some(f) = flags::resolve::resolve(&decl, Some(u), cx, sink) {
                 flag_list.push(f);
             }
