@@ -49,8 +49,14 @@ pub(crate) fn command_text(line: &str) -> (&str, usize) {
     let s = s.strip_prefix("$ ").unwrap_or(s);
     // `` `cal.today --all` `` alone, or followed by what it does
     // (`` - `cal.today` — today's events ``): the code span is the command.
+    // A code span followed by words (`` `pyproject.toml` holds ... ``) is
+    // prose that names a file, not a command.
     let s = match s.strip_prefix('`').and_then(|r| r.split_once('`')) {
-        Some((inner, after)) if !inner.is_empty() && !after.starts_with('`') => inner,
+        Some((inner, after)) if !inner.is_empty() && !after.starts_with('`') => {
+            let after = after.trim_start();
+            let described = after.is_empty() || after.starts_with(['—', '–', '-', ':', '(', '#']);
+            if described { inner } else { s }
+        }
         _ => s,
     };
     let s = s.trim();

@@ -2717,3 +2717,70 @@ fn argparse_help_output_as_the_flags_section() {
     let codes: Vec<Code> = t.diagnostics.iter().map(|d| d.code).filter(|c| *c != Code::ExampleInvalid).collect();
     assert_eq!(codes, [], "{:#?}", t.diagnostics);
 }
+
+/// Readings that were silently wrong, or false errors, each as a user
+/// writing real documents met it.
+#[test]
+fn documents_as_users_write_them_are_read_as_written() {
+    let codes = |t: &Tree| t.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
+    // A default holding a comma is one value, in a marker and in a schema.
+    let (f, _) = first_flag("d.a [--x <text>]", "--x <text>  Greeting (default: \"Hello, world\")\n");
+    assert_eq!(f.default, Some(vec!["Hello, world".to_string()]));
+    let front = "name: d.a\ndescription: x\nparameters:\n  type: object\n  properties:\n    x: {type: string, default: \"Hello, world\"}\n";
+    let (_d, t) = one(&skill(front, "\n# d.a\n\n## Examples\n\nd.a --x hi\n"));
+    assert_eq!(t.skill("d.a").unwrap().flags[0].default, Some(vec!["Hello, world".to_string()]));
+    // A prose line mentioning a flag changes nothing about the others.
+    let (_d, t) = with_usage_and_flags(
+        "d.a --title <t>",
+        "Pass `--verbose` for more.\n\n- `title` (string, required): The title\n",
+    );
+    let title = &t.skill("d.a").unwrap().flags[0];
+    assert_eq!((title.name.as_str(), title.required), ("title", true));
+    // A bold name keeps its underscores.
+    let (f, _) = first_flag("d.a [--winner_skill_path <p>]", "- **winner_skill_path**: The path\n");
+    assert_eq!(f.name, "winner_skill_path");
+    // A camelCase name is refused, with the name to write.
+    let (_d, t) = one(&with_flags("--x  The x\n- `dryRun` (boolean): Pretend\n"));
+    assert_eq!(hint_of(&t, Code::InvalidFlagName).split(':').next(), Some("write `dry-run`"));
+    // A switch whose default is prose is a switch, and said so.
+    let (_d, t) = with_usage_and_flags(
+        "d.a [--x <v>] [-s]",
+        "--x <v>  The x\n-s, --case-sensitive  Case-sensitive search (default: smart case)\n",
+    );
+    let f = &t.skill("d.a").unwrap().flags[1];
+    assert_eq!((f.value_type, f.default.as_ref()), (ValueType::Boolean, None));
+    assert!(codes(&t).contains(&Code::ProseDefault), "{:#?}", t.diagnostics);
+    // A placeholder renamed in Usage: the type's source is Usage's line.
+    let (f, _) = first_flag("d.a [--id <note_id>]", "--id  The note\n");
+    assert_eq!((f.value_type, f.sources.value_type.line), (ValueType::String, 10));
+    let (f, _) = first_flag("d.a [--id <n>]", "--id  The note\n");
+    assert_eq!((f.value_type, f.sources.value_type.line), (ValueType::Integer, 10));
+    // A thematic break and a diff line are no flags.
+    let (_d, t) = one(&with_flags("--x  The x\n\n---\n\n--- a.py\n+++ b.py\n"));
+    assert!(!codes(&t).contains(&Code::InvalidFlagName), "{:#?}", t.diagnostics);
+    // An example under a flag continues its description.
+    let (_d, t) = one(&with_flags("--x <file>  Attach a file. For example:\n    --x image.jpg\n"));
+    assert!(!codes(&t).contains(&Code::DuplicateFlag), "{:#?}", t.diagnostics);
+    // A switch defaulting to true; a default stated twice alike.
+    let (f, codes_1) = first_flag("d.a [--quiet]", "--quiet  Say less (default: true)\n");
+    assert_eq!((f.value_type, f.default), (ValueType::Boolean, Some(vec!["true".to_string()])));
+    assert!(!codes_1.contains(&Code::InvalidDefault));
+    let table = "| Flag | Default | Description |\n|---|---|---|\n| `--x <n>` | 0 | Count (default 0) |\n";
+    let (f, codes_2) = first_flag("d.a [--x <n>]", table);
+    assert_eq!(f.default, Some(vec!["0".to_string()]));
+    assert!(!codes_2.contains(&Code::ConflictingMarkers), "{codes_2:?}");
+    // A schema's description agreeing with its keys.
+    let front = "name: d.a\ndescription: x\nparameters:\n  type: object\n  properties:\n    mode: {type: string, description: \"Speed. One of: fast, slow\"}\n    level: {type: integer, description: Level. Optional.}\n";
+    let (_d, t) = one(&skill(front, "\n# d.a\n\n## Examples\n\nd.a --mode fast\n"));
+    let s = t.skill("d.a").unwrap_or_else(|| panic!("{:#?}", t.diagnostics));
+    assert_eq!(s.flags[0].type_summary(), "enum (fast, slow)");
+    // Prose that starts with a file name in backticks is no command.
+    let body = BODY.replace(
+        "d.a --x 1\n",
+        "d.a --x 1\n\n`pyproject.toml` file holds the settings.\n- `d.a --x 2` — with a value\n",
+    );
+    let (_d, t) = one(&skill(FRONT, &body));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+    let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.a [--x <v>]\n\n`setup.cfg` is read too.")));
+    assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
+}
