@@ -33,6 +33,7 @@ fn ui() {
     generate("full");
     generate("awkward");
     generate("number");
+    generate("drift");
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/handler/*.rs");

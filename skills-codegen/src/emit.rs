@@ -221,6 +221,8 @@ fn str_slice(items: &[String]) -> String {
 }
 
 fn shape_of(skill: &Skill, names: &SkillNames, file: &str) -> Shape {
+    let given = skill.given_values();
+    let flags_of: Vec<&str> = skill.flags.iter().map(|f| f.name.as_str()).collect();
     Shape {
         name: skill.name.clone(),
         file: file.to_string(),
@@ -242,6 +244,19 @@ fn shape_of(skill: &Skill, names: &SkillNames, file: &str) -> Shape {
                 line: u32::try_from(f.line).unwrap_or(u32::MAX),
                 values: f.values.clone(),
                 enum_type: e.as_ref().map(|(n, _)| n.clone()),
+                type_at: decided(&f.sources.value_type),
+                list_at: decided(&f.sources.list),
+                required_at: decided(f.sources.default.as_ref().unwrap_or(&f.sources.required)),
+                // Numbers only: their characters never hold the shape's separators.
+                examples: given
+                    .iter()
+                    .filter(|(i, _, v)| {
+                        flags_of[*i] == f.name
+                            && matches!(f.value_type, ValueType::Integer | ValueType::Number)
+                            && skills_core::args::is_number(v)
+                    })
+                    .map(|(_, line, v)| (u32::try_from(*line).unwrap_or(u32::MAX), v.clone()))
+                    .collect(),
             })
             .collect(),
     }
@@ -806,4 +821,10 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.line(
         &format!("pub static TABLE: __Table<Context> = __Table {{ catalog: &CATALOG, handlers: &HANDLERS, summary: SUMMARY, root: {} }};", opts.root_expr),
     );
+}
+
+/// Where a property was decided, as the shape carries it.
+fn decided(s: &skills_parser::Source) -> skills_macros_core::shape::Decided {
+    let how = if s.implied { format!("~{}", s.origin.as_str()) } else { s.origin.as_str().to_string() };
+    skills_macros_core::shape::Decided { line: u32::try_from(s.line).unwrap_or(u32::MAX), how }
 }

@@ -15,6 +15,7 @@ fn main() {
             line: 10 + i,
             values: if i % 3 == 0 { vec!["a".into(), "b".into()] } else { vec![] },
             enum_type: (i % 3 == 0).then(|| format!("E{i}")),
+            ..Default::default()
         })
         .collect();
     let shape = Shape {

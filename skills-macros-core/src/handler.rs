@@ -91,6 +91,16 @@ fn err(errors: &mut Option<syn::Error>, span: Span, message: String) {
     }
 }
 
+/// An error spanning all of `tokens` (a whole type such as `&str`, not
+/// its first token).
+fn err_on(errors: &mut Option<syn::Error>, tokens: &Type, message: String) {
+    let e = syn::Error::new_spanned(tokens, message);
+    match errors {
+        Some(all) => all.combine(e),
+        None => *errors = Some(e),
+    }
+}
+
 fn flag_list(shape: &Shape) -> String {
     if shape.flags.is_empty() {
         return "it takes no flags".to_string();
@@ -114,6 +124,8 @@ fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Opt
         err(errors, c.span, "a `#[skill]` function cannot be `const`".to_string());
     }
     let mut taken = vec![false; shape.flags.len()];
+    // Parameters that name no flag: their name, and their type.
+    let mut unknown: Vec<(syn::Ident, String, Type)> = Vec::new();
     for (i, arg) in func.sig.inputs.iter().enumerate() {
         let pt = match arg {
             FnArg::Receiver(r) => {
@@ -149,24 +161,7 @@ fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Opt
         let name = ident.to_string();
         let name = name.strip_prefix("r#").unwrap_or(&name);
         let Some(idx) = shape.flags.iter().position(|f| f.field == name) else {
-            let closest = skills_core::suggest::closest(name, shape.flags.iter().map(|f| f.field.as_str()));
-            let hint = match closest {
-                Some(c) => format!(
-                    "did you mean `{c}` (the flag `--{}`)?",
-                    shape.flags.iter().find(|f| f.field == c).map_or(c, |f| f.name.as_str())
-                ),
-                None => format!("{}; remove the parameter or document the flag in {}", flag_list(shape), shape.file),
-            };
-            let context_note =
-                if ty::is_context(&pt.ty) { " (only the first parameter may be the context)" } else { "" };
-            err(
-                errors,
-                ident.span(),
-                format!(
-                    "parameter `{name}` of `{fname}` is not a flag of `{}` documented in {}{context_note}\nhelp: {hint}",
-                    shape.name, shape.file
-                ),
-            );
+            unknown.push((ident.clone(), name.to_string(), (*pt.ty).clone()));
             continue;
         };
         taken[idx] = true;
@@ -175,21 +170,67 @@ fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Opt
         let ty = &pt.ty;
         checked.bound.push(Bound { flag: idx, span: pt.ty.span(), ty: erase_lifetimes(quote!(#ty)) });
     }
-    for (flag, taken) in shape.flags.iter().zip(&taken) {
-        if !taken {
-            err(
-                errors,
-                fname.span(),
-                format!(
-                    "flag `--{}` documented in {}:{} is not a parameter of `{fname}`\nhelp: add the parameter `{}: {}`",
-                    flag.name,
-                    shape.file,
-                    flag.line,
-                    raw_field(&flag.field),
-                    ty::expected(flag, &module_text)
-                ),
+    // A parameter that is no flag beside a flag that is no parameter: one
+    // was most likely renamed, when they are the only two left or their
+    // names are close. One error says so.
+    let mut left: Vec<usize> = (0..shape.flags.len()).filter(|&i| !taken[i]).collect();
+    for (ident, name, ty) in &unknown {
+        let paired = if unknown.len() == 1 && left.len() == 1 {
+            Some(0)
+        } else {
+            let fields = left.iter().map(|&i| shape.flags[i].field.as_str());
+            skills_core::suggest::closest(name, fields)
+                .and_then(|c| left.iter().position(|&i| shape.flags[i].field == c))
+        };
+        if let Some(k) = paired {
+            let flag = &shape.flags[left.remove(k)];
+            let mut scratch = None;
+            check_type(shape, flag, &flag.field, ty, &module_text, &mut scratch, &mut Vec::new());
+            let help = match scratch {
+                None => format!("rename the parameter `{name}` to `{}`", raw_field(&flag.field)),
+                Some(_) => format!("write `{}: {}`", raw_field(&flag.field), ty::expected(flag, &module_text)),
+            };
+            let message = format!(
+                "flag `--{}` was renamed `--{}` in {}:{}?\nhelp: {help}",
+                name.replace('_', "-"),
+                flag.name,
+                shape.file,
+                flag.line
             );
+            err(errors, ident.span(), message);
+            continue;
         }
+        let closest = skills_core::suggest::closest(name, shape.flags.iter().map(|f| f.field.as_str()));
+        let hint = match closest {
+            Some(c) => format!(
+                "did you mean `{c}` (the flag `--{}`)?",
+                shape.flags.iter().find(|f| f.field == c).map_or(c, |f| f.name.as_str())
+            ),
+            None => format!("{}; remove the parameter or document the flag in {}", flag_list(shape), shape.file),
+        };
+        let context_note = if ty::is_context(ty) { " (only the first parameter may be the context)" } else { "" };
+        err(
+            errors,
+            ident.span(),
+            format!(
+                "parameter `{name}` of `{fname}` is not a flag of `{}` documented in {}{context_note}\nhelp: {hint}",
+                shape.name, shape.file
+            ),
+        );
+    }
+    for flag in left.iter().map(|&i| &shape.flags[i]) {
+        err(
+            errors,
+            fname.span(),
+            format!(
+                "flag `--{}` documented in {}:{} is not a parameter of `{fname}`\nhelp: add the parameter `{}: {}`",
+                flag.name,
+                shape.file,
+                flag.line,
+                raw_field(&flag.field),
+                ty::expected(flag, &module_text)
+            ),
+        );
     }
     checked
 }
@@ -207,60 +248,70 @@ fn check_type(
     errors: &mut Option<syn::Error>,
     enum_checks: &mut Vec<TokenStream>,
 ) {
-    // Messages are built only when something is wrong.
-    let at = || format!("`--{}` of `{}` ({}:{})", flag.name, shape.name, shape.file, flag.line);
+    // Messages are built only when something is wrong; each names the line
+    // that decided the property in question.
+    let at = || format!("`--{}` of `{}`", flag.name, shape.name);
+    let why = |d: &crate::shape::Decided| d.said(&shape.file);
     let want = || ty::expected(flag, module);
-    let shown = || {
-        quote!(#ty)
-            .to_string()
-            .replace(" < ", "<")
-            .replace(" > ", ">")
-            .replace("< ", "<")
-            .replace(" >", ">")
-            .replace(" ,", ",")
-            .replace("& ", "&")
-            .replace(" :: ", "::")
-    };
+    let shown = || ty::written(ty);
     let fix = || format!("\nhelp: write `{}: {}`", raw_field(param), want());
     let Some(p) = ty::classify(ty) else {
         let m = format!(
-            "{} is {}, but `{param}` is `{}`, which a flag cannot convert to{}",
+            "{} is {}, {}, but `{param}` is `{}`, which a flag cannot convert to{}",
             at(),
             ty::describe(flag),
+            why(&flag.type_at),
             shown(),
             fix()
         );
-        err(errors, ty.span(), m);
+        err_on(errors, ty, m);
         return;
     };
     if flag.value_type == "boolean" {
         if p.optional || p.list || !matches!(p.elem, Elem::Bool) {
             let m = format!(
-                "{} is a boolean flag (absent is false), but `{param}` is `{}`\nhelp: write `{}: bool`",
+                "{} is a boolean flag, {}, but `{param}` is `{}`\nhelp: write `{}: bool`",
                 at(),
+                why(&flag.type_at),
                 shown(),
                 raw_field(param)
             );
-            err(errors, ty.span(), m);
+            err_on(errors, ty, m);
         }
         return;
     }
+    // The fix keeps the parameter's own type: `&str` that must be optional
+    // is `Option<&str>`, not the canonical `Option<String>`.
+    let own = |t: String| format!("\nhelp: write `{}: {t}`", raw_field(param));
     if flag.always_present() && p.optional {
-        let why = if flag.required { "required" } else { "defaulted" };
-        err(
+        let why_word = if flag.required { "required" } else { "defaulted" };
+        err_on(
             errors,
-            ty.span(),
-            format!("{} is {why}, so it always has a value, but `{param}` is an `Option`{}", at(), fix()),
+            ty,
+            format!(
+                "{} is {why_word}, {}, so it always has a value, but `{param}` is an `Option`{}",
+                at(),
+                why(&flag.required_at),
+                ty::option_inner(ty).map_or_else(fix, &own)
+            ),
         );
         return;
     }
     if !flag.always_present() && !p.optional {
-        err(errors, ty.span(), format!("{} is optional (no default), so `{param}` must be an `Option`{}", at(), fix()));
+        let m = format!(
+            "{} is optional with no default, {}, so `{param}` must be an `Option`{}",
+            at(),
+            why(&flag.required_at),
+            own(format!("Option<{}>", shown()))
+        );
+        err_on(errors, ty, m);
         return;
     }
     if flag.list != p.list {
         let (f, q) = if flag.list { ("takes several values", "one value") } else { ("takes one value", "a list") };
-        err(errors, ty.span(), format!("{} {f}, but `{param}` is `{}`, which holds {q}{}", at(), shown(), fix()));
+        let m =
+            format!("{} {f}, {}, but `{param}` is `{}`, which holds {q}{}", at(), why(&flag.list_at), shown(), fix());
+        err_on(errors, ty, m);
         return;
     }
     let kind = p.elem.kind();
@@ -270,15 +321,40 @@ fn check_type(
         } else {
             ""
         };
-        let m = format!("{} is {}, but `{param}` is `{}`{extra}{}", at(), ty::describe(flag), shown(), fix());
-        err(errors, ty.span(), m);
+        let m = format!(
+            "{} is {}, {}, but `{param}` is `{}`{extra}{}",
+            at(),
+            ty::describe(flag),
+            why(&flag.type_at),
+            shown(),
+            fix()
+        );
+        err_on(errors, ty, m);
         return;
+    }
+    // Examples are checked against the markdown when the tree loads; here,
+    // also against what the parameter's type holds.
+    for (line, v) in &flag.examples {
+        if let Some((false, range)) = ty::holds(ty, v) {
+            let m = format!(
+                "the example at {}:{line} gives `--{} {v}`, which `{param}: {}` cannot hold (it holds {range})\nhelp: write `{}: {}`, or change the example",
+                shape.file,
+                flag.name,
+                shown(),
+                raw_field(param),
+                ty::widened(ty, v)
+            );
+            err_on(errors, ty, m);
+            return;
+        }
     }
     if let Elem::Named(enum_ty) = &p.elem {
         let values = &flag.values;
         let message = format!(
-            "the values of {} ({}) differ from the variants of `{}`; use the generated `{}` or make its variants match",
+            "the values of {} ({}:{}: {}) differ from the variants of `{}`; use the generated `{}` or make its variants match",
             at(),
+            shape.file,
+            flag.line,
             values.join(", "),
             quote!(#enum_ty).to_string().replace(' ', ""),
             want()

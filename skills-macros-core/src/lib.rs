@@ -202,6 +202,10 @@ mod tests {
                     line: 17,
                     values: vec![],
                     enum_type: None,
+                    type_at: shape::Decided { line: 11, how: "unstated".into() },
+                    list_at: shape::Decided { line: 17, how: "marker".into() },
+                    required_at: shape::Decided { line: 17, how: "marker".into() },
+                    examples: vec![],
                 },
                 shape::FlagShape {
                     name: "cc".into(),
@@ -213,6 +217,10 @@ mod tests {
                     line: 20,
                     values: vec![],
                     enum_type: None,
+                    type_at: shape::Decided { line: 11, how: "unstated".into() },
+                    list_at: shape::Decided { line: 20, how: "marker".into() },
+                    required_at: shape::Decided { line: 11, how: "usage".into() },
+                    examples: vec![],
                 },
             ],
         }
@@ -268,18 +276,28 @@ mod tests {
 
     #[test]
     fn every_disagreement_is_reported() {
-        let out = handler("fn send(to: String, ccc: u8) {}");
+        let out = handler("fn send(to: String, ccc: u8, extra: bool) {}");
+        // Each names the line that decided what the parameter disagrees with.
         assert!(
-            out.contains("`--to` of `email.send` (skills/email/send.md:17) takes several values, but `to` is `String`"),
+            out.contains(
+                "`--to` of `email.send` takes several values, as stated at skills/email/send.md:17, but `to` is `String`"
+            ),
             "{out}"
         );
-        assert!(out.contains("parameter `ccc` of `send` is not a flag of `email.send`"), "{out}");
-        assert!(out.contains("did you mean `cc`"), "{out}");
+        // A parameter that is no flag beside a flag that is no parameter,
+        // their names close: one error, the rename, in the parameter's type
+        // when it fits and else the type to write.
+        assert!(out.contains("flag `--ccc` was renamed `--cc` in skills/email/send.md:20?"), "{out}");
+        assert!(out.contains("help: write `cc: Option<Vec<String>>`"), "{out}");
+        assert!(!out.contains("is not a parameter of `send`"), "{out}");
+        assert!(out.contains("parameter `extra` of `send` is not a flag of `email.send`"), "{out}");
+        let out = handler("fn send(to: Vec<String>, pinned: Option<Vec<String>>) {}");
         assert!(
-            out.contains("flag `--cc` documented in skills/email/send.md:20 is not a parameter of `send`"),
+            out.contains(
+                "flag `--pinned` was renamed `--cc` in skills/email/send.md:20?\\nhelp: rename the parameter `pinned` to `cc`"
+            ),
             "{out}"
         );
-        assert!(out.contains("Option<Vec<String>>"), "{out}");
         // The function and a stub are still emitted.
         assert!(out.contains("fn send"), "{out}");
         assert!(out.contains("__skill_stub"), "{out}");
@@ -297,10 +315,13 @@ mod tests {
         let out = handler("fn send(app: &mut App, to: Vec<String>, cc: Vec<String>) {}");
         assert!(
             out.contains(
-                "`--cc` of `email.send` (skills/email/send.md:20) is optional (no default), so `cc` must be an `Option`"
+                "`--cc` of `email.send` is optional with no default, as Usage shows it at skills/email/send.md:11, so `cc` must be an `Option`\\nhelp: write `cc: Option<Vec<String>>`"
             ),
             "{out}"
         );
+        // The fix keeps the parameter's own type.
+        let out = handler("fn send(to: Vec<String>, cc: Vec<&str>) {}");
+        assert!(out.contains("help: write `cc: Option<Vec<&str>>`"), "{out}");
         let out = handler("async fn send(app: &App, to: List<'_>, cc: Option<List<'_>>) -> String { todo!() }");
         assert!(!out.contains("compile_error"), "{out}");
         assert!(out.contains("Handler :: Async"), "{out}");

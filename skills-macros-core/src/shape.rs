@@ -6,10 +6,51 @@
 //! handler against exactly the markdown the build script compiled.
 
 /// Version of the protocol; bumped when fields change meaning.
-pub const VERSION: u64 = 2;
+pub const VERSION: u64 = 3;
+
+/// Where a property of a flag was decided: the markdown line, and the
+/// kind of statement (`skills_parser::Origin::as_str`, `~` first when it
+/// was implied by a statement about another property).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Decided {
+    /// 1-based line; 0 when nothing states it.
+    pub line: u32,
+    /// `marker`, `data`, `usage`, `placeholder`, `default-value`,
+    /// `layout`, `example` or `unstated`, maybe after `~`.
+    pub how: String,
+}
+
+impl Decided {
+    /// Where it was decided, in words, for a message (`stated at
+    /// skills/a/b.md:12`).
+    pub fn said(&self, file: &str) -> String {
+        let at = format!("{file}:{}", self.line);
+        match (self.how.trim_start_matches('~'), self.line) {
+            (_, 0) => "as nothing states otherwise".to_string(),
+            ("unstated", _) => format!("as nothing types the value shown at {at}"),
+            _ if self.how.starts_with('~') => format!("as implied by the statement at {at}"),
+            ("marker" | "data", _) => format!("as stated at {at}"),
+            ("usage", _) => format!("as Usage shows it at {at}"),
+            ("placeholder", _) => format!("from its placeholder at {at}"),
+            ("default-value", _) => format!("from its default at {at}"),
+            ("layout", _) => format!("as its line at {at} shows no value"),
+            ("example", _) => format!("as its examples give it at {at}"),
+            _ => format!("from {at}"),
+        }
+    }
+
+    fn encode(&self) -> String {
+        format!("{}:{}", self.line, self.how)
+    }
+
+    fn decode(s: &str) -> Option<Decided> {
+        let (line, how) = s.split_once(':')?;
+        Some(Decided { line: line.parse().ok()?, how: how.to_string() })
+    }
+}
 
 /// One flag, as the handler check needs it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct FlagShape {
     /// `due-before`.
     pub name: String,
@@ -29,6 +70,16 @@ pub struct FlagShape {
     pub values: Vec<String>,
     /// The generated enum's type name (`Status`), for enum flags.
     pub enum_type: Option<String>,
+    /// What decided its type.
+    pub type_at: Decided,
+    /// What decided whether it takes several values.
+    pub list_at: Decided,
+    /// What decided whether it is required (or, for a defaulted flag,
+    /// where its default is).
+    pub required_at: Decided,
+    /// The values examples give it, with their lines, for numbers (which
+    /// a parameter's Rust type may not hold: `--id 5000000000` and `u32`).
+    pub examples: Vec<(u32, String)>,
 }
 
 impl FlagShape {
@@ -62,7 +113,8 @@ impl Shape {
     ///
     /// ```text
     /// v2|email.send|1|4|EmailSendHandler|email::send|<flags>|skills/email/send.md
-    /// flags: name,field,type,list,required,default,line,Enum,value value;...
+    /// flags: name,field,type,list,required,default,line,type@,list@,required@,line=example ...,Enum,value value;...
+    /// where each `@` is `line:how` (see [`Decided`]); examples are numbers
     /// ```
     ///
     /// Every field but the file is made of identifiers, numbers and enum
@@ -77,7 +129,7 @@ impl Shape {
             .iter()
             .map(|f| {
                 format!(
-                    "{},{},{},{},{},{},{},{},{}",
+                    "{},{},{},{},{},{},{},{},{},{},{},{},{}",
                     f.name,
                     f.field,
                     f.value_type,
@@ -85,6 +137,10 @@ impl Shape {
                     u8::from(f.required),
                     u8::from(f.has_default),
                     f.line,
+                    f.type_at.encode(),
+                    f.list_at.encode(),
+                    f.required_at.encode(),
+                    f.examples.iter().map(|(l, v)| format!("{l}={v}")).collect::<Vec<_>>().join(" "),
                     f.enum_type.as_deref().unwrap_or(""),
                     f.values.join(" ")
                 )
@@ -119,8 +175,8 @@ impl Shape {
         let file = next()?.to_string();
         let mut flags = Vec::new();
         for f in flags_text.split(';').filter(|f| !f.is_empty()) {
-            let p: Vec<&str> = f.splitn(9, ',').collect();
-            if p.len() != 9 {
+            let p: Vec<&str> = f.splitn(13, ',').collect();
+            if p.len() != 13 {
                 return Err(stale());
             }
             flags.push(FlagShape {
@@ -131,8 +187,17 @@ impl Shape {
                 required: p[4] == "1",
                 has_default: p[5] == "1",
                 line: p[6].parse().map_err(|_| stale())?,
-                enum_type: (!p[7].is_empty()).then(|| p[7].to_string()),
-                values: p[8].split(' ').filter(|v| !v.is_empty()).map(str::to_string).collect(),
+                type_at: Decided::decode(p[7]).ok_or_else(stale)?,
+                list_at: Decided::decode(p[8]).ok_or_else(stale)?,
+                required_at: Decided::decode(p[9]).ok_or_else(stale)?,
+                examples: p[10]
+                    .split(' ')
+                    .filter(|e| !e.is_empty())
+                    .map(|e| e.split_once('=').and_then(|(l, v)| Some((l.parse().ok()?, v.to_string()))))
+                    .collect::<Option<_>>()
+                    .ok_or_else(stale)?,
+                enum_type: (!p[11].is_empty()).then(|| p[11].to_string()),
+                values: p[12].split(' ').filter(|v| !v.is_empty()).map(str::to_string).collect(),
             });
         }
         Ok(Shape { name, file, has_handler, handler_line, handler_trait, module, flags })
@@ -162,6 +227,10 @@ mod tests {
                 line: 19,
                 values: vec!["todo".into(), "done".into()],
                 enum_type: Some("Status".into()),
+                type_at: Decided { line: 19, how: "marker".into() },
+                list_at: Decided { line: 19, how: "marker".into() },
+                required_at: Decided { line: 19, how: "~marker".into() },
+                examples: vec![],
             }],
         };
         assert_eq!(Shape::from_line(&shape.to_line()).unwrap(), shape);

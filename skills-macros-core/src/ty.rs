@@ -92,6 +92,86 @@ fn elem(ty: &Type) -> Option<Elem> {
     })
 }
 
+/// The numbers the element type of a parameter holds (`Vec<u8>`: 0 to
+/// 255), for integer types and `f32`: the bounds as text, and whether `v`
+/// (a number an example gives) is within them. `None` for types that hold
+/// every number the format does (`i64`, `f64`, wider).
+pub(crate) fn holds(ty: &Type, v: &str) -> Option<(bool, String)> {
+    let mut t = ty;
+    while let Some(seg) = last_segment(t).filter(|s| matches!(s.ident.to_string().as_str(), "Option" | "Vec")) {
+        t = type_args(seg).into_iter().next()?;
+    }
+    let name = last_segment(t)?.ident.to_string();
+    let int = |lo: i128, hi: i128| {
+        let fits = v.parse::<i128>().is_ok_and(|n| (lo..=hi).contains(&n));
+        Some((fits, format!("{lo} to {hi}")))
+    };
+    match name.as_str() {
+        "i8" => int(i8::MIN.into(), i8::MAX.into()),
+        "i16" => int(i16::MIN.into(), i16::MAX.into()),
+        "i32" => int(i32::MIN.into(), i32::MAX.into()),
+        "u8" => int(0, u8::MAX.into()),
+        "u16" => int(0, u16::MAX.into()),
+        "u32" => int(0, u32::MAX.into()),
+        "u64" | "u128" | "usize" => int(0, i128::MAX),
+        "isize" => int(i64::MIN.into(), i64::MAX.into()),
+        "f32" => {
+            #[allow(clippy::cast_possible_truncation)]
+            let fits = v.parse::<f64>().is_ok_and(|n| (n as f32).is_finite());
+            Some((fits, "finite `f32` values".to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// The parameter's type, written with the element type widened to one
+/// that holds `v` (`Option<u32>` to `Option<u64>`, `f32` to `f64`).
+pub(crate) fn widened(ty: &Type, v: &str) -> String {
+    let written = written(ty);
+    let negative = v.starts_with('-');
+    let wide = |t: &str| {
+        if t.starts_with('u') && !negative {
+            "u64"
+        } else if t == "f32" {
+            "f64"
+        } else {
+            "i64"
+        }
+    };
+    for t in ["u8", "u16", "u32", "i8", "i16", "i32", "f32", "usize", "isize", "u64", "u128"] {
+        let is_word = |i: usize| {
+            let before = written[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+            let after = written[i + t.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+            before && after
+        };
+        if let Some(i) = written.match_indices(t).map(|(i, _)| i).find(|&i| is_word(i)) {
+            return format!("{}{}{}", &written[..i], wide(t), &written[i + t.len()..]);
+        }
+    }
+    written
+}
+
+/// The type inside an `Option<T>` parameter, as written (`&str`).
+pub(crate) fn option_inner(ty: &Type) -> Option<String> {
+    let seg = last_segment(ty).filter(|s| s.ident == "Option")?;
+    let inner = type_args(seg).into_iter().next()?;
+    Some(written(inner))
+}
+
+/// A type as a person writes it (`Vec<&'a str>`, not `Vec < & 'a str >`).
+pub(crate) fn written(ty: &Type) -> String {
+    quote::quote!(#ty)
+        .to_string()
+        .replace(" < ", "<")
+        .replace(" > ", ">")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+        .replace("& ", "&")
+        .replace(" :: ", "::")
+        .replace("' ", "'")
+}
+
 /// Reads a parameter type; `None` for shapes a flag cannot take.
 pub(crate) fn classify(ty: &Type) -> Option<ParamType> {
     if let Some(seg) = last_segment(ty) {

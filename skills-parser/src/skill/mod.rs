@@ -108,6 +108,32 @@ impl Skill {
         }
     }
 
+    /// The values its own examples give each flag, as the parser reads
+    /// them: (flag index, example line, value). Examples that do not parse
+    /// are reported elsewhere and give none. The `#[skill]` check compares
+    /// them with the handler's parameter types (`--id 5000000000` does not
+    /// fit a `u32`).
+    pub fn given_values(&self) -> Vec<(usize, usize, String)> {
+        let specs: Vec<_> = self.flags.iter().map(Flag::spec).collect();
+        let mut out = Vec::new();
+        for ex in &self.examples {
+            let Ok(tokens) = skills_core::tokenize::split(&ex.text) else { continue };
+            let tokens: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+            let Some((&first, rest)) = tokens.split_first() else { continue };
+            if first != self.name && !self.aliases.iter().any(|a| a == first) {
+                continue;
+            }
+            let Ok(args) = skills_core::args::parse(&specs, rest) else { continue };
+            for i in 0..self.flags.len() {
+                let slot = args.slot(i);
+                if slot.source == skills_core::args::Source::Given {
+                    out.extend(slot.values.iter().map(|v| (i, ex.line, v.to_string())));
+                }
+            }
+        }
+        out
+    }
+
     /// Whether dispatching it runs a compiled handler (rather than returning
     /// its body for the model to follow).
     pub fn has_handler(&self) -> bool {
