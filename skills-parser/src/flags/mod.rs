@@ -113,8 +113,6 @@ impl Source {
 /// Where each property of a flag came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sources {
-    /// The declaration of the flag.
-    pub name: Source,
     /// What decided its type.
     pub value_type: Source,
     /// What decided whether it takes several values.
@@ -125,8 +123,6 @@ pub struct Sources {
     pub default: Option<Source>,
     /// The enum values' statement.
     pub values: Option<Source>,
-    /// The short spelling's.
-    pub short: Option<Source>,
     /// The placeholder's.
     pub placeholder: Option<Source>,
 }

@@ -55,42 +55,19 @@ pub(crate) fn prose_enum(prose: &str) -> Option<Vec<String>> {
 /// `addresses`, `tags`, `file_ids`, but not `status`, `address`, `alias`,
 /// nor a unit one amount is counted in (`SECONDS`, `max_bytes`, `days`).
 pub(crate) fn looks_plural(placeholder: &str) -> bool {
-    const UNITS: &[&str] = &[
-        "seconds",
-        "secs",
-        "minutes",
-        "mins",
-        "hours",
-        "hrs",
-        "days",
-        "weeks",
-        "months",
-        "years",
-        "millis",
-        "milliseconds",
-        "micros",
-        "nanos",
-        "bytes",
-        "kbytes",
-        "bits",
-        "pixels",
-        "degrees",
-        "meters",
-        "metres",
-        "miles",
-        "retries",
-        "cents",
-    ];
+    const UNITS: &str = "seconds secs minutes mins hours hrs days weeks months years millis milliseconds micros \
+                         nanos bytes kbytes bits pixels degrees meters metres miles retries cents";
     // Compared ignoring case, without a lowercase copy (this runs for
-    // every flag with a placeholder; the copy was most of its cost).
+    // every flag with a placeholder).
     let last = placeholder.rsplit(['_', '-', ' ']).next().unwrap_or(placeholder).as_bytes();
     let ends_with = |e: &str| last.len() >= e.len() && last[last.len() - e.len()..].eq_ignore_ascii_case(e.as_bytes());
     last.len() > 3
         && ends_with("s")
         && !["ss", "us", "is", "os"].iter().any(|e| ends_with(e))
-        && !UNITS.iter().any(|u| last.eq_ignore_ascii_case(u.as_bytes()))
+        && !UNITS.split_ascii_whitespace().any(|u| last.eq_ignore_ascii_case(u.as_bytes()))
 }
 
+/// Whether the prose says `default` (or `defaults`) as a word.
 pub(crate) fn mentions_default(prose: &str) -> bool {
     let mut from = 0;
     while let Some(rel) = find_ignore_ascii_case(&prose[from..], "default") {
@@ -120,24 +97,8 @@ pub(crate) fn prose_type(prose: &str) -> Option<(ValueType, &'static str)> {
     let joined = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
     let b = prose.as_bytes();
     // One pass, looking only at words that start as a name does (this runs
-    // for every flag no marker types; a search per name cost 3% of a
-    // tree's check).
-    // The bytes a name starts with, in either case.
-    const FIRST: [bool; 256] = {
-        let mut t = [false; 256];
-        let letters = b"iwdfy";
-        let mut k = 0;
-        while k < letters.len() {
-            t[letters[k] as usize] = true;
-            t[letters[k].to_ascii_uppercase() as usize] = true;
-            k += 1;
-        }
-        t
-    };
+    // for every flag no marker types; a search per name cost more).
     for (i, &c) in b.iter().enumerate() {
-        if !FIRST[usize::from(c)] {
-            continue;
-        }
         let names: &[(&str, ValueType)] = match c | 0x20 {
             b'i' => &[("integer", Integer), ("ISO 8601 date", Date), ("ISO-8601 date", Date), ("ISO date", Date)],
             b'w' => &[("whole number", Integer)],
@@ -234,25 +195,12 @@ fn repeat_at(prose: &str, i: usize) -> Option<&str> {
     }
     // `repeat for more`, `repeat the flag`, `repeat it`: an instruction.
     if let Some(after) = rest.strip_prefix(' ') {
-        const OBJECTS: [&str; 12] = [
-            "for more",
-            "for each",
-            "for several",
-            "for multiple",
-            "for additional",
-            "for another",
-            "the flag",
-            "this flag",
-            "the option",
-            "this option",
-            "it",
-            "as needed",
-        ];
-        let object = OBJECTS.iter().find_map(|o| Some((o, strip_word_ignore_ascii_case(after, o)?)));
+        const OBJECTS: &str = "for more|for each|for several|for multiple|for additional|for another|the flag|this flag|the option|this option|it|as needed";
+        let object = OBJECTS.split('|').find_map(|o| Some((o, strip_word_ignore_ascii_case(after, o)?)));
         // (`repeat it` of the flag only where the clause ends: not `repeat
         // it every day`.)
         if let Some((o, then)) = object
-            && (*o != "it" || clause_ends(then))
+            && (o != "it" || clause_ends(then))
         {
             return Some(&prose[i..i + 7 + o.len()]);
         }
@@ -288,20 +236,8 @@ fn verb_before(prose: &str, at: usize, end: usize) -> Option<&str> {
         .iter()
         .find(|w| ends_with_ignore_ascii_case(before, w) && word_start(before.len() - w.len()))
         .map_or(before, |w| before[..before.len() - w.len()].trim_end_matches(' '));
-    const VERBS: [&str; 12] = [
-        "given",
-        "specified",
-        "used",
-        "passed",
-        "supplied",
-        "provided",
-        "use",
-        "pass",
-        "give",
-        "specify",
-        "supply",
-        "repeat",
-    ];
-    let verb = VERBS.iter().find(|v| ends_with_ignore_ascii_case(before, v) && word_start(before.len() - v.len()))?;
+    const VERBS: &str = "given specified used passed supplied provided use pass give specify supply repeat";
+    let verb =
+        VERBS.split(' ').find(|v| ends_with_ignore_ascii_case(before, v) && word_start(before.len() - v.len()))?;
     Some(&prose[before.len() - verb.len()..end])
 }

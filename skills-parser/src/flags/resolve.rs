@@ -11,21 +11,22 @@
 //! 4. Usage;
 //! 5. inference: the placeholder's name (`<n>`), the default's shape
 //!    (`20`), the section's layout (no placeholder where others have one);
-//! 6. the format's defaults: text, one value, optional. A flag of which
-//!    nothing says whether it takes a value is warned about.
+//! 6. the examples, for a flag nothing says takes a value or not;
+//! 7. the format's defaults: text, one value, optional.
 
 use super::decl::{Decl, DefaultValue, Fact, Stated};
 use super::describe;
-use super::lex::is_enum_value;
+use super::lex::{is_enum_value, placeholder_choices};
 use super::prose::{looks_plural, mentions_default, prose_enum, prose_repeat, prose_type, strip_quotes};
 use super::types::placeholder_type;
 use super::{Flag, Origin, Source, Sources};
 use crate::diagnostic::{Code, Sink};
+use crate::examples::Example;
 use crate::usage::UsageFlag;
 use crate::words::find_ignore_ascii_case;
 use skills_core::Date;
 use skills_core::args::{is_number, parse_integer};
-use skills_core::spec::ValueType;
+use skills_core::spec::ValueType::{self, Boolean, Enum, Integer, Number, String as Text};
 
 /// What the section a flag is declared in says about all its flags.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,53 +37,45 @@ pub(crate) struct Context<'e> {
     pub(crate) usage_lists_flags: bool,
     /// The skill's examples, which show whether a flag no statement types
     /// takes a value.
-    pub(crate) examples: &'e [crate::examples::Example],
+    pub(crate) examples: &'e [Example],
 }
 
 /// Resolves `decl` (with what Usage shows of it) into a flag; `None` when
 /// an error leaves it out.
 pub(crate) fn resolve(decl: &Decl, usage: Option<&UsageFlag>, cx: Context, sink: &mut Sink<'_>) -> Option<Flag> {
-    let enum_type = decl.facts.iter().any(|f| f.fact == Fact::EnumType);
-    let described = describe::read(&decl.description, enum_type);
-    let mut facts: Vec<Stated> = decl.facts.clone();
+    let described = describe::read(&decl.description, decl.facts.iter().any(|f| f.fact == Fact::EnumType));
+    let mut facts = decl.facts.clone();
     facts.extend(described.facts.into_iter().map(|(fact, implied, offset)| {
         let (line, column) = decl.description.place(offset);
         Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
     }));
     let here = Source::at(decl.line, decl.column, Origin::Marker);
     if decl.negated {
-        facts.push(Stated { fact: Fact::Type(ValueType::Boolean), at: here });
+        facts.push(Stated { fact: Fact::Type(Boolean), at: here });
     }
-    let mut r = Resolver { name: &decl.name, sink, ok: true, counted: decl.counted };
+    let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
+        .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
+    let mut r = Resolver { decl, usage, cx, facts, prose: described.prose, here, sink, ok: true, placeholder };
     if decl.negated {
-        r.negated(here);
+        let name = &decl.name;
+        r.warn(
+            Code::NegatedForm,
+            here,
+            format!("`--{name}` is documented with its negated form, which declares the switch `--{name}`; commands cannot write `--no-{name}`"),
+            format!("write `--{name}` (a switch is off when left out, or `--{name} false`), and say in its description what leaving it out means"),
+        );
     }
-    let prose = described.prose;
-    let stated_type = r.stated_type(&facts);
-    let required = r.required(&facts, decl.group, usage);
-    let defaults: Vec<&Stated> = facts.iter().filter(|f| matches!(f.fact, Fact::Default(_))).collect();
-    let (value_type, type_at) = match stated_type {
+    let required = r.required();
+    let (value_type, type_at) = match r.stated_type() {
         Some(t) => t,
-        None => r.inferred_type(decl, usage, cx, &defaults, required.0, &prose),
+        None => r.inferred_type(required.0),
     };
-    let list = r.list(&facts, decl, usage, value_type);
-    let values = if value_type == ValueType::Enum { r.values(&facts, decl) } else { (Vec::new(), None) };
-    let default = r.default(&defaults, decl, value_type, list.0, required.0, &values.0, type_at);
-    let placeholder = decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)).or_else(|| {
-        let u = usage?;
-        Some((u.placeholder.clone()?, Source::at(u.line, u.column, Origin::Usage)))
-    });
-    r.prose(decl, &prose, value_type, list.0, placeholder.as_ref().map(|p| p.0.as_str()), default.is_some(), &facts);
-    r.usage_agreement(
-        here,
-        usage,
-        cx.usage_lists_flags,
-        required,
-        value_type,
-        decl.placeholder.is_some(),
-        placeholder.as_ref().map(|p| p.0.as_str()),
-    );
-    r.repetition(here, &prose, usage, value_type, list.0, placeholder.as_ref().map(|p| p.0.as_str()));
+    let list = r.list(value_type);
+    let values = if value_type == Enum { r.values() } else { (Vec::new(), None) };
+    let default = r.default(value_type, list.0, required.0, &values.0, type_at);
+    r.prose_checks(value_type, list.0, default.is_some());
+    r.usage_checks(value_type, required);
+    r.repetition(value_type, list.0);
     if !r.ok {
         return None;
     }
@@ -98,49 +91,56 @@ pub(crate) fn resolve(decl: &Decl, usage: Option<&UsageFlag>, cx: Context, sink:
         }
     }
     let sources = Sources {
-        name: Source::at(decl.line, decl.column, Origin::Marker),
         value_type: type_at,
         list: list.1,
         required: required.1,
         default: default.as_ref().map(|d| d.1),
         values: values.1,
-        short: decl.short.map(|_| Source::at(decl.line, decl.column, Origin::Marker)),
-        placeholder: placeholder.as_ref().map(|p| p.1),
+        placeholder: r.placeholder.as_ref().map(|p| p.1),
     };
-    Some(Flag::new(
-        decl,
-        description,
-        placeholder.map(|p| p.0),
-        (value_type, list.0, required.0),
-        values.0,
-        default.map(|d| d.0),
-        sources,
-    ))
+    let placeholder = r.placeholder.map(|p| p.0);
+    let properties = (value_type, list.0, required.0);
+    Some(Flag::new(decl, description, placeholder, properties, values.0, default.map(|d| d.0), sources))
 }
 
-/// One flag being resolved: where its problems go, and whether one of them
-/// leaves the flag out.
+/// Where Usage shows a flag.
+fn usage_at(u: &UsageFlag) -> Source {
+    Source::at(u.line, u.column, Origin::Usage)
+}
+
+/// One flag being resolved: its declaration and what else speaks of it,
+/// where its problems go, and whether one of them leaves the flag out.
 struct Resolver<'r, 's> {
-    name: &'r str,
+    decl: &'r Decl,
+    usage: Option<&'r UsageFlag>,
+    cx: Context<'r>,
+    facts: Vec<Stated>,
+    /// The description with its markers blanked out.
+    prose: String,
+    here: Source,
     sink: &'r mut Sink<'s>,
     ok: bool,
-    /// Written as a switch given again and again (`--debug...`).
-    counted: bool,
+    /// The placeholder, from the flag's line or else from Usage.
+    placeholder: Option<(String, Source)>,
 }
 
 /// What a statement says about the type, in words for messages.
 fn claim(fact: &Fact) -> Option<(ValueType, String)> {
     Some(match fact {
         Fact::Type(t) => (*t, format!("`{}`", t.name())),
-        Fact::Format(f) => (ValueType::String, format!("`{f}` (text)")),
-        Fact::EnumType => (ValueType::Enum, "`enum`".to_string()),
-        Fact::Values(v) if v.is_empty() => (ValueType::Enum, "an enum".to_string()),
-        Fact::Values(v) => (ValueType::Enum, format!("one of {}", v.join(", "))),
+        Fact::Format(f) => (Text, format!("`{f}` (text)")),
+        Fact::EnumType => (Enum, "`enum`".to_string()),
+        Fact::Values(v) if v.is_empty() => (Enum, "an enum".to_string()),
+        Fact::Values(v) => (Enum, format!("one of {}", v.join(", "))),
         _ => return None,
     })
 }
 
 impl Resolver<'_, '_> {
+    fn name(&self) -> &str {
+        &self.decl.name
+    }
+
     /// A problem at `at` that leaves the flag out.
     fn error(&mut self, code: Code, at: Source, message: String, hint: impl Into<String>) {
         self.sink.push(code, at.line, at.column, message, hint);
@@ -152,36 +152,42 @@ impl Resolver<'_, '_> {
         self.sink.push(code, at.line, at.column, message, hint);
     }
 
-    /// Two stated facts about one property that disagree.
-    fn conflict(&mut self, what: &str, first: (&str, Source), second: (&str, Source)) {
-        let name = self.name;
-        let place = |s: Source| {
-            if s.line == second.1.line { "on the same line".to_string() } else { format!("on line {}", s.line) }
-        };
-        self.error(
-            Code::ConflictingMarkers,
-            second.1,
-            format!("`--{name}` {what} {} here but {} {}", second.0, first.0, place(first.1)),
-            "keep the statement that is right and remove the other",
-        );
+    /// What the statements (`implied` or not) say of the property `pick`
+    /// reads, in order.
+    fn said<T>(&self, implied: bool, pick: impl Fn(&Fact) -> Option<T>) -> Vec<(T, Source)> {
+        self.facts.iter().filter(|f| f.implied() == implied).filter_map(|f| Some((pick(&f.fact)?, f.at))).collect()
     }
 
-    fn negated(&mut self, at: Source) {
-        let name = self.name;
-        self.warn(
-            Code::NegatedForm,
-            at,
-            format!("`--{name}` is documented with its negated form, which declares the switch `--{name}`; commands cannot write `--no-{name}`"),
-            format!("write `--{name}` (a switch is off when left out, or `--{name} false`), and say in its description what leaving it out means"),
-        );
+    /// The first of `said`, reporting the first statement that disagrees
+    /// with it (`words` says a value in a message).
+    fn agreed<T: Clone>(
+        &mut self,
+        what: &str,
+        said: &[(T, Source)],
+        same: impl Fn(&T, &T) -> bool,
+        words: impl Fn(&T) -> String,
+    ) -> Option<(T, Source)> {
+        let (first, at) = said.first()?.clone();
+        if let Some((other, other_at)) = said.iter().find(|(v, _)| !same(v, &first)) {
+            let (name, place) = (
+                self.name().to_string(),
+                if at.line == other_at.line { "on the same line".to_string() } else { format!("on line {}", at.line) },
+            );
+            self.error(
+                Code::ConflictingMarkers,
+                *other_at,
+                format!("`--{name}` {what} {} here but {} {place}", words(other), words(&first)),
+                "keep the statement that is right and remove the other",
+            );
+        }
+        Some((first, at))
     }
 
     /// The type the statements state, if any; an unknown type word is an
     /// error, a format of text a warning.
-    fn stated_type(&mut self, facts: &[Stated]) -> Option<(ValueType, Source)> {
-        let name = self.name;
-        let mut claims: Vec<(ValueType, String, Source, &Fact)> = Vec::new();
-        for f in facts {
+    fn stated_type(&mut self) -> Option<(ValueType, Source)> {
+        let name = self.name().to_string();
+        for f in self.facts.clone() {
             match &f.fact {
                 Fact::UnknownType(bad) => {
                     const TYPES: [&str; 10] =
@@ -193,220 +199,191 @@ impl Resolver<'_, '_> {
                     };
                     self.error(Code::InvalidType, f.at, format!("`--{name}` has an unknown type `{bad}`"), hint);
                 }
-                Fact::Format(format) => {
-                    self.warn(
-                        Code::FormatType,
-                        f.at,
-                        format!("`--{name}` says its type is `{format}`, a format of text, so it is read as a string"),
-                        format!("write `(type: string)` and describe the format (`{format}`) in words; a command's value is not checked against it"),
-                    );
-                }
+                Fact::Format(format) => self.warn(
+                    Code::FormatType,
+                    f.at,
+                    format!("`--{name}` says its type is `{format}`, a format of text, so it is read as a string"),
+                    format!("write `(type: string)` and describe the format (`{format}`) in words; a command's value is not checked against it"),
+                ),
                 _ => {}
             }
-            if let Some((t, words)) = claim(&f.fact) {
-                claims.push((t, words, f.at, &f.fact));
-            }
         }
-        let first = claims.first()?;
-        let is_enum = claims.iter().any(|c| c.0 == ValueType::Enum);
+        let claims = self.said(false, claim);
+        let values = self.said(false, |f| match f {
+            Fact::Values(v) => Some(v.clone()),
+            _ => None,
+        });
+        let values: Vec<&String> = values.iter().flat_map(|(v, _)| v).collect();
         // Values refine a text or number type: `type: string` with `enum:`,
         // `(type: integer)` with `One of: 1, 2, 3`.
-        let values: Vec<&String> =
-            claims.iter().filter_map(|c| if let Fact::Values(v) = c.3 { Some(v) } else { None }).flatten().collect();
-        let fits = |t: ValueType| match t {
-            ValueType::Enum | ValueType::String => true,
-            ValueType::Integer => values.iter().all(|v| parse_integer(v).is_some()),
-            ValueType::Number => values.iter().all(|v| is_number(v)),
-            _ => false,
+        let is_enum = claims.iter().any(|c| c.0.0 == Enum);
+        let fits = |a: &(ValueType, String), b: &(ValueType, String)| match (a.0, b.0) {
+            (Enum | Text, Enum) | (Enum, Text) => true,
+            (Integer, Enum) | (Enum, Integer) => values.iter().all(|v| parse_integer(v).is_some()),
+            (Number, Enum) | (Enum, Number) => values.iter().all(|v| is_number(v)),
+            (x, y) => x == y,
         };
-        let result = if is_enum { ValueType::Enum } else { first.0 };
-        let clash = claims.iter().find(|c| if is_enum { !fits(c.0) } else { c.0 != first.0 });
-        if let Some(other) = clash {
-            let against = claims.iter().find(|c| c.0 != other.0).unwrap_or(first);
-            self.conflict("is", (&against.1, against.2), (&other.1, other.2));
-        }
-        let at = claims.iter().find(|c| c.0 == result).map_or(first.2, |c| c.2);
-        Some((result, at))
+        let ordered: Vec<_> = claims
+            .iter()
+            .filter(|c| !is_enum || c.0.0 == Enum)
+            .chain(claims.iter().filter(|c| is_enum && c.0.0 != Enum))
+            .cloned()
+            .collect();
+        let ((t, _), at) = self.agreed("is", &ordered, fits, |c| c.1.clone())?;
+        Some((t, at))
     }
 
     /// Whether the flag must be given, and what decided it.
-    fn required(&mut self, facts: &[Stated], group: Option<Source>, usage: Option<&UsageFlag>) -> (bool, Source) {
-        let said: Vec<(bool, Source)> = facts
-            .iter()
-            .filter(|f| !f.implied())
-            .filter_map(|f| if let Fact::Required(r) = f.fact { Some((r, f.at)) } else { None })
-            .collect();
-        if let Some(&(first, at)) = said.first() {
-            if let Some(&(_, other)) = said.iter().find(|(r, _)| *r != first) {
-                let word = |r: bool| if r { "`(required)`" } else { "`(optional)`" };
-                self.conflict("is marked", (word(first), at), (word(!first), other));
-            }
-            return (first, at);
+    fn required(&mut self) -> (bool, Source) {
+        let pick = |f: &Fact| if let Fact::Required(r) = f { Some(*r) } else { None };
+        let said = self.said(false, pick);
+        let word = |r: &bool| if *r { "`(required)`" } else { "`(optional)`" }.to_string();
+        if let Some(stated) = self.agreed("is marked", &said, bool::eq, word) {
+            return stated;
         }
-        if let Some(f) = facts.iter().find(|f| matches!(f.fact, Fact::Required(_))) {
-            return (f.fact == Fact::Required(true), f.at);
+        if let Some(&implied) = self.said(true, pick).first() {
+            return implied;
         }
-        if let Some(at) = group {
-            return (true, at);
+        match (self.decl.group, self.usage) {
+            (Some(at), _) => (true, at),
+            (None, Some(u)) => (!u.optional, usage_at(u)),
+            (None, None) => (false, Source::at(0, 0, Origin::Unstated)),
         }
-        if let Some(u) = usage {
-            return (!u.optional, Source::at(u.line, u.column, Origin::Usage));
-        }
-        (false, Source::at(0, 0, Origin::Unstated))
     }
 
     /// The type of a flag no statement types: whether it takes a value (its
-    /// placeholder, a default, Usage, the section's layout), then which
-    /// (the placeholder's name, the default's shape, text).
-    #[allow(clippy::too_many_arguments)]
-    fn inferred_type(
-        &mut self,
-        decl: &Decl,
-        usage: Option<&UsageFlag>,
-        cx: Context,
-        defaults: &[&Stated],
-        required: bool,
-        prose: &str,
-    ) -> (ValueType, Source) {
-        let name = self.name;
-        let here = Source::at(decl.line, decl.column, Origin::Layout);
-        let default_text = defaults.first().map(|d| default_words(&d.fact));
-        let is_switch_default = |d: &str| d.eq_ignore_ascii_case("true") || d.eq_ignore_ascii_case("false");
-        // Whether it takes a value, and what says so. In a section whose
-        // lines show values as help output does, a line that shows none is
-        // a switch whose default in words says what leaving it out means,
-        // unless the default is a number or a date.
-        let layout = decl.shows_no_value && cx.shows_values;
-        // A default in quotes or backticks, a number or a date is a value.
-        let valued_default = |f: &Fact| match f {
+    /// placeholder, a default, Usage, the section's layout, the examples),
+    /// then which (the placeholder's name, the default's shape, text).
+    fn inferred_type(&mut self, required: bool) -> (ValueType, Source) {
+        let (decl, name) = (self.decl, self.name().to_string());
+        let default = self.facts.iter().find(|f| matches!(f.fact, Fact::Default(_))).cloned();
+        let words = default.as_ref().map(|d| default_words(&d.fact));
+        let switch_words =
+            words.as_deref().is_some_and(|d| d.eq_ignore_ascii_case("true") || d.eq_ignore_ascii_case("false"));
+        // A default in quotes or backticks, a number or a date is a value;
+        // one in words beside a line that shows no value, where the others
+        // show one, says what leaving a switch out means.
+        let valued = default.as_ref().is_some_and(|d| match &d.fact {
             Fact::Default(DefaultValue::Text(t)) => {
                 describe::unmistakable(t.trim()) || split_values(t, true).iter().all(|v| Date::parse(v).is_ok())
             }
             _ => true,
-        };
-        let takes: (bool, Source) = match (defaults.first(), default_text.as_deref()) {
-            _ if decl.placeholder.is_some() => (true, decl.placeholder.as_ref().map_or(here, |p| p.at)),
-            (Some(d), Some(t)) if is_switch_default(t) => (false, Source { origin: Origin::DefaultValue, ..d.at }),
-            (Some(d), Some(_)) if valued_default(&d.fact) => (true, Source { origin: Origin::DefaultValue, ..d.at }),
-            _ if let Some(u) = usage => (u.placeholder.is_some(), Source::at(u.line, u.column, Origin::Usage)),
+        });
+        let layout = decl.shows_no_value && self.cx.shows_values;
+        let by_default = default.as_ref().map(|d| Source { origin: Origin::DefaultValue, ..d.at });
+        let takes: (bool, Source) = match (by_default, self.usage) {
+            _ if let Some(p) = &decl.placeholder => (true, p.at),
+            (Some(at), _) if switch_words => (false, at),
+            (Some(at), _) if valued => (true, at),
+            (_, Some(u)) => (u.placeholder.is_some(), usage_at(u)),
             // Help output always shows a value: a line without one is a
             // switch, unless it is required or its prose names values.
-            _ if layout => (required || prose_enum(prose).is_some(), here),
-            (Some(d), Some(_)) => (true, Source { origin: Origin::DefaultValue, ..d.at }),
-            _ if let Some((value, line)) = example_value(name, cx.examples) => {
-                let (what, fix) = if value {
-                    (
-                        "give it a value, so it is read as taking text",
+            _ if layout => {
+                (required || prose_enum(&self.prose).is_some(), Source { origin: Origin::Layout, ..self.here })
+            }
+            (Some(at), _) => (true, at),
+            _ => {
+                let example = example_value(&name, self.cx.examples);
+                let at = Source::at(
+                    decl.line,
+                    decl.column,
+                    if example.is_some() { Origin::Example } else { Origin::Unstated },
+                );
+                let (message, hint) = match example {
+                    Some((true, _)) => (
+                        "the examples give it a value, so it is read as taking text",
                         format!("write a placeholder (`--{name} <value>`) or a type (`(type: string)`)"),
-                    )
-                } else {
-                    ("give it none, so it is read as a switch", "write `(boolean)` to state it".to_string())
+                    ),
+                    Some((false, _)) => (
+                        "the examples give it none, so it is read as a switch",
+                        "write `(boolean)` to state it".to_string(),
+                    ),
+                    None => (
+                        "so it is read as taking text",
+                        format!(
+                            "write a placeholder (`--{name} <value>`) or a type (`(type: integer)`); for a switch, `(boolean)`"
+                        ),
+                    ),
                 };
-                let at = Source::at(decl.line, decl.column, Origin::Example);
+                let joint = if example.is_some() { ";" } else { "," };
                 self.warn(
                     Code::UntypedFlag,
                     at,
-                    format!("nothing says whether `--{name}` takes a value; the examples {what}"),
-                    fix,
+                    format!("nothing says whether `--{name}` takes a value{joint} {message}"),
+                    hint,
                 );
-                (value, Source::at(line, 1, Origin::Example))
-            }
-            _ => {
-                self.warn(
-                    Code::UntypedFlag,
-                    Source::at(decl.line, decl.column, Origin::Unstated),
-                    format!("nothing says whether `--{name}` takes a value, so it is read as taking text"),
-                    format!("write a placeholder (`--{name} <value>`) or a type (`(type: integer)`); for a switch, `(boolean)`"),
-                );
-                (true, Source::at(decl.line, decl.column, Origin::Unstated))
+                match example {
+                    Some((value, line)) => (value, Source::at(line, 1, Origin::Example)),
+                    None => (true, at),
+                }
             }
         };
         if !takes.0 {
-            return (ValueType::Boolean, takes.1);
+            return (Boolean, takes.1);
         }
-        // Which value: what the placeholder's name says, in the flag's own
-        // line or in Usage; the default's shape; else text.
+        // Which value: the placeholder's name, on the flag's own line or in
+        // Usage; the default's shape; else text.
         if let Some(p) = &decl.placeholder {
-            if let Some((t, _)) = placeholder_type(&p.text) {
-                return (t, p.at);
-            }
-            if let Some((_, true)) = &p.choices {
-                return (ValueType::Enum, p.at);
+            match (placeholder_type(&p.text), &p.choices) {
+                (Some((t, _)), _) => return (t, p.at),
+                (None, Some((_, true))) => return (Enum, p.at),
+                _ => {}
             }
         }
-        if let Some(u) = usage
-            && let Some(p) = &u.placeholder
-            && let Some((t, _)) = placeholder_type(p)
+        if let Some(u) = self.usage
+            && let Some((t, _)) = u.placeholder.as_deref().and_then(placeholder_type)
         {
-            return (t, Source::at(u.line, u.column, Origin::Placeholder));
+            return (t, Source { origin: Origin::Placeholder, ..usage_at(u) });
         }
-        if let Some(d) = defaults.first() {
-            let parts = split_values(&default_words(&d.fact), true);
+        if let (Some(words), Some(at)) = (words, by_default) {
+            let parts = split_values(&words, true);
             if !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some()) {
-                return (ValueType::Integer, Source { origin: Origin::DefaultValue, ..d.at });
+                return (Integer, at);
             }
         }
-        (ValueType::String, Source { origin: Origin::Unstated, implied: true, ..takes.1 })
+        (Text, Source { origin: Origin::Unstated, implied: true, ..takes.1 })
     }
 
     /// Whether the flag takes several values, and what decided it.
-    fn list(
-        &mut self,
-        facts: &[Stated],
-        decl: &Decl,
-        usage: Option<&UsageFlag>,
-        value_type: ValueType,
-    ) -> (bool, Source) {
-        let name = self.name;
-        let lists = |implied: bool| {
-            facts.iter().filter(move |f| f.implied() == implied).filter_map(|f| match f.fact {
-                Fact::List(l) => Some((l, f.at)),
-                _ => None,
-            })
-        };
+    fn list(&mut self, value_type: ValueType) -> (bool, Source) {
+        let (decl, name) = (self.decl, self.name().to_string());
+        let pick = |f: &Fact| if let Fact::List(l) = f { Some(*l) } else { None };
         // `...` after the placeholder (or a list type name, `strings`), in
         // the flag's line or in Usage.
         let repeated = match &decl.placeholder {
             Some(p) if p.repeated || placeholder_type(&p.text).is_some_and(|t| t.1) => Some(p.at),
-            _ => usage
-                .filter(|u| u.repeated && decl.placeholder.as_ref().is_none_or(|p| !p.repeated))
-                .map(|u| Source::at(u.line, u.column, Origin::Usage)),
-        };
-        let said: Vec<(bool, Source)> = lists(false).collect();
-        let decided = if let Some(&(first, at)) = said.first() {
-            if let Some(&(_, other)) = said.iter().find(|(l, _)| *l != first) {
-                let word = |l: bool| if l { "takes several values" } else { "takes one value" };
-                self.conflict("says it", (word(first), at), (word(!first), other));
+            _ => {
+                self.usage.filter(|u| u.repeated && decl.placeholder.as_ref().is_none_or(|p| !p.repeated)).map(usage_at)
             }
-            (first, at)
-        } else if let Some((l, at)) = lists(true).next() {
-            if let (false, Some(rep)) = (l, repeated) {
-                let fix = if facts.iter().any(|f| matches!(f.fact, Fact::Values(_))) {
-                    "write `One or more of:` to accept several values, or remove the `...`".to_string()
-                } else if value_type == ValueType::Boolean {
-                    "a boolean flag takes no value: remove the placeholder and the `...`".to_string()
-                } else {
-                    format!(
-                        "write `(type: {} list)` to accept several values (`--{name} a b`), or remove the `...`",
-                        value_type.name()
-                    )
-                };
-                self.warn(
-                    Code::UsageMismatch,
-                    rep,
-                    format!("`--{name}` is shown with `...` (several values) but its description declares one value"),
-                    fix,
-                );
-            }
-            (l, at)
-        } else if let Some(at) = repeated.filter(|_| value_type != ValueType::Boolean) {
-            (true, at)
-        } else if value_type == ValueType::Boolean {
-            (false, Source::at(decl.line, decl.column, Origin::Unstated))
-        } else {
-            (false, Source::at(0, 0, Origin::Unstated))
         };
-        if decided.0 && value_type == ValueType::Boolean {
+        let said = self.said(false, pick);
+        let word = |l: &bool| if *l { "takes several values" } else { "takes one value" }.to_string();
+        let decided = match self.agreed("says it", &said, bool::eq, word) {
+            Some(stated) => stated,
+            None => match (self.said(true, pick).first().copied(), repeated) {
+                (Some((false, at)), Some(rep)) => {
+                    let fix = if self.facts.iter().any(|f| matches!(f.fact, Fact::Values(_))) {
+                        "write `One or more of:` to accept several values, or remove the `...`".to_string()
+                    } else if value_type == Boolean {
+                        "a boolean flag takes no value: remove the placeholder and the `...`".to_string()
+                    } else {
+                        format!(
+                            "write `(type: {} list)` to accept several values (`--{name} a b`), or remove the `...`",
+                            value_type.name()
+                        )
+                    };
+                    let message = format!(
+                        "`--{name}` is shown with `...` (several values) but its description declares one value"
+                    );
+                    self.warn(Code::UsageMismatch, rep, message, fix);
+                    (false, at)
+                }
+                (Some(implied), _) => implied,
+                (None, Some(at)) if value_type != Boolean => (true, at),
+                _ => (false, Source::at(0, 0, Origin::Unstated)),
+            },
+        };
+        if decided.0 && value_type == Boolean {
             self.error(
                 Code::ConflictingMarkers,
                 decided.1,
@@ -419,30 +396,21 @@ impl Resolver<'_, '_> {
 
     /// The enum's values: every statement of them agrees, each is a valid
     /// word listed once.
-    fn values(&mut self, facts: &[Stated], decl: &Decl) -> (Vec<String>, Option<Source>) {
-        let name = self.name;
-        let mut stated = facts.iter().filter_map(|f| match &f.fact {
-            Fact::Values(v) if !v.is_empty() => Some((v, f.at)),
+    fn values(&mut self) -> (Vec<String>, Option<Source>) {
+        let name = self.name().to_string();
+        let said = self.said(false, |f| match f {
+            Fact::Values(v) if !v.is_empty() => Some(v.clone()),
             _ => None,
         });
-        let chosen = match stated.next() {
-            Some((first, at)) => {
-                let same = |a: &Vec<String>, b: &Vec<String>| {
-                    a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| x.eq_ignore_ascii_case(y)))
-                };
-                if let Some((other, other_at)) = stated.find(|(v, _)| !same(first, v)) {
-                    let (a, b) = (format!("one of {}", first.join(", ")), format!("one of {}", other.join(", ")));
-                    self.conflict("is", (&a, at), (&b, other_at));
-                }
-                Some((first.clone(), at))
-            }
-            None => decl.placeholder.as_ref().and_then(|p| Some((p.choices.as_ref()?.0.clone(), p.at))),
+        let same = |a: &Vec<String>, b: &Vec<String>| {
+            a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| x.eq_ignore_ascii_case(y)))
         };
+        let chosen = self
+            .agreed("is", &said, same, |v| format!("one of {}", v.join(", ")))
+            .or_else(|| self.decl.placeholder.as_ref().and_then(|p| Some((p.choices.as_ref()?.0.clone(), p.at))));
         let Some((listed, at)) = chosen else {
-            let at = facts
-                .iter()
-                .find(|f| matches!(f.fact, Fact::Values(_) | Fact::EnumType))
-                .map_or(Source::at(decl.line, decl.column, Origin::Marker), |f| f.at);
+            let at = (self.facts.iter().find(|f| matches!(f.fact, Fact::Values(_) | Fact::EnumType)))
+                .map_or(self.here, |f| f.at);
             self.error(
                 Code::InvalidEnumValue,
                 at,
@@ -476,52 +444,41 @@ impl Resolver<'_, '_> {
 
     /// The default: every statement of it agrees, and its values fit the
     /// flag. A switch's `false` is no default.
-    #[allow(clippy::too_many_arguments)]
     fn default(
         &mut self,
-        defaults: &[&Stated],
-        decl: &Decl,
         value_type: ValueType,
         list: bool,
         required: bool,
         values: &[String],
         type_at: Source,
     ) -> Option<(Vec<String>, Source)> {
-        let name = self.name;
-        let first = defaults.first()?;
-        let read = |f: &Fact| match f {
-            Fact::Default(DefaultValue::Values(v)) if list => v.clone(),
-            Fact::Default(DefaultValue::Values(v)) => vec![v.join(", ")],
-            Fact::Default(DefaultValue::Text(t)) => split_values(t, list),
-            _ => Vec::new(),
+        let (decl, name) = (self.decl, self.name().to_string());
+        let said = self.said(false, |f| match f {
+            Fact::Default(DefaultValue::Values(v)) if list => Some(v.clone()),
+            Fact::Default(DefaultValue::Values(v)) => Some(vec![v.join(", ")]),
+            Fact::Default(DefaultValue::Text(t)) => Some(split_values(t, list)),
+            _ => None,
+        });
+        let same = |a: &Vec<String>, b: &Vec<String>| {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y))
         };
-        let parts = read(&first.fact);
-        for other in &defaults[1..] {
-            let theirs = read(&other.fact);
-            let same = parts.len() == theirs.len() && parts.iter().zip(&theirs).all(|(a, b)| a.eq_ignore_ascii_case(b));
-            if !same {
-                let (a, b) = (format!("`{}`", parts.join(", ")), format!("`{}`", theirs.join(", ")));
-                self.conflict("defaults to", (&a, first.at), (&b, other.at));
-            }
-        }
-        let at = first.at;
-        if value_type == ValueType::Boolean {
+        let (parts, at) = self.agreed("defaults to", &said, same, |v| format!("`{}`", v.join(", ")))?;
+        if value_type == Boolean {
             // A switch named by its negated form (`[default: no-color]`).
-            let d = parts.first().map(String::as_str).unwrap_or("");
-            let d = if decl.negated && d.eq_ignore_ascii_case(name) {
-                "true"
-            } else if decl.negated && d.strip_prefix("no-").is_some_and(|n| n.eq_ignore_ascii_case(name)) {
-                "false"
-            } else {
-                d
+            let d = parts.first().map_or("", String::as_str);
+            let d = match d.strip_prefix("no-") {
+                _ if decl.negated && d.eq_ignore_ascii_case(&name) => "true",
+                Some(n) if decl.negated && n.eq_ignore_ascii_case(&name) => "false",
+                _ => d,
             };
-            return match d.to_ascii_lowercase().as_str() {
-                "false" => None,
-                "true" => Some((vec!["true".to_string()], at)),
+            match d.to_ascii_lowercase().as_str() {
+                "false" => {}
+                "true" => return Some((vec!["true".to_string()], at)),
                 _ if !matches!(type_at.origin, Origin::Marker | Origin::Data) => {
-                    let why = match type_at.origin {
-                        Origin::Usage => "Usage shows it without a value",
-                        _ => "its line shows no value where the others show one",
+                    let why = if type_at.origin == Origin::Usage {
+                        "Usage shows it without a value"
+                    } else {
+                        "its line shows no value where the others show one"
                     };
                     self.warn(
                         Code::ProseDefault,
@@ -529,18 +486,15 @@ impl Resolver<'_, '_> {
                         format!("`--{name}` is a switch ({why}), so its default `{d}` says what leaving it out means; it is not applied"),
                         format!("write `(boolean)` and say in words what leaving it out does; if it takes a value, write it: `--{name} <value>`"),
                     );
-                    None
                 }
-                _ => {
-                    self.error(
-                        Code::InvalidDefault,
-                        at,
-                        format!("boolean `--{name}` has default `{d}`"),
-                        "a boolean flag is false when absent, or `true` with `(default: true)`; remove the default",
-                    );
-                    None
-                }
-            };
+                _ => self.error(
+                    Code::InvalidDefault,
+                    at,
+                    format!("boolean `--{name}` has default `{d}`"),
+                    "a boolean flag is false when absent, or `true` with `(default: true)`; remove the default",
+                ),
+            }
+            return None;
         }
         let ok_before = std::mem::replace(&mut self.ok, true);
         if required {
@@ -552,25 +506,22 @@ impl Resolver<'_, '_> {
             );
         }
         // `(default: "")`: the empty string, written so.
-        let quoted_empty = match &first.fact {
+        let quoted_empty = self.facts.iter().any(|f| match &f.fact {
             Fact::Default(DefaultValue::Text(t)) => t.trim().len() >= 2 && strip_quotes(t).is_empty(),
             Fact::Default(DefaultValue::Values(v)) => v.len() == 1 && v[0].is_empty(),
             _ => false,
-        };
-        let empty_string = quoted_empty && value_type == ValueType::String && !list;
-        if parts.iter().all(String::is_empty) && !empty_string {
-            self.error(
-                Code::InvalidDefault,
-                at,
-                format!("`--{name}` has an empty default"),
-                if list {
+        });
+        if parts.iter().all(String::is_empty) && !(quoted_empty && value_type == Text && !list) {
+            let hint = match (list, value_type) {
+                (true, _) => {
                     "a list's default lists its values (`(default: a, b)`); without the marker, an absent list is empty"
-                } else if value_type == ValueType::String {
-                    "write the empty string quoted, `(default: \"\")`, or remove the marker"
-                } else {
+                }
+                (false, Text) => "write the empty string quoted, `(default: \"\")`, or remove the marker",
+                _ => {
                     "write the value, or remove the marker: an optional flag without a default is absent when not given"
-                },
-            );
+                }
+            };
+            self.error(Code::InvalidDefault, at, format!("`--{name}` has an empty default"), hint);
         } else if parts.len() > 1 && !list {
             self.error(
                 Code::InvalidDefault,
@@ -580,89 +531,49 @@ impl Resolver<'_, '_> {
             );
         }
         for v in parts.iter().filter(|v| !v.is_empty()) {
-            self.default_value(v, value_type, values, at);
+            let (what, example) = match value_type {
+                Integer if parse_integer(v).is_none() => ("an integer".to_string(), "write an integer such as `(default: 20)`".to_string()),
+                Number if !is_number(v) => ("a number".to_string(), "write a number such as `(default: 0.5)`".to_string()),
+                ValueType::Date => match Date::parse(v) {
+                    Err(e) => (format!("a date: {e}"), "write `(default: 2026-01-31)`, or leave the flag optional and describe the fallback in `## Behavior`".to_string()),
+                    Ok(_) => continue,
+                },
+                Enum if !values.is_empty() && !values.iter().any(|x| x.eq_ignore_ascii_case(v)) => {
+                    (format!("one of its values ({})", values.join(", ")), format!("use one of: {}", values.join(", ")))
+                }
+                _ => continue,
+            };
+            self.error(Code::InvalidDefault, at, format!("default `{v}` of `--{name}` is not {what}"), example);
         }
         let good = self.ok;
-        self.ok &= ok_before;
-        if !good {
-            return None;
-        }
+        self.ok = ok_before && good;
         // Enum defaults are stored as the value list writes them.
-        let parts = parts
-            .into_iter()
-            .map(|v| match values.iter().find(|x| x.eq_ignore_ascii_case(&v)) {
-                Some(listed) => listed.clone(),
-                None => v,
-            })
-            .collect();
-        Some((parts, at))
-    }
-
-    /// One value of a default, checked against the flag's type.
-    fn default_value(&mut self, v: &str, value_type: ValueType, values: &[String], at: Source) {
-        let name = self.name;
-        match value_type {
-            ValueType::Integer if parse_integer(v).is_none() => self.error(
-                Code::InvalidDefault,
-                at,
-                format!("default `{v}` of `--{name}` is not an integer"),
-                "write an integer such as `(default: 20)`",
-            ),
-            ValueType::Number if !is_number(v) => self.error(
-                Code::InvalidDefault,
-                at,
-                format!("default `{v}` of `--{name}` is not a number"),
-                "write a number such as `(default: 0.5)`",
-            ),
-            ValueType::Date => {
-                if let Err(e) = Date::parse(v) {
-                    self.error(Code::InvalidDefault, at, format!("default `{v}` of `--{name}` is not a date: {e}"), "write `(default: 2026-01-31)`, or leave the flag optional and describe the fallback in `## Behavior`");
-                }
-            }
-            ValueType::Enum if !values.is_empty() && !values.iter().any(|x| x.eq_ignore_ascii_case(v)) => self.error(
-                Code::InvalidDefault,
-                at,
-                format!("default `{v}` of `--{name}` is not one of its values ({})", values.join(", ")),
-                format!("use one of: {}", values.join(", ")),
-            ),
-            _ => {}
-        }
+        let spelled = |v: String| values.iter().find(|x| x.eq_ignore_ascii_case(&v)).cloned().unwrap_or(v);
+        good.then(|| (parts.into_iter().map(spelled).collect(), at))
     }
 
     /// Prose that looks like a statement it is not: values listed without
     /// `One of:`, a list described as comma-separated or with a plural
     /// placeholder, a type or a default named in words.
-    #[allow(clippy::too_many_arguments)]
-    fn prose(
-        &mut self,
-        decl: &Decl,
-        prose: &str,
-        value_type: ValueType,
-        list: bool,
-        placeholder: Option<&str>,
-        has_default: bool,
-        facts: &[Stated],
-    ) {
-        let name = self.name;
-        let here = Source::at(decl.line, decl.column, Origin::Marker);
-        let typed = facts.iter().any(|f| matches!(f.fact, Fact::Type(_) | Fact::Format(_)));
-        let explicit_string = facts.iter().any(|f| f.fact == Fact::Type(ValueType::String));
-        let choices = || placeholder.and_then(super::lex::placeholder_choices).map(|c| c.0);
-        if value_type == ValueType::String
+    fn prose_checks(&mut self, value_type: ValueType, list: bool, has_default: bool) {
+        let (name, here, prose) = (self.name().to_string(), self.here, std::mem::take(&mut self.prose));
+        let placeholder = self.placeholder.as_ref().map(|p| p.0.clone());
+        let typed = self.facts.iter().any(|f| matches!(f.fact, Fact::Type(_) | Fact::Format(_)));
+        let explicit_string = self.facts.iter().any(|f| f.fact == Fact::Type(Text));
+        let choices = || placeholder.as_deref().and_then(placeholder_choices).map(|c| c.0);
+        if value_type == Text
             && !explicit_string
-            && let Some(vals) = prose_enum(prose).or_else(choices)
+            && let Some(vals) = prose_enum(&prose).or_else(choices)
         {
+            let vals = vals.join(", ");
             self.warn(
                 Code::ProseEnum,
                 here,
-                format!("`--{name}` lists values ({}) but without `One of:` it accepts any text", vals.join(", ")),
-                format!(
-                    "write `One of: {}` to make it an enum, or add `(type: string)` to keep it free text",
-                    vals.join(", ")
-                ),
+                format!("`--{name}` lists values ({vals}) but without `One of:` it accepts any text"),
+                format!("write `One of: {vals}` to make it an enum, or add `(type: string)` to keep it free text"),
             );
         }
-        let has = |w: &str| find_ignore_ascii_case(prose, w).is_some();
+        let has = |w: &str| find_ignore_ascii_case(&prose, w).is_some();
         let comma_separated = has("comma-separated") || has("comma separated");
         if list && comma_separated && !has("not comma") && !has("space-separated") && !has("space separated") {
             self.warn(
@@ -676,33 +587,32 @@ impl Resolver<'_, '_> {
                 ),
             );
         }
-        if !list && !typed {
-            if comma_separated {
-                self.warn(
-                    Code::ProseList,
-                    here,
-                    format!("`--{name}` is described as comma-separated but takes one value"),
-                    format!("commands separate values with spaces: write `space-separated` (then `--{name} a b`), or add `(type: string)` to keep one value"),
-                );
-            } else if let Some(p) = placeholder
-                && looks_plural(p)
-                && value_type == ValueType::String
-            {
-                self.warn(
-                    Code::ProseList,
-                    here,
-                    format!("`--{name}` has the plural placeholder `<{p}>` but takes one value"),
-                    format!("add `space-separated` to its description to accept several values (`--{name} a b`), or add `(type: string)` to keep one"),
-                );
-            }
-        }
-        if value_type == ValueType::String
+        if !list && !typed && comma_separated {
+            self.warn(
+                Code::ProseList,
+                here,
+                format!("`--{name}` is described as comma-separated but takes one value"),
+                format!("commands separate values with spaces: write `space-separated` (then `--{name} a b`), or add `(type: string)` to keep one value"),
+            );
+        } else if !list
             && !typed
-            && let Some((named, words)) = prose_type(prose)
+            && value_type == Text
+            && let Some(p) = placeholder.as_deref().filter(|p| looks_plural(p))
+        {
+            self.warn(
+                Code::ProseList,
+                here,
+                format!("`--{name}` has the plural placeholder `<{p}>` but takes one value"),
+                format!("add `space-separated` to its description to accept several values (`--{name} a b`), or add `(type: string)` to keep one"),
+            );
+        }
+        if value_type == Text
+            && !typed
+            && let Some((named, words)) = prose_type(&prose)
         {
             let (what, marker, example) = match named {
-                ValueType::Integer => ("an integer", "integer", "20"),
-                ValueType::Number => ("a decimal number", "number", "0.5"),
+                Integer => ("an integer", "integer", "20"),
+                Number => ("a decimal number", "number", "0.5"),
                 _ => ("a date", "date", "2026-01-31"),
             };
             let marker = if list { format!("(type: {marker} list)") } else { format!("(type: {marker})") };
@@ -714,146 +624,100 @@ impl Resolver<'_, '_> {
             );
         }
         // (A switch's prose about its default says what leaving it out does.)
-        if !has_default && value_type != ValueType::Boolean && mentions_default(prose) {
-            self.warn(
-                Code::ProseDefault,
-                here,
-                format!("`--{name}` mentions a default in prose, which the runtime cannot apply"),
-                "state it as a marker: `(default: value)`",
-            );
+        if !has_default && value_type != Boolean && mentions_default(&prose) {
+            let message = format!("`--{name}` mentions a default in prose, which the runtime cannot apply");
+            self.warn(Code::ProseDefault, here, message, "state it as a marker: `(default: value)`");
         }
+        self.prose = prose;
     }
 
-    /// Usage showing the flag given more than once, or its description
-    /// telling the model to repeat it: a command gives a flag once, with
-    /// its values after it. One warning, at Usage when it shows the repeat.
-    fn repetition(
-        &mut self,
-        here: Source,
-        prose: &str,
-        usage: Option<&UsageFlag>,
-        value_type: ValueType,
-        list: bool,
-        placeholder: Option<&str>,
-    ) {
-        let name = self.name;
-        let p = placeholder.unwrap_or("value");
+    /// Usage showing the flag given more than once, its description telling
+    /// the model to repeat it, or a switch shown counted (`--debug...`): a
+    /// command gives a flag once, with its values after it. One warning.
+    fn repetition(&mut self, value_type: ValueType, list: bool) {
+        let name = self.name().to_string();
+        let p = self.placeholder.as_ref().map_or("value", |p| p.0.as_str()).to_string();
         let refused =
             format!("a command gives a flag once, with all its values after it: a second `--{name}` is an error");
-        if let Some(u) = usage.filter(|u| u.flag_repeated) {
-            let hint = if value_type == ValueType::Boolean {
-                format!("show it once, `[--{name}]`: a switch is on when given")
-            } else if list {
-                format!("show its value repeated instead, `[--{name} <{p}>...]`: a command writes `--{name} a b`")
-            } else {
-                format!(
+        let (at, message, hint) = if let Some(u) = self.usage.filter(|u| u.flag_repeated) {
+            let hint = match (value_type, list) {
+                (Boolean, _) => format!("show it once, `[--{name}]`: a switch is on when given"),
+                (_, true) => {
+                    format!("show its value repeated instead, `[--{name} <{p}>...]`: a command writes `--{name} a b`")
+                }
+                _ => format!(
                     "show it once, `[--{name} <{p}>]`; to take several values, add `space-separated` to its description and show `[--{name} <{p}>...]`"
-                )
+                ),
             };
-            self.sink.push(
-                Code::RepeatedFlag,
-                u.line,
-                u.column,
-                format!("Usage shows `--{name}` given more than once, but {refused}"),
-                hint,
-            );
-            return;
-        }
-        if here.line > 0 && value_type == ValueType::Boolean && self.counted {
-            self.warn(
-                Code::RepeatedFlag,
-                here,
-                format!("`--{name}...` is a switch given again and again, but {refused}"),
-                format!("write `--{name}` once; for a level, make it take a number: `--{name} <n>  (type: integer)`"),
-            );
-            return;
-        }
-        let Some(words) = prose_repeat(prose) else { return };
-        let hint = if value_type == ValueType::Boolean {
-            format!("remove `{words}`: a switch is given once")
-        } else if list {
-            format!("write `space-separated` instead of `{words}`: a command writes `--{name} a b`")
+            (usage_at(u), format!("Usage shows `--{name}` given more than once, but {refused}"), hint)
+        } else if self.decl.counted && value_type == Boolean {
+            let hint =
+                format!("write `--{name}` once; for a level, make it take a number: `--{name} <n>  (type: integer)`");
+            (self.here, format!("`--{name}...` is a switch given again and again, but {refused}"), hint)
+        } else if let Some(words) = prose_repeat(&self.prose) {
+            let hint = match (value_type, list) {
+                (Boolean, _) => format!("remove `{words}`: a switch is given once"),
+                (_, true) => format!("write `space-separated` instead of `{words}`: a command writes `--{name} a b`"),
+                _ => format!(
+                    "to take several values, write `space-separated` instead of `{words}` (a command then writes `--{name} a b`); else remove it"
+                ),
+            };
+            (self.here, format!("`--{name}` is described as given more than once (`{words}`), but {refused}"), hint)
         } else {
-            format!(
-                "to take several values, write `space-separated` instead of `{words}` (a command then writes `--{name} a b`); else remove it"
-            )
+            return;
         };
-        self.warn(
-            Code::RepeatedFlag,
-            here,
-            format!("`--{name}` is described as given more than once (`{words}`), but {refused}"),
-            hint,
-        );
+        self.warn(Code::RepeatedFlag, at, message, hint);
     }
 
     /// Whether Usage shows the flag as the statements declare it: optional
     /// in brackets, a value after it unless it is a switch; and that it
     /// shows it at all when the skill's Usage lists flags.
-    #[allow(clippy::too_many_arguments)]
-    fn usage_agreement(
-        &mut self,
-        here: Source,
-        usage: Option<&UsageFlag>,
-        usage_lists_flags: bool,
-        required: (bool, Source),
-        value_type: ValueType,
-        line_placeholder: bool,
-        placeholder: Option<&str>,
-    ) {
-        let name = self.name;
-        let Some(u) = usage else {
-            if usage_lists_flags {
-                let value = if value_type == ValueType::Boolean {
-                    String::new()
-                } else {
-                    format!(" <{}>", placeholder.unwrap_or("value"))
+    fn usage_checks(&mut self, value_type: ValueType, required: (bool, Source)) {
+        let name = self.name().to_string();
+        let Some(u) = self.usage else {
+            if self.cx.usage_lists_flags {
+                let value = match (value_type, &self.placeholder) {
+                    (Boolean, _) => String::new(),
+                    (_, p) => format!(" <{}>", p.as_ref().map_or("value", |p| p.0.as_str())),
                 };
                 let hint = if required.0 {
                     format!("add `--{name}{value}` to the usage line")
                 } else {
                     format!("add `[--{name}{value}]` to the usage line")
                 };
-                self.warn(
-                    Code::FlagNotInUsage,
-                    here,
-                    format!("`--{name}` is documented in Flags but not shown in Usage"),
-                    hint,
-                );
+                let message = format!("`--{name}` is documented in Flags but not shown in Usage");
+                self.warn(Code::FlagNotInUsage, self.here, message, hint);
             }
             return;
         };
-        let at = Source::at(u.line, u.column, Origin::Usage);
-        if required.1.origin != Origin::Usage {
-            if required.0 && u.optional {
-                self.warn(
-                    Code::UsageMismatch,
-                    at,
-                    format!("Usage shows `--{name}` in brackets (optional) but Flags marks it `(required)`"),
-                    format!("remove the brackets around `--{name}` in Usage, or the `(required)` marker"),
-                );
-            } else if !required.0 && !u.optional {
-                self.warn(
-                    Code::UsageMismatch,
-                    at,
-                    format!("Usage shows `--{name}` as required (no brackets) but Flags makes it optional"),
-                    format!("add `(required)` to `--{name}` in Flags (and remove its default), or put it in brackets in Usage"),
-                );
-            }
-        }
-        if value_type == ValueType::Boolean && u.placeholder.is_some() {
-            self.warn(
-                Code::UsageMismatch,
-                at,
+        let at = usage_at(u);
+        let mismatch = match (required.0, u.optional) {
+            _ if required.1.origin == Origin::Usage => None,
+            (true, true) => Some((
+                format!("Usage shows `--{name}` in brackets (optional) but Flags marks it `(required)`"),
+                format!("remove the brackets around `--{name}` in Usage, or the `(required)` marker"),
+            )),
+            (false, false) => Some((
+                format!("Usage shows `--{name}` as required (no brackets) but Flags makes it optional"),
+                format!(
+                    "add `(required)` to `--{name}` in Flags (and remove its default), or put it in brackets in Usage"
+                ),
+            )),
+            _ => None,
+        };
+        let value = match (value_type, &u.placeholder) {
+            (Boolean, Some(_)) => Some((
                 format!("Usage shows a value for `--{name}` but Flags makes it a boolean"),
                 format!("remove the placeholder after `--{name}` in Usage"),
-            );
-        } else if value_type != ValueType::Boolean && u.placeholder.is_none() && !line_placeholder {
-            self.warn(
-                Code::UsageMismatch,
-                at,
-                format!("Usage shows `--{name}` without a value but Flags makes it {}", value_type.name()),
+            )),
+            (t, None) if t != Boolean && self.decl.placeholder.is_none() => Some((
+                format!("Usage shows `--{name}` without a value but Flags makes it {}", t.name()),
                 format!("write a placeholder after it in Usage: `--{name} <value>`"),
-            );
+            )),
+            _ => None,
+        };
+        for (message, hint) in mismatch.into_iter().chain(value) {
+            self.warn(Code::UsageMismatch, at, message, hint);
         }
     }
 }
@@ -862,26 +726,22 @@ impl Resolver<'_, '_> {
 /// none (`--name` last, or before another flag), and the line of the
 /// first that does; `None` when no example gives it. One with a value
 /// anywhere says it takes one.
-fn example_value(name: &str, examples: &[crate::examples::Example]) -> Option<(bool, usize)> {
+fn example_value(name: &str, examples: &[Example]) -> Option<(bool, usize)> {
     let mut found: Option<(bool, usize)> = None;
     for e in examples {
         let Ok(tokens) = skills_core::tokenize::split(&e.text) else { continue };
         for (i, t) in tokens.iter().enumerate() {
-            let Some(flag) = t.strip_prefix("--") else { continue };
-            let (flag, inline) = match flag.split_once('=') {
-                Some((f, _)) => (f, true),
-                None => (flag, false),
-            };
-            if !skills_core::args::same_flag_name(flag, name) {
+            let Some((flag, inline)) =
+                t.strip_prefix("--").map(|f| f.split_once('=').map_or((f, false), |(f, _)| (f, true)))
+            else {
                 continue;
-            }
-            let next_is_flag = tokens.get(i + 1).is_none_or(|n| {
-                n.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '-'))
-            });
-            let value = inline || !next_is_flag;
-            match &mut found {
-                Some((v, _)) => *v |= value,
-                None => found = Some((value, e.line)),
+            };
+            if skills_core::args::same_flag_name(flag, name) {
+                let next_is_flag = tokens.get(i + 1).is_none_or(|n| {
+                    n.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic() || c == '-'))
+                });
+                let value = inline || !next_is_flag;
+                found = Some(found.map_or((value, e.line), |(v, line)| (v || value, line)));
             }
         }
     }
@@ -905,22 +765,18 @@ pub(crate) fn split_values(text: &str, list: bool) -> Vec<String> {
     if !list {
         return vec![strip_quotes(t).to_string()];
     }
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut quote = None;
+    let (mut out, mut current, mut quote) = (Vec::new(), String::new(), None);
     for c in t.chars() {
         match (quote, c) {
-            (None, '"' | '\'' | '`') => {
-                quote = Some(c);
-                current.push(c);
+            (None, '"' | '\'' | '`') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, ',') => {
+                out.push(std::mem::take(&mut current));
+                continue;
             }
-            (Some(q), c) if c == q => {
-                quote = None;
-                current.push(c);
-            }
-            (None, ',') => out.push(std::mem::take(&mut current)),
-            _ => current.push(c),
+            _ => {}
         }
+        current.push(c);
     }
     out.push(current);
     out.iter().map(|v| strip_quotes(v).to_string()).filter(|v| !v.is_empty()).collect()
@@ -942,30 +798,34 @@ pub(crate) fn check_set(decls: &[Decl], flags: usize, sink: &mut Sink<'_>) {
             sink.push(Code::DuplicateFlag, f.line, f.column, message, "remove one of the declarations");
         }
         let Some(c) = f.short else { continue };
-        let clash = decls[..i].iter().find(|p| p.short == Some(c)).map(|p| (&p.name, p.line)).or_else(|| {
+        let clash = (decls[..i].iter().find(|p| p.short == Some(c))).or_else(|| {
             decls
                 .iter()
                 .enumerate()
                 .find(|&(j, p)| j != i && p.name.len() == 1 && p.name.starts_with(c))
-                .map(|(_, p)| (&p.name, p.line))
+                .map(|(_, p)| p)
         });
-        if let Some((other, line)) = clash {
+        if let Some(other) = clash {
             sink.push(
                 Code::DuplicateFlag,
                 f.line,
                 f.column,
-                format!("`-{c}` of `--{}` is also `--{other}` (line {line}), so it names no one flag", f.name),
+                format!(
+                    "`-{c}` of `--{}` is also `--{}` (line {}), so it names no one flag",
+                    f.name, other.name, other.line
+                ),
                 "give one of them another letter, or remove the short spelling",
             );
         }
     }
     if flags > skills_core::spec::MAX_FLAGS {
-        let line = decls.first().map_or(0, |f| f.line);
+        let max = skills_core::spec::MAX_FLAGS;
+        let message = format!("the skill declares {flags} flags; at most {max} are supported");
         sink.push(
             Code::TooManyFlags,
-            line,
+            decls.first().map_or(0, |f| f.line),
             0,
-            format!("the skill declares {flags} flags; at most {} are supported", skills_core::spec::MAX_FLAGS),
+            message,
             "split the skill into several skills",
         );
     }

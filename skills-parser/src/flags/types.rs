@@ -126,39 +126,9 @@ fn value_type(base: &str) -> Option<ValueType> {
 /// `datetime`, a JSON `object`): read as strings, with a warning, since no
 /// check of a command enforces what they say about the value.
 fn is_format(base: &str) -> bool {
-    const FORMATS: &[&str] = &[
-        "email",
-        "e-mail",
-        "url",
-        "uri",
-        "link",
-        "path",
-        "file",
-        "filename",
-        "filepath",
-        "dir",
-        "directory",
-        "uuid",
-        "id",
-        "time",
-        "datetime",
-        "date-time",
-        "timestamp",
-        "duration",
-        "json",
-        "object",
-        "dict",
-        "map",
-        "record",
-        "regex",
-        "hostname",
-        "ip",
-        "phone",
-        "markdown",
-        "char",
-        "name",
-    ];
-    FORMATS.iter().any(|f| base.eq_ignore_ascii_case(f))
+    const FORMATS: &str = "email e-mail url uri link path file filename filepath dir directory uuid id time datetime \
+                           date-time timestamp duration json object dict map record regex hostname ip phone markdown char name";
+    FORMATS.split_ascii_whitespace().any(|f| base.eq_ignore_ascii_case(f))
 }
 
 /// The type a placeholder's name states, as help output writes it: `<n>`,
