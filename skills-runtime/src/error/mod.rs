@@ -253,6 +253,17 @@ pub enum Failure<'a> {
         /// The skill.
         skill: &'a str,
     },
+    /// A template skill's value that cannot be written into its body: a
+    /// line of it would close the ```cmd block its commands are copied
+    /// into, or, in a list, it starts with `-` and would read as a flag.
+    TemplateValue {
+        /// The skill.
+        skill: &'a str,
+        /// The flag.
+        flag: &'a str,
+        /// Whether the value holds a fence line (else a dash-led list value).
+        fence: bool,
+    },
     /// The handler returned an error.
     Handler(SkillError),
 }
@@ -302,7 +313,7 @@ impl Failure<'_> {
             Failure::HelpSyntax { .. } => "unexpected_value",
             Failure::Args { errors, .. } => errors.first().map_or("invalid_arguments", ArgErrorKind::code),
             Failure::NotAvailable { .. } => "not_available",
-            Failure::Convert { .. } => "invalid_value",
+            Failure::Convert { .. } | Failure::TemplateValue { .. } => "invalid_value",
             Failure::CircuitOpen { .. } => "circuit_open",
             Failure::NeedsConfirmation { .. } => "needs_confirmation",
             Failure::Handler(e) => e.kind(),
@@ -408,6 +419,14 @@ impl Failure<'_> {
             Failure::NotAvailable { skill, reason } => {
                 write!(out, "`{skill}` is not available here: {reason}")
             }
+            Failure::TemplateValue { skill, flag, fence: true } => write!(
+                out,
+                "`--{flag}` of `{skill}` holds a line that starts with ``` or ~~~, which would end the ```cmd block that the commands of `{skill}` are copied into, and run what follows"
+            ),
+            Failure::TemplateValue { skill, flag, fence: false } => write!(
+                out,
+                "`--{flag}` of `{skill}` holds a value that starts with `-`, which its commands would read as a flag"
+            ),
             Failure::Convert { skill, flag, error } => {
                 write!(out, "`--{flag}` of `{skill}`: {error}")
             }
@@ -573,6 +592,13 @@ impl Failure<'_> {
                 out.write_str("use another skill; `get_skill` lists what is available here")
             }
             Failure::Convert { skill, .. } => write!(out, "`{skill} --help` shows the flags"),
+            Failure::TemplateValue { flag, fence: true, .. } => write!(
+                out,
+                "give `--{flag}` without that line: indent it, or put text before the backticks"
+            ),
+            Failure::TemplateValue { flag, fence: false, .. } => {
+                write!(out, "give each value of `--{flag}` without a leading `-`")
+            }
             Failure::CircuitOpen { .. } => {
                 out.write_str("do not retry it now; continue without it or tell the user it is failing")
             }

@@ -424,6 +424,10 @@ impl<C: 'static> Router<C> {
             )));
         }
         if !skill.has_handler {
+            if let Some((flag, fence)) = template::unwritable(&skill, args) {
+                let failure = Failure::TemplateValue { skill: skill.name, flag, fence };
+                return Prepared::Done(Err((failure, Some(index))));
+            }
             let _ = write_template(&skill, args, out);
             return Prepared::Done(Ok(Dispatched { kind: Kind::Template, error: None, skill: Some(index) }));
         }

@@ -21,11 +21,23 @@ pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Writ
         let open = range.start;
         let flag = (0..skill.flags.len())
             .find(|&i| skill.flags.spec(i).is_some_and(|s| skills_core::args::same_flag_name(s.name, name)));
-        out.write_str(&body[done..open])?;
         match flag.map(|i| args.slot(i)) {
             Some(slot) if slot.is_present() && !slot.values.is_empty() => {
-                let line = &body[body[..open].rfind('\n').map_or(0, |i| i + 1)..open];
+                let line_start = body[..open].rfind('\n').map_or(0, |i| i + 1);
+                let line = &body[line_start..open];
                 let quote = if is_command_line(line) { quote_state(line) } else { Quote::Prose };
+                // `--subject {subject}` with `-x`: `--subject=-x`, the one
+                // way a value led by `-` reads back as the flag's (the
+                // space after the flag becomes `=`).
+                let dashed = quote != Quote::Prose && slot.values.first().is_some_and(|v| v.starts_with('-'));
+                if dashed && let Some(space) = flag_space(line) {
+                    let at = line_start + space;
+                    out.write_str(&body[done..at])?;
+                    out.write_char('=')?;
+                    out.write_str(&body[at + 1..open])?;
+                } else {
+                    out.write_str(&body[done..open])?;
+                }
                 for (k, v) in slot.values.iter().enumerate() {
                     if k > 0 {
                         out.write_char(' ')?;
@@ -33,11 +45,46 @@ pub fn write_template(skill: &SkillView<'_>, args: &Args<'_>, out: &mut dyn Writ
                     write_value(out, v, quote)?;
                 }
             }
-            _ => out.write_str(&body[range.clone()])?,
+            _ => {
+                out.write_str(&body[done..open])?;
+                out.write_str(&body[range.clone()])?;
+            }
         }
         done = range.end;
     }
     out.write_str(&body[done..])
+}
+
+/// The flag and kind of the first value that the body cannot hold: a line
+/// that starts (after at most three spaces) with three backticks or
+/// tildes, which would close the ```cmd block the template's commands are
+/// copied into (`true`); or a list value after the first that starts with
+/// `-`, which reads as a flag (`false`). `None` when every value fits.
+pub fn unwritable<'a>(skill: &SkillView<'a>, args: &Args<'_>) -> Option<(&'a str, bool)> {
+    let fence = |v: &str| {
+        v.split(['\n', '\r']).any(|l| {
+            let t = l.trim_start_matches(' ');
+            l.len() - t.len() <= 3 && (t.starts_with("```") || t.starts_with("~~~"))
+        })
+    };
+    (0..skill.flags.len()).find_map(|i| {
+        let slot = args.slot(i);
+        let name = skill.flags.spec(i)?.name;
+        if slot.values.iter().any(fence) {
+            return Some((name, true));
+        }
+        slot.values.iter().skip(1).any(|v| v.starts_with('-')).then_some((name, false))
+    })
+}
+
+/// Where the blank is in `line` (the text before a placeholder) between a
+/// flag (`--message`) and the placeholder, or its opening quote: the byte
+/// offset of that blank.
+fn flag_space(line: &str) -> Option<usize> {
+    let head = line.strip_suffix(['"', '\'']).unwrap_or(line);
+    let head = head.strip_suffix(' ')?;
+    let flag = head.rsplit(' ').next()?.strip_prefix("--")?;
+    flag.starts_with(|c: char| c.is_ascii_alphabetic()).then_some(head.len())
 }
 
 /// Where a placeholder sits.
