@@ -981,3 +981,19 @@ fn get_skill_called_as_a_tool_is_the_help_command() {
     let e = router.call_tool(&mut demo_app(today(), None), &call).error.unwrap();
     assert_eq!(e.hint, "write the skill's name with its dot: `get_skill: email.send`");
 }
+
+/// The reference handlers refuse wrong values as input errors: five
+/// `--limit 0` or bad addresses in a row leave each skill callable.
+#[test]
+fn wrong_values_refused_by_a_handler_never_pause_the_skill() {
+    let router = router();
+    let mut app = demo_app(today(), None);
+    for _ in 0..6 {
+        let o = router.execute(&mut app, "tasks.search --limit 0");
+        assert_eq!(kind(&o), "invalid_input", "{}", o.text);
+        let o = router.execute(&mut app, "email.send --to nobody --subject s --body b");
+        assert_eq!(kind(&o), "invalid_input", "{}", o.text);
+    }
+    assert!(router.execute(&mut app, "tasks.search --limit 1").error.is_none());
+    assert!(router.breakers().is_empty(), "{:?}", router.breakers());
+}

@@ -6,7 +6,7 @@ use skills_runtime::{Date, SkillError, skill};
 /// Parses a 24-hour `HH:MM`.
 fn parse_time(flag: &str, t: &str) -> Result<(u8, u8), SkillError> {
     let bad = || {
-        SkillError::new(format!("--{flag} `{t}` is not a time written HH:MM"))
+        SkillError::input(format!("--{flag} `{t}` is not a time written HH:MM"))
             .with_hint("write a 24-hour time such as 09:30 or 14:00")
     };
     let (h, m) = t.split_once(':').ok_or_else(bad)?;
@@ -29,7 +29,7 @@ fn line(e: &Event) -> String {
 }
 
 fn check_duration(d: i64) -> Result<i64, SkillError> {
-    if d < 1 { Err(SkillError::new(format!("--duration must be at least 1 minute, not {d}"))) } else { Ok(d) }
+    if d < 1 { Err(SkillError::input(format!("--duration must be at least 1 minute, not {d}"))) } else { Ok(d) }
 }
 
 #[skill("calendar.create")]
@@ -56,16 +56,16 @@ fn create(
 #[skill("calendar.list")]
 fn list(app: &App, date: Option<Date>, from: Option<Date>, to: Option<Date>, limit: i64) -> Result<String, SkillError> {
     if date.is_some() && (from.is_some() || to.is_some()) {
-        return Err(SkillError::new("--date cannot be combined with --from/--to")
+        return Err(SkillError::input("--date cannot be combined with --from/--to")
             .with_hint("use --date for one day, or --from and --to for a range"));
     }
     if let (Some(f), Some(t)) = (from, to)
         && f > t
     {
-        return Err(SkillError::new(format!("--from {f} is after --to {t}")));
+        return Err(SkillError::input(format!("--from {f} is after --to {t}")));
     }
     if limit < 1 {
-        return Err(SkillError::new(format!("--limit must be at least 1, not {limit}")));
+        return Err(SkillError::input(format!("--limit must be at least 1, not {limit}")));
     }
     let (lo, hi) = match (date, from, to) {
         (Some(d), _, _) => (Some(d), Some(d)),
@@ -99,13 +99,13 @@ fn update(
     cancel: bool,
 ) -> Result<String, SkillError> {
     if title.is_none() && date.is_none() && time.is_none() && duration.is_none() && location.is_none() && !cancel {
-        return Err(SkillError::new("nothing to change")
+        return Err(SkillError::input("nothing to change")
             .with_hint("give at least one of --title --date --time --duration --location --cancel"));
     }
     let time = time.map(|t| parse_time("time", t)).transpose()?;
     let duration = duration.map(check_duration).transpose()?;
     let Some(e) = app.events.iter_mut().find(|e| e.id == id) else {
-        return Err(SkillError::new(format!("there is no event `{id}`")).with_hint("calendar.list lists event IDs"));
+        return Err(SkillError::input(format!("there is no event `{id}`")).with_hint("calendar.list lists event IDs"));
     };
     if let Some(v) = title {
         e.title = v;

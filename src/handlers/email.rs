@@ -8,7 +8,7 @@ use skills_runtime::{Date, SkillError, skill};
 /// `nothing` happened (`nothing was sent`).
 pub(crate) fn check_addresses(flag: &str, addresses: &[String], nothing: &str) -> Result<(), SkillError> {
     match addresses.iter().find(|a| !is_address(a)) {
-        Some(bad) => Err(SkillError::new(format!("`{bad}` in --{flag} is not an email address; {nothing}"))
+        Some(bad) => Err(SkillError::input(format!("`{bad}` in --{flag} is not an email address; {nothing}"))
             .with_hint("addresses look like name@host; separate several with spaces")),
         None => Ok(()),
     }
@@ -62,7 +62,7 @@ fn send(
 fn draft(to: &str, subject: &str, body: &str, tone: Tone) -> Result<String, SkillError> {
     if !is_address(to) {
         return Err(
-            SkillError::new(format!("`{to}` is not an email address")).with_hint("addresses look like name@host")
+            SkillError::input(format!("`{to}` is not an email address")).with_hint("addresses look like name@host")
         );
     }
     Ok(format!(
@@ -90,7 +90,7 @@ fn search(
     limit: i64,
 ) -> Result<String, SkillError> {
     if limit < 1 {
-        return Err(SkillError::new(format!("--limit must be at least 1, not {limit}")));
+        return Err(SkillError::input(format!("--limit must be at least 1, not {limit}")));
     }
     let query = query.map(str::to_lowercase);
     let mut hits: Vec<&Email> = app
@@ -127,7 +127,7 @@ fn search(
 #[skill("email.read")]
 fn read(app: &mut App, id: &str) -> Result<String, SkillError> {
     let Some(e) = app.mailbox.iter_mut().find(|e| e.id == id) else {
-        return Err(SkillError::new(format!("there is no email `{id}`")).with_hint("email.search lists message IDs"));
+        return Err(SkillError::input(format!("there is no email `{id}`")).with_hint("email.search lists message IDs"));
     };
     e.read = true;
     let mut out = format!("From: {}\nTo: {}\n", e.from, e.to.join(", "));

@@ -14,7 +14,7 @@ fn save(
 ) -> Result<String, SkillError> {
     let content = content.trim().to_string();
     if content.is_empty() {
-        return Err(SkillError::new("--content is empty").with_hint("say what to remember"));
+        return Err(SkillError::input("--content is empty").with_hint("say what to remember"));
     }
     if let Some(existing) = app.memories.iter().find(|m| m.content == content) {
         return Ok(format!("Already remembered as {} ({}).", existing.id, existing.category));
@@ -40,7 +40,7 @@ fn search(
     limit: i64,
 ) -> Result<String, SkillError> {
     if limit < 1 {
-        return Err(SkillError::new(format!("--limit must be at least 1, not {limit}")));
+        return Err(SkillError::input(format!("--limit must be at least 1, not {limit}")));
     }
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
     let mut hits: Vec<&Memory> = app

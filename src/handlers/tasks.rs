@@ -50,7 +50,7 @@ fn find<'a>(app: &'a mut App, id: &str) -> Result<&'a mut Task, SkillError> {
     app.tasks
         .iter_mut()
         .find(|t| t.id == id)
-        .ok_or_else(|| SkillError::new(format!("there is no task `{id}`")).with_hint("tasks.search lists task IDs"))
+        .ok_or_else(|| SkillError::input(format!("there is no task `{id}`")).with_hint("tasks.search lists task IDs"))
 }
 
 #[skill("tasks.create")]
@@ -64,7 +64,7 @@ fn create(
     tags: Option<Vec<String>>,
 ) -> Result<String, SkillError> {
     if title.trim().is_empty() {
-        return Err(SkillError::new("--title is empty").with_hint("give the task a short title"));
+        return Err(SkillError::input("--title is empty").with_hint("give the task a short title"));
     }
     let id = app.next_id("task");
     let now = app.tick();
@@ -102,7 +102,7 @@ fn search(
     limit: i64,
 ) -> Result<String, SkillError> {
     if limit < 1 {
-        return Err(SkillError::new(format!("--limit must be at least 1, not {limit}")));
+        return Err(SkillError::input(format!("--limit must be at least 1, not {limit}")));
     }
     let query = query.map(str::to_lowercase);
     let assignee = assignee.map(|a| resolve_assignee(app, a));
@@ -178,7 +178,7 @@ fn update(
         && assignee.is_none()
         && tags.is_none()
     {
-        return Err(SkillError::new("nothing to change")
+        return Err(SkillError::input("nothing to change")
             .with_hint("give at least one of --title --status --priority --due --assignee --tags"));
     }
     let assignee = assignee.map(|a| resolve_assignee(app, &a));
@@ -211,7 +211,7 @@ fn update(
 fn delete(app: &mut App, id: &str) -> Result<String, SkillError> {
     let t = find(app, id)?;
     if t.archived {
-        return Err(SkillError::new(format!("task `{id}` is already archived")));
+        return Err(SkillError::input(format!("task `{id}` is already archived")));
     }
     t.archived = true;
     Ok(format!("Archived {}: {}", t.id, t.title))

@@ -11,12 +11,25 @@ use skills_core::args::{ArgErrorKind, ArgErrors, Excerpt};
 use skills_core::convert::ConvertError;
 use skills_core::tokenize::TokenizeError;
 
+/// The kind of an input error.
+const INPUT: &str = "invalid_input";
+
 /// An error a handler returns.
+///
+/// Two kinds, which the skill's circuit breaker tells apart: an **input
+/// error** ([`SkillError::input`]) says the command's values were wrong
+/// (no task `task_9`, an address that is none, `--limit 0`): the model is
+/// told and can correct it, and it does not count against the skill. Any
+/// other error ([`SkillError::new`]) is the skill's own failure (a
+/// backend down, a file that cannot be written): it counts, and enough in
+/// a row open the breaker.
 ///
 /// ```
 /// use skills_runtime::SkillError;
-/// let e = SkillError::new("no task `task_9`").with_hint("tasks.search lists task IDs");
-/// assert_eq!(e.message(), "no task `task_9`");
+/// let e = SkillError::input("no task `task_9`").with_hint("tasks.search lists task IDs");
+/// assert_eq!((e.message(), e.kind(), e.is_input()), ("no task `task_9`", "invalid_input", true));
+/// let e = SkillError::new("the mail server did not answer");
+/// assert_eq!((e.kind(), e.is_input()), ("handler_error", false));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SkillError {
@@ -48,10 +61,28 @@ impl SkillError {
         SkillError { message: Text::Static(message), hint: None, kind: None }
     }
 
-    /// An error with a message.
+    /// The skill's own failure, with a message.
     #[cfg(feature = "alloc")]
     pub fn new(message: impl Into<alloc::string::String>) -> Self {
         SkillError { message: Text::Owned(message.into()), hint: None, kind: None }
+    }
+
+    /// An input error: the command's values were wrong. Reported to the
+    /// model as `invalid_input`; not counted by the circuit breaker.
+    #[cfg(feature = "alloc")]
+    pub fn input(message: impl Into<alloc::string::String>) -> Self {
+        SkillError { message: Text::Owned(message.into()), hint: None, kind: Some(INPUT) }
+    }
+
+    /// An input error with a fixed message (no allocation).
+    pub const fn input_static(message: &'static str) -> Self {
+        SkillError { message: Text::Static(message), hint: None, kind: Some(INPUT) }
+    }
+
+    /// Whether the command's values were wrong ([`SkillError::input`]),
+    /// rather than the skill failing.
+    pub fn is_input(&self) -> bool {
+        self.kind == Some(INPUT)
     }
 
     /// Adds how to fix it.
@@ -607,6 +638,7 @@ impl Failure<'_> {
             }
             Failure::Handler(e) => match e.hint() {
                 Some(h) => out.write_str(h),
+                None if e.is_input() => out.write_str("fix the value the message names and run the command again"),
                 // The model should know that rewriting the flags will not help.
                 None => out.write_str(
                     "the command was valid but the skill failed; fix what the message names, or tell the user",

@@ -474,15 +474,15 @@ impl<C: 'static> Router<C> {
     }
 
     /// Reports a call's end to the breaker: only the skill's own failures
-    /// count (a value that did not fit the handler's type is the command's
-    /// fault).
+    /// count (a value that did not fit the handler's type, or an input
+    /// error the handler returned, is the command's fault).
     #[cfg_attr(not(feature = "std"), allow(unused_variables))]
     pub(crate) fn record(&self, index: usize, result: &Result<(), CallError<'_>>) {
         #[cfg(feature = "std")]
         match result {
             Ok(()) => self.breakers.record(index, true),
-            Err(CallError::Skill(_)) => self.breakers.record(index, false),
-            Err(CallError::Convert { .. }) => self.breakers.release(index),
+            Err(CallError::Skill(e)) if !e.is_input() => self.breakers.record(index, false),
+            Err(CallError::Skill(_) | CallError::Convert { .. }) => self.breakers.release(index),
         }
     }
 

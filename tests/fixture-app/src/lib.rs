@@ -25,9 +25,15 @@ fn ping(ctx: &mut Ctx, message: Option<&str>, prefix: &str) -> String {
 }
 
 #[skill("ops.flaky")]
-fn flaky(ctx: &mut Ctx, fail: bool) -> Result<&'static str, SkillError> {
+fn flaky(ctx: &mut Ctx, fail: bool, bad: bool) -> Result<&'static str, SkillError> {
     ctx.calls.push("ops.flaky");
-    if fail { Err(SkillError::new_static("the backend refused the request")) } else { Ok("ok") }
+    match (fail, bad) {
+        (true, _) => Err(SkillError::new_static("the backend refused the request")),
+        (_, true) => {
+            Err(SkillError::input_static("there is no such record").with_static_hint("list the records first"))
+        }
+        _ => Ok("ok"),
+    }
 }
 
 #[skill("ops.crash")]

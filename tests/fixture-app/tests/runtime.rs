@@ -1073,6 +1073,27 @@ fn a_breaker_opens_after_five_failures_then_lets_one_trial_through() {
     assert_eq!(router.breaker("ops.flaky"), Some(BreakerState::Closed { failures: 0 }));
 }
 
+/// An input error (the command's values were wrong) is told to the model
+/// and never counts: ten of them leave the breaker closed, and one between
+/// failures neither counts nor resets them.
+#[test]
+fn input_errors_do_not_count_against_the_skill() {
+    let (router, _t) = clocked(5);
+    let mut ctx = Ctx::default();
+    for _ in 0..10 {
+        let o = router.execute(&mut ctx, "ops.flaky --bad");
+        assert_eq!((error_kind(&o), o.text.as_str()), ("invalid_input", "there is no such record"));
+    }
+    assert_eq!(router.breaker("ops.flaky"), Some(BreakerState::Closed { failures: 0 }));
+    for _ in 0..4 {
+        router.execute(&mut ctx, "ops.flaky --fail");
+    }
+    router.execute(&mut ctx, "ops.flaky --bad");
+    assert_eq!(router.breaker("ops.flaky"), Some(BreakerState::Closed { failures: 4 }));
+    router.execute(&mut ctx, "ops.flaky --fail");
+    assert!(matches!(router.breaker("ops.flaky"), Some(BreakerState::Open { .. })));
+}
+
 #[test]
 fn panics_count_as_failures_and_breaker_state_survives_a_restart() {
     let (router, _t) = clocked(2);
