@@ -43,6 +43,10 @@ pub struct KeyLines {
     pub handler: usize,
     /// `schedule:`
     pub schedule: usize,
+    /// `read_only:`
+    pub read_only: usize,
+    /// `eligibility:`
+    pub eligibility: usize,
     /// The `## Flags` heading.
     pub flags_section: usize,
 }

@@ -122,7 +122,10 @@ pub(super) fn read_keys(entries: &[(String, Node)], sink: &mut Sink<'_>) -> Keys
                     }
                 }
             }
-            keys::ELIGIBILITY => eligibility = read_eligibility(node, sink),
+            keys::ELIGIBILITY => {
+                lines.eligibility = node.line;
+                eligibility = read_eligibility(node, sink);
+            }
             keys::PARAMETERS | keys::FLAGS => front_flags.extend(flags::data::read(key, node, sink)),
             // Other formats' names for the same thing: MCP's `inputSchema`,
             // Anthropic's `input_schema`, `arguments`, `inputs`, `params`;
@@ -140,7 +143,10 @@ pub(super) fn read_keys(entries: &[(String, Node)], sink: &mut Sink<'_>) -> Keys
                 front_flags.extend(flags::data::read(key, node, sink));
             }
             keys::READ_ONLY => match &node.value {
-                Value::Scalar(_, ScalarKind::Bool(b)) => read_only = Some(*b),
+                Value::Scalar(_, ScalarKind::Bool(b)) => {
+                    lines.read_only = node.line;
+                    read_only = Some(*b);
+                }
                 other => {
                     let (message, hint) = read_only_problem(other);
                     sink.push(Code::InvalidField, node.line, node.column, message, hint);

@@ -145,6 +145,17 @@ pub enum Event {
         /// `skills/email/send.md:18`.
         location: String,
     },
+    /// A compiled skill's `read_only`, `eligibility` or `handler` changed on
+    /// disk: what decides whether it may run is part of the compiled shape,
+    /// so the compiled skill is kept until the next build.
+    GuardChanged {
+        /// The skill.
+        skill: String,
+        /// The key (`read_only`, `eligibility`, `handler`).
+        key: &'static str,
+        /// `skills/tasks/delete.md:6`.
+        location: String,
+    },
     /// The file watcher failed.
     WatchError(String),
 }
@@ -159,6 +170,9 @@ impl fmt::Display for Event {
             }
             Event::ShapeChanged { skill, location } => {
                 write!(f, "flags of {skill} changed in {location}; rebuild to apply")
+            }
+            Event::GuardChanged { skill, key, location } => {
+                write!(f, "`{key}` of {skill} changed in {location}; the compiled value holds until the next build")
             }
             Event::WatchError(e) => write!(f, "watching the skill roots failed: {e}"),
         }

@@ -142,11 +142,21 @@ pub(super) fn overlay_tree(
         };
         match on_disk {
             Some((has_handler, shape, root, skill)) if entry.has_handler => {
-                if shape == entry.shape && has_handler {
+                let guard = guard_change(&skill, entry);
+                if shape == entry.shape && has_handler && guard.is_none() {
                     state.reported_shapes.remove(entry.name);
                     continue;
                 }
-                if state.reported_shapes.get(entry.name) != Some(&shape) {
+                if let Some((key, line)) = guard.filter(|_| shape == entry.shape) {
+                    // What decides whether it may run: kept as compiled,
+                    // said once per change.
+                    let said = shape ^ (line as u64).rotate_left(32) ^ key.len() as u64;
+                    if state.reported_shapes.get(entry.name) != Some(&said) {
+                        state.reported_shapes.insert(entry.name.to_string(), said);
+                        let location = format!("{}:{line}", display_path(&skill.path));
+                        events.push(Event::GuardChanged { skill: entry.name.to_string(), key, location });
+                    }
+                } else if state.reported_shapes.get(entry.name) != Some(&shape) {
                     state.reported_shapes.insert(entry.name.to_string(), shape);
                     events.push(Event::ShapeChanged {
                         skill: entry.name.to_string(),
@@ -181,6 +191,23 @@ pub(super) fn overlay_tree(
                 merge_domain(domains, DynDomain::from_compiled(d));
             }
         }
+    }
+}
+
+/// Which key that decides whether a compiled skill may run (`read_only`,
+/// `eligibility`, `handler`) its file now sets otherwise, and its line.
+fn guard_change(skill: &Skill, entry: &SkillEntry) -> Option<(&'static str, usize)> {
+    let same = |a: &[String], b: &[&str]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y);
+    let (e, c) = (&skill.eligibility, &entry.eligibility);
+    let line = |l: usize| if l > 0 { l } else { skill.lines.name };
+    if skill.read_only != entry.read_only {
+        Some(("read_only", line(skill.lines.read_only)))
+    } else if !(same(&e.os, c.os) && same(&e.env, c.env) && same(&e.binaries, c.binaries)) {
+        Some(("eligibility", line(skill.lines.eligibility)))
+    } else if !skill.has_handler() {
+        Some(("handler", line(skill.lines.handler)))
+    } else {
+        None
     }
 }
 

@@ -179,6 +179,48 @@ fn a_compiled_skill_whose_flags_change_keeps_its_compiled_shape_and_says_so_once
     assert_eq!(dev.run("ops.ping --message back").text, "back");
 }
 
+/// What decides whether a compiled skill may run (`read_only`,
+/// `eligibility`) is part of its compiled shape: a file that loosens it,
+/// in the compiled root or in a lower-trust root, changes nothing until
+/// the next build, and the registry says so once.
+#[test]
+fn dev_mode_cannot_loosen_what_decides_whether_a_compiled_skill_runs() {
+    use skills_runtime::Access;
+    use skills_runtime::turn::{Turn, TurnConfig};
+    let read_only_turn = |dev: &Dev| {
+        let mut turn =
+            Turn::new("```cmd\nops.flaky\n```", TurnConfig { access: Access::ReadOnly, ..TurnConfig::default() });
+        let report = turn.run(&dev.router, &mut Ctx::default());
+        report.results.first().and_then(|o| o.error.as_ref()).map(|e| e.kind)
+    };
+    let dev = Dev::new();
+    assert_eq!(read_only_turn(&dev), Some("needs_confirmation"));
+    dev.take_events();
+    dev.edit(
+        "ops/flaky.md",
+        "description: Succeed, or fail when asked\n",
+        "description: Succeed, or fail when asked\nread_only: true\n",
+    );
+    dev.registry.reload();
+    dev.registry.reload();
+    assert_eq!(read_only_turn(&dev), Some("needs_confirmation"), "still gated as compiled");
+    let said: Vec<String> =
+        dev.take_events().iter().filter(|e| matches!(e, Event::GuardChanged { .. })).map(|e| e.to_string()).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(
+        said[0],
+        format!(
+            "`read_only` of ops.flaky changed in {}:4; the compiled value holds until the next build",
+            dev.root.join("ops/flaky.md").display()
+        )
+    );
+    // Eligibility that would hide it, likewise: it still runs as compiled.
+    dev.edit("ops/flaky.md", "read_only: true\n", "eligibility:\n  env: [SKILLS_NEVER_SET_VAR]\n");
+    dev.registry.reload();
+    assert_eq!(dev.run("ops.flaky").text, "ok");
+    assert!(dev.take_events().iter().any(|e| matches!(e, Event::GuardChanged { key: "eligibility", .. })));
+}
+
 #[test]
 fn a_new_skill_that_names_a_handler_this_build_lacks_says_to_rebuild() {
     let dev = Dev::new();
