@@ -50,17 +50,14 @@ pub(crate) fn read(text: &Text, enum_type: bool) -> Described {
     out
 }
 
-/// Replaces `s[start..end]` with blanks, keeping every offset.
+/// Replaces `s[start..end]` with as many blanks as it has bytes, keeping
+/// every offset (in place: the length does not change).
 fn blank(s: &mut String, start: usize, end: usize) {
-    let blanks = " ".repeat(s[start..end].chars().count());
-    let mut rest = s.split_off(start);
-    let after = rest.split_off(end - start);
-    s.push_str(&blanks);
-    // Multibyte characters blanked leave the string shorter: pad so that
-    // later offsets still hold.
-    s.push_str(&" ".repeat((end - start) - blanks.len()));
-    s.push_str(&after);
-    drop(rest);
+    const BLANKS: &str = "                                                                ";
+    match BLANKS.get(..end - start) {
+        Some(blanks) => s.replace_range(start..end, blanks),
+        None => s.replace_range(start..end, &" ".repeat(end - start)),
+    }
 }
 
 /// Top-level `( )` groups, and `[ ]` ones as docopt writes them (`[default:

@@ -42,9 +42,10 @@ pub(crate) struct Context<'e> {
 
 /// Resolves `decl` (with what Usage shows of it) into a flag; `None` when
 /// an error leaves it out.
-pub(crate) fn resolve(decl: &Decl, usage: Option<&UsageFlag>, cx: Context, sink: &mut Sink<'_>) -> Option<Flag> {
+pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, sink: &mut Sink<'_>) -> Option<Flag> {
     let described = describe::read(&decl.description, decl.facts.iter().any(|f| f.fact == Fact::EnumType));
-    let mut facts = decl.facts.clone();
+    let mut facts = std::mem::take(&mut decl.facts);
+    let decl = &*decl;
     facts.extend(described.facts.into_iter().map(|(fact, implied, offset)| {
         let (line, column) = decl.description.place(offset);
         Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
@@ -55,7 +56,7 @@ pub(crate) fn resolve(decl: &Decl, usage: Option<&UsageFlag>, cx: Context, sink:
     }
     let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
         .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
-    let mut r = Resolver { decl, usage, cx, facts, prose: described.prose, here, sink, ok: true, placeholder };
+    let mut r = Resolver { decl, usage, cx, facts: &facts, prose: described.prose, here, sink, ok: true, placeholder };
     if decl.negated {
         let name = &decl.name;
         r.warn(
@@ -114,7 +115,7 @@ struct Resolver<'r, 's> {
     decl: &'r Decl,
     usage: Option<&'r UsageFlag>,
     cx: Context<'r>,
-    facts: Vec<Stated>,
+    facts: &'r [Stated],
     /// The description with its markers blanked out.
     prose: String,
     here: Source,
@@ -124,23 +125,28 @@ struct Resolver<'r, 's> {
     placeholder: Option<(String, Source)>,
 }
 
-/// What a statement says about the type, in words for messages.
-fn claim(fact: &Fact) -> Option<(ValueType, String)> {
+/// What a statement says about the type.
+fn claim(fact: &Fact) -> Option<(ValueType, &Fact)> {
     Some(match fact {
-        Fact::Type(t) => (*t, format!("`{}`", t.name())),
-        Fact::Format(f) => (Text, format!("`{f}` (text)")),
-        Fact::EnumType => (Enum, "`enum`".to_string()),
-        Fact::Values(v) if v.is_empty() => (Enum, "an enum".to_string()),
-        Fact::Values(v) => (Enum, format!("one of {}", v.join(", "))),
+        Fact::Type(t) => (*t, fact),
+        Fact::Format(_) => (Text, fact),
+        Fact::EnumType | Fact::Values(_) => (Enum, fact),
         _ => return None,
     })
 }
 
-impl Resolver<'_, '_> {
-    fn name(&self) -> &str {
-        &self.decl.name
+/// A statement about the type, in words for a message.
+fn claimed(fact: &Fact) -> String {
+    match fact {
+        Fact::Type(t) => format!("`{}`", t.name()),
+        Fact::Format(f) => format!("`{f}` (text)"),
+        Fact::Values(v) if !v.is_empty() => format!("one of {}", v.join(", ")),
+        Fact::Values(_) => "an enum".to_string(),
+        _ => "`enum`".to_string(),
     }
+}
 
+impl<'r> Resolver<'r, '_> {
     /// A problem at `at` that leaves the flag out.
     fn error(&mut self, code: Code, at: Source, message: String, hint: impl Into<String>) {
         self.sink.push(code, at.line, at.column, message, hint);
@@ -154,29 +160,35 @@ impl Resolver<'_, '_> {
 
     /// What the statements (`implied` or not) say of the property `pick`
     /// reads, in order.
-    fn said<T>(&self, implied: bool, pick: impl Fn(&Fact) -> Option<T>) -> Vec<(T, Source)> {
-        self.facts.iter().filter(|f| f.implied() == implied).filter_map(|f| Some((pick(&f.fact)?, f.at))).collect()
+    fn said<T, P: Fn(&'r Fact) -> Option<T>>(
+        &self,
+        implied: bool,
+        pick: P,
+    ) -> impl Iterator<Item = (T, Source)> + use<'r, T, P> {
+        let facts: &'r [Stated] = self.facts;
+        facts.iter().filter(move |f| f.implied() == implied).filter_map(move |f| Some((pick(&f.fact)?, f.at)))
     }
 
     /// The first of `said`, reporting the first statement that disagrees
     /// with it (`words` says a value in a message).
-    fn agreed<T: Clone>(
+    fn agreed<T>(
         &mut self,
         what: &str,
-        said: &[(T, Source)],
+        said: impl IntoIterator<Item = (T, Source)>,
         same: impl Fn(&T, &T) -> bool,
         words: impl Fn(&T) -> String,
     ) -> Option<(T, Source)> {
-        let (first, at) = said.first()?.clone();
-        if let Some((other, other_at)) = said.iter().find(|(v, _)| !same(v, &first)) {
+        let mut said = said.into_iter();
+        let (first, at) = said.next()?;
+        if let Some((other, other_at)) = said.find(|(v, _)| !same(v, &first)) {
             let (name, place) = (
-                self.name().to_string(),
+                &self.decl.name,
                 if at.line == other_at.line { "on the same line".to_string() } else { format!("on line {}", at.line) },
             );
             self.error(
                 Code::ConflictingMarkers,
-                *other_at,
-                format!("`--{name}` {what} {} here but {} {place}", words(other), words(&first)),
+                other_at,
+                format!("`--{name}` {what} {} here but {} {place}", words(&other), words(&first)),
                 "keep the statement that is right and remove the other",
             );
         }
@@ -186,8 +198,9 @@ impl Resolver<'_, '_> {
     /// The type the statements state, if any; an unknown type word is an
     /// error, a format of text a warning.
     fn stated_type(&mut self) -> Option<(ValueType, Source)> {
-        let name = self.name().to_string();
-        for f in self.facts.clone() {
+        let decl = self.decl;
+        let name = decl.name.as_str();
+        for f in self.facts {
             match &f.fact {
                 Fact::UnknownType(bad) => {
                     const TYPES: [&str; 10] =
@@ -208,40 +221,40 @@ impl Resolver<'_, '_> {
                 _ => {}
             }
         }
-        let claims = self.said(false, claim);
-        let values = self.said(false, |f| match f {
-            Fact::Values(v) => Some(v.clone()),
+        let claims: Vec<_> = self.said(false, claim).collect();
+        if claims.is_empty() {
+            return None;
+        }
+        let values: Vec<&String> = (self.said(false, |f| match f {
+            Fact::Values(v) => Some(v),
             _ => None,
-        });
-        let values: Vec<&String> = values.iter().flat_map(|(v, _)| v).collect();
+        }))
+        .flat_map(|(v, _)| v.iter())
+        .collect();
         // Values refine a text or number type: `type: string` with `enum:`,
         // `(type: integer)` with `One of: 1, 2, 3`.
         let is_enum = claims.iter().any(|c| c.0.0 == Enum);
-        let fits = |a: &(ValueType, String), b: &(ValueType, String)| match (a.0, b.0) {
+        let fits = |a: &(ValueType, &Fact), b: &(ValueType, &Fact)| match (a.0, b.0) {
             (Enum | Text, Enum) | (Enum, Text) => true,
             (Integer, Enum) | (Enum, Integer) => values.iter().all(|v| parse_integer(v).is_some()),
             (Number, Enum) | (Enum, Number) => values.iter().all(|v| is_number(v)),
             (x, y) => x == y,
         };
-        let ordered: Vec<_> = claims
-            .iter()
-            .filter(|c| !is_enum || c.0.0 == Enum)
+        let ordered = (claims.iter().filter(|c| !is_enum || c.0.0 == Enum))
             .chain(claims.iter().filter(|c| is_enum && c.0.0 != Enum))
-            .cloned()
-            .collect();
-        let ((t, _), at) = self.agreed("is", &ordered, fits, |c| c.1.clone())?;
+            .copied();
+        let ((t, _), at) = self.agreed("is", ordered, fits, |c| claimed(c.1))?;
         Some((t, at))
     }
 
     /// Whether the flag must be given, and what decided it.
     fn required(&mut self) -> (bool, Source) {
         let pick = |f: &Fact| if let Fact::Required(r) = f { Some(*r) } else { None };
-        let said = self.said(false, pick);
         let word = |r: &bool| if *r { "`(required)`" } else { "`(optional)`" }.to_string();
-        if let Some(stated) = self.agreed("is marked", &said, bool::eq, word) {
+        if let Some(stated) = self.agreed("is marked", self.said(false, pick), bool::eq, word) {
             return stated;
         }
-        if let Some(&implied) = self.said(true, pick).first() {
+        if let Some(implied) = self.said(true, pick).next() {
             return implied;
         }
         match (self.decl.group, self.usage) {
@@ -255,7 +268,8 @@ impl Resolver<'_, '_> {
     /// placeholder, a default, Usage, the section's layout, the examples),
     /// then which (the placeholder's name, the default's shape, text).
     fn inferred_type(&mut self, required: bool) -> (ValueType, Source) {
-        let (decl, name) = (self.decl, self.name().to_string());
+        let decl = self.decl;
+        let name = decl.name.as_str();
         let default = self.facts.iter().find(|f| matches!(f.fact, Fact::Default(_))).cloned();
         let words = default.as_ref().map(|d| default_words(&d.fact));
         let switch_words =
@@ -346,7 +360,8 @@ impl Resolver<'_, '_> {
 
     /// Whether the flag takes several values, and what decided it.
     fn list(&mut self, value_type: ValueType) -> (bool, Source) {
-        let (decl, name) = (self.decl, self.name().to_string());
+        let decl = self.decl;
+        let name = decl.name.as_str();
         let pick = |f: &Fact| if let Fact::List(l) = f { Some(*l) } else { None };
         // `...` after the placeholder (or a list type name, `strings`), in
         // the flag's line or in Usage.
@@ -356,11 +371,10 @@ impl Resolver<'_, '_> {
                 self.usage.filter(|u| u.repeated && decl.placeholder.as_ref().is_none_or(|p| !p.repeated)).map(usage_at)
             }
         };
-        let said = self.said(false, pick);
         let word = |l: &bool| if *l { "takes several values" } else { "takes one value" }.to_string();
-        let decided = match self.agreed("says it", &said, bool::eq, word) {
+        let decided = match self.agreed("says it", self.said(false, pick), bool::eq, word) {
             Some(stated) => stated,
-            None => match (self.said(true, pick).first().copied(), repeated) {
+            None => match (self.said(true, pick).next(), repeated) {
                 (Some((false, at)), Some(rep)) => {
                     let fix = if self.facts.iter().any(|f| matches!(f.fact, Fact::Values(_))) {
                         "write `One or more of:` to accept several values, or remove the `...`".to_string()
@@ -397,17 +411,18 @@ impl Resolver<'_, '_> {
     /// The enum's values: every statement of them agrees, each is a valid
     /// word listed once.
     fn values(&mut self) -> (Vec<String>, Option<Source>) {
-        let name = self.name().to_string();
+        let decl = self.decl;
+        let name = decl.name.as_str();
         let said = self.said(false, |f| match f {
-            Fact::Values(v) if !v.is_empty() => Some(v.clone()),
+            Fact::Values(v) if !v.is_empty() => Some(v),
             _ => None,
         });
-        let same = |a: &Vec<String>, b: &Vec<String>| {
+        let same = |a: &&Vec<String>, b: &&Vec<String>| {
             a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| x.eq_ignore_ascii_case(y)))
         };
-        let chosen = self
-            .agreed("is", &said, same, |v| format!("one of {}", v.join(", ")))
-            .or_else(|| self.decl.placeholder.as_ref().and_then(|p| Some((p.choices.as_ref()?.0.clone(), p.at))));
+        let decl = self.decl;
+        let chosen = (self.agreed("is", said, same, |v| format!("one of {}", v.join(", "))))
+            .or_else(|| decl.placeholder.as_ref().and_then(|p| Some((&p.choices.as_ref()?.0, p.at))));
         let Some((listed, at)) = chosen else {
             let at = (self.facts.iter().find(|f| matches!(f.fact, Fact::Values(_) | Fact::EnumType)))
                 .map_or(self.here, |f| f.at);
@@ -420,7 +435,7 @@ impl Resolver<'_, '_> {
             return (Vec::new(), None);
         };
         let mut values: Vec<String> = Vec::with_capacity(listed.len());
-        for v in listed {
+        for v in listed.iter().cloned() {
             if !is_enum_value(&v) {
                 self.error(
                     Code::InvalidEnumValue,
@@ -452,7 +467,8 @@ impl Resolver<'_, '_> {
         values: &[String],
         type_at: Source,
     ) -> Option<(Vec<String>, Source)> {
-        let (decl, name) = (self.decl, self.name().to_string());
+        let decl = self.decl;
+        let name = decl.name.as_str();
         let said = self.said(false, |f| match f {
             Fact::Default(DefaultValue::Values(v)) if list => Some(v.clone()),
             Fact::Default(DefaultValue::Values(v)) => Some(vec![v.join(", ")]),
@@ -462,7 +478,7 @@ impl Resolver<'_, '_> {
         let same = |a: &Vec<String>, b: &Vec<String>| {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y))
         };
-        let (parts, at) = self.agreed("defaults to", &said, same, |v| format!("`{}`", v.join(", ")))?;
+        let (parts, at) = self.agreed("defaults to", said, same, |v| format!("`{}`", v.join(", ")))?;
         if value_type == Boolean {
             // A switch named by its negated form (`[default: no-color]`).
             let d = parts.first().map_or("", String::as_str);
@@ -556,7 +572,8 @@ impl Resolver<'_, '_> {
     /// `One of:`, a list described as comma-separated or with a plural
     /// placeholder, a type or a default named in words.
     fn prose_checks(&mut self, value_type: ValueType, list: bool, has_default: bool) {
-        let (name, here, prose) = (self.name().to_string(), self.here, std::mem::take(&mut self.prose));
+        let (decl, here, prose) = (self.decl, self.here, std::mem::take(&mut self.prose));
+        let name = decl.name.as_str();
         let placeholder = self.placeholder.as_ref().map(|p| p.0.clone());
         let typed = self.facts.iter().any(|f| matches!(f.fact, Fact::Type(_) | Fact::Format(_)));
         let explicit_string = self.facts.iter().any(|f| f.fact == Fact::Type(Text));
@@ -635,7 +652,12 @@ impl Resolver<'_, '_> {
     /// the model to repeat it, or a switch shown counted (`--debug...`): a
     /// command gives a flag once, with its values after it. One warning.
     fn repetition(&mut self, value_type: ValueType, list: bool) {
-        let name = self.name().to_string();
+        let decl = self.decl;
+        let name = decl.name.as_str();
+        let repeated = self.usage.is_some_and(|u| u.flag_repeated);
+        if !repeated && !(decl.counted && value_type == Boolean) && prose_repeat(&self.prose).is_none() {
+            return;
+        }
         let p = self.placeholder.as_ref().map_or("value", |p| p.0.as_str()).to_string();
         let refused =
             format!("a command gives a flag once, with all its values after it: a second `--{name}` is an error");
@@ -673,7 +695,8 @@ impl Resolver<'_, '_> {
     /// in brackets, a value after it unless it is a switch; and that it
     /// shows it at all when the skill's Usage lists flags.
     fn usage_checks(&mut self, value_type: ValueType, required: (bool, Source)) {
-        let name = self.name().to_string();
+        let decl = self.decl;
+        let name = decl.name.as_str();
         let Some(u) = self.usage else {
             if self.cx.usage_lists_flags {
                 let value = match (value_type, &self.placeholder) {

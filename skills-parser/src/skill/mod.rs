@@ -378,7 +378,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         let shorts: Vec<(char, &str)> = decls.iter().filter_map(|d| Some((d.short?, d.name.as_str()))).collect();
         usage.resolve_shorts(&shorts);
         flag_list.reserve(decls.len());
-        for (i, d) in decls.iter().enumerate() {
+        for (i, d) in decls.iter_mut().enumerate() {
             let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &d.name));
             // The frontmatter's flags state their types; only the section's
             // lines are read by their layout.
@@ -556,9 +556,9 @@ fn undocumented_usage_flags(
                 ),
                 format!("add a line `--{}  <description>` to `## Flags`, or remove it from Usage", u.name),
             );
-            let decl = flags::decl::Decl::new(u.name.clone(), u.line, u.column);
+            let mut decl = flags::decl::Decl::new(u.name.clone(), u.line, u.column);
             let cx = flags::resolve::Context { examples: &[], ..Default::default() };
-            if from_usage && let Some(f) = flags::resolve::resolve(&decl, Some(u), cx, sink) {
+            if from_usage && let Some(f) = flags::resolve::resolve(&mut decl, Some(u), cx, sink) {
                 flag_list.push(f);
             }
         }
