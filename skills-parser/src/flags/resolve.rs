@@ -297,7 +297,7 @@ impl<'r> Resolver<'r, '_> {
             }
             (Some(at), _) => (true, at),
             _ => {
-                let example = example_value(&name, self.cx.examples);
+                let example = example_value(name, self.cx.examples);
                 let at = Source::at(
                     decl.line,
                     decl.column,
@@ -483,8 +483,8 @@ impl<'r> Resolver<'r, '_> {
             // A switch named by its negated form (`[default: no-color]`).
             let d = parts.first().map_or("", String::as_str);
             let d = match d.strip_prefix("no-") {
-                _ if decl.negated && d.eq_ignore_ascii_case(&name) => "true",
-                Some(n) if decl.negated && n.eq_ignore_ascii_case(&name) => "false",
+                _ if decl.negated && d.eq_ignore_ascii_case(name) => "true",
+                Some(n) if decl.negated && n.eq_ignore_ascii_case(name) => "false",
                 _ => d,
             };
             match d.to_ascii_lowercase().as_str() {
@@ -655,7 +655,7 @@ impl<'r> Resolver<'r, '_> {
         let decl = self.decl;
         let name = decl.name.as_str();
         let repeated = self.usage.is_some_and(|u| u.flag_repeated);
-        if !repeated && !(decl.counted && value_type == Boolean) && prose_repeat(&self.prose).is_none() {
+        if !(repeated || decl.counted && value_type == Boolean) && prose_repeat(&self.prose).is_none() {
             return;
         }
         let p = self.placeholder.as_ref().map_or("value", |p| p.0.as_str()).to_string();
