@@ -672,7 +672,7 @@ fn emit_domain_macro(out: &mut Out, tree: &Tree, skills: &[usize], names: &[Skil
     out.line("#[doc(hidden)]\n#[allow(unused_imports)]\npub(crate) use __skill;");
 }
 
-fn emit_dispatch_macros(out: &mut Out, tree: &Tree, _names: &[SkillNames], opts: &Options<'_>) {
+fn emit_dispatch_macros(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &Options<'_>) {
     out.doc("Routes `#[skill]` to the domain's macro.");
     out.open("macro_rules! __skill {");
     for d in &tree.domains {
@@ -686,7 +686,15 @@ fn emit_dispatch_macros(out: &mut Out, tree: &Tree, _names: &[SkillNames], opts:
     out.close("}");
     out.line("#[doc(hidden)]\n#[allow(unused_imports)]\npub(crate) use __skill;");
     out.line("");
-    let all: Vec<String> = tree.skills.iter().map(|s| format!("{:?}", s.name)).collect();
+    // Each name, with its handler trait when it has one: a misspelt
+    // `#[skill]` claims the closest, whose missing handler its error
+    // stands for.
+    let all: Vec<String> = (tree.skills.iter().zip(names))
+        .map(|(s, n)| match s.has_handler() {
+            true => format!("{:?} = {}", s.name, n.handler_trait),
+            false => format!("{:?}", s.name),
+        })
+        .collect();
     out.doc("Reports a `#[skill]` for a name that has no markdown file.");
     out.open("macro_rules! __unknown_skill {");
     out.line(&format!(
@@ -700,38 +708,75 @@ fn emit_dispatch_macros(out: &mut Out, tree: &Tree, _names: &[SkillNames], opts:
 }
 
 fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &Options<'_>) {
-    out.doc("One trait per skill with `handler:`, implemented by its `#[skill]` function.");
+    out.doc("One trait per skill with `handler:`, implemented by its `#[skill]` function; and");
+    out.doc("what finds, without an error of its own, whether it was: a probe type whose");
+    out.doc("inherent constants exist only when the trait (or a misspelt `#[skill]`'s claim)");
+    out.doc("is implemented, shadowing `__Unhandled`'s.");
     out.line("#[doc(hidden)]");
     out.open("pub mod __handlers {");
     out.line(&prelude_use(1));
+    out.open("pub trait __Unhandled {");
+    out.line("const HANDLER: Option<__Handler<super::Context>> = None;");
+    out.line("const CLAIMED: bool = false;");
+    out.close("}");
+    out.line("impl<T> __Unhandled for T {}");
     for (s, n) in tree.skills.iter().zip(names) {
         if !s.has_handler() {
             continue;
         }
-        let file = (opts.display)(&s.path);
-        let line = if s.lines.handler > 0 { s.lines.handler } else { s.lines.name };
-        let message = format!(
-            "skill `{}` has no handler: {file}:{line} declares `handler:` but no function is marked `#[skill(\"{}\")]`",
-            s.name, s.name
-        );
-        let note = format!(
-            "write `#[skill(\"{}\")] fn {}(...)` taking its flags, or remove `handler:` from {file} to make it a template skill",
-            s.name,
-            ident(&s.action)
-        );
-        out.line("#[diagnostic::on_unimplemented(");
-        out.line(&format!("    message = {:?},", message));
-        out.line(&format!("    label = {:?},", format!("`{}` needs a `#[skill]` function", s.name)));
-        out.line(&format!("    note = {:?}", note));
-        out.line(")]");
+        let t = &n.handler_trait;
         out.doc(&format!("Implemented by the `#[skill(\"{}\")]` function.", s.name));
-        out.open(&format!("pub trait {} {{", n.handler_trait));
-        out.doc("The compiled handler.");
-        out.line("const HANDLER: __Handler<super::Context>;");
-        out.close("}");
+        out.line(&format!("pub trait {t} {{ const HANDLER: __Handler<super::Context>; }}"));
+        out.line(&format!("pub(crate) struct {t}Probe<T>(T);"));
+        out.line(&format!(
+            "impl<T: {t}> {t}Probe<T> {{ pub const HANDLER: Option<__Handler<super::Context>> = Some(T::HANDLER); }}"
+        ));
+        out.doc(&format!("Implemented by a `#[skill]` whose name is not a skill's, `{}` the closest.", s.name));
+        out.line(&format!("pub trait {t}Claim {{}}"));
+        out.line(&format!("impl<T: {t}Claim> {t}Probe<T> {{ pub const CLAIMED: bool = true; }}"));
     }
     out.close("}");
+    out.line("#[allow(unused_imports)]\nuse __handlers::__Unhandled as _;");
     out.line("");
+
+    // The report `include_skills!` raises: per skill with `handler:`,
+    // whether it has none, and the message (`\0` is where the context
+    // parameter goes).
+    let mut bytes = 0;
+    let mut entries = Vec::new();
+    for (s, n) in tree.skills.iter().zip(names) {
+        let Some(handler) = s.handler.as_deref() else { continue };
+        let file = (opts.display)(&s.path);
+        let line = if s.lines.handler > 0 { s.lines.handler } else { s.lines.name };
+        let last = handler.rsplit("::").next().unwrap_or(handler).trim();
+        let func = if syn_ident(last) { last.to_string() } else { ident(&s.action) };
+        let signature = shape_of(s, n, &file).signature(&func, "crate::skills", "\0");
+        let message = format!(
+            "skill `{name}` has no handler: {file}:{line} declares `handler: {handler}` but no function is marked `#[skill(\"{name}\")]`\n\
+             help: write `#[skill(\"{name}\")] {signature}`, or remove `handler:` from {file} to make it a template skill\n",
+            name = s.name,
+        );
+        bytes += message.len();
+        let probe = format!("__handlers::{}Probe::<__Skills>", n.handler_trait);
+        entries.push(format!("({probe}::HANDLER.is_none() && !{probe}::CLAIMED, {}),", lit(&message)));
+    }
+    out.doc("Each skill with `handler:`: whether no `#[skill]` function runs it, and what to write.");
+    out.open(&format!("pub const __UNHANDLED: [(bool, &str); {}] = [", entries.len()));
+    for e in &entries {
+        out.line(e);
+    }
+    out.close("];");
+    out.doc("The length of `__UNHANDLED`'s messages.");
+    out.line(&format!("pub const __UNHANDLED_BYTES: usize = {bytes};"));
+    out.line("");
+}
+
+/// Whether `s` is a plain Rust identifier (a function name to suggest).
+fn syn_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && s != "_"
 }
 
 fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &DynamicCatalog, opts: &Options<'_>) {
@@ -805,7 +850,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.open(&format!("pub static HANDLERS: [Option<__Handler<Context>>; {n}] = ["));
     for (s, nm) in tree.skills.iter().zip(names) {
         if s.has_handler() {
-            out.line(&format!("Some(<__Skills as __handlers::{}>::HANDLER),", nm.handler_trait));
+            out.line(&format!("__handlers::{}Probe::<__Skills>::HANDLER,", nm.handler_trait));
         } else {
             out.line(&format!("None, // {}: template", s.name));
         }

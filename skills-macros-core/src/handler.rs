@@ -235,7 +235,7 @@ fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Opt
     checked
 }
 
-fn raw_field(field: &str) -> String {
+pub(crate) fn raw_field(field: &str) -> String {
     if syn::parse_str::<syn::Ident>(field).is_ok() { field.to_string() } else { format!("r#{field}") }
 }
 

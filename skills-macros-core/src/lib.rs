@@ -128,11 +128,26 @@ fn group(input: ParseStream<'_>) -> syn::Result<TokenStream> {
     }
 }
 
+/// A skill's name in the list an unknown name is compared with, and its
+/// handler trait when it has one (`"email.send" = EmailSendHandler`).
+struct Known {
+    name: LitStr,
+    handler: Option<syn::Ident>,
+}
+
+impl syn::parse::Parse for Known {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let name = input.parse()?;
+        let handler = if input.parse::<Option<Token![=]>>()?.is_some() { Some(input.parse()?) } else { None };
+        Ok(Known { name, handler })
+    }
+}
+
 /// The callback from the generated per-domain macro:
 ///
 /// ```text
 /// shape "<line>" (module path) ("email.send") fn ...
-/// unknown "<root>" ["email.send", ...] (module path) ("email.sned") fn ...
+/// unknown "<root>" ["email.send" = EmailSendHandler, "email.draft", ...] (module path) ("email.sned") fn ...
 /// ```
 pub fn skill_handler(input: TokenStream) -> TokenStream {
     let parsed = (|input: ParseStream<'_>| -> syn::Result<TokenStream> {
@@ -150,13 +165,24 @@ pub fn skill_handler(input: TokenStream) -> TokenStream {
         } else {
             let root: LitStr = input.parse()?;
             let names_group = group(input)?;
-            let names = syn::punctuated::Punctuated::<LitStr, Token![,]>::parse_terminated.parse2(names_group)?;
-            let _module = group(input)?;
+            let names = syn::punctuated::Punctuated::<Known, Token![,]>::parse_terminated.parse2(names_group)?;
+            let module = group(input)?;
             let name: LitStr = syn::parse2(group(input)?)?;
             let func: HandlerFn = input.parse()?;
             let given = name.value();
-            let all: Vec<String> = names.iter().map(LitStr::value).collect();
+            let all: Vec<String> = names.iter().map(|k| k.name.value()).collect();
             let (close, n) = skills_core::suggest::closest_n::<_, 3>(&given, all.iter().map(String::as_str));
+            // The closest skill's missing handler is this mistake: claim it,
+            // so that this error is the only one.
+            let claim = (close[..n].first())
+                .and_then(|c| names.iter().find(|k| k.name.value() == *c)?.handler.as_ref())
+                .map(|t| {
+                    let claim = quote::format_ident!("{}Claim", t, span = name.span());
+                    quote::quote_spanned! {name.span()=>
+                        #[doc(hidden)]
+                        impl #module::__handlers::#claim for #module::__Skills {}
+                    }
+                });
             let hint = if n == 0 {
                 format!("`cargo run --bin skills -- list --root {}` lists the skills", root.value())
             } else {
@@ -171,7 +197,7 @@ pub fn skill_handler(input: TokenStream) -> TokenStream {
                     name.span(),
                     format!("there is no skill `{given}`: {}/{file}.md does not exist\nhelp: {hint}", root.value()),
                 ),
-                quote!(#func),
+                quote!(#func #claim),
             ))
         }
     })

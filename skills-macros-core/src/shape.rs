@@ -109,6 +109,18 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// The handler to write for this skill, as a message shows it:
+    /// `fn send(to: Vec<String>, cc: Option<Vec<String>>) -> Result<String,
+    /// SkillError>`, its enums under `module` (`crate::skills`). `context`
+    /// goes before the flags (the context parameter, or nothing).
+    pub fn signature(&self, func: &str, module: &str, context: &str) -> String {
+        let module = format!("{module}::{}", self.module);
+        let params: Vec<String> = (self.flags.iter())
+            .map(|f| format!("{}: {}", crate::handler::raw_field(&f.field), crate::ty::expected(f, &module)))
+            .collect();
+        format!("fn {func}({context}{}) -> Result<String, SkillError>", params.join(", "))
+    }
+
     /// The line generated code carries:
     ///
     /// ```text

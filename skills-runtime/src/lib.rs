@@ -110,6 +110,7 @@ pub mod prompt;
 pub mod route;
 pub mod router;
 pub mod table;
+mod unhandled;
 
 #[cfg(feature = "async")]
 mod asynchronous;
@@ -183,6 +184,18 @@ macro_rules! include_skills {
             pub type Context = super::__SkillsContext;
             include!($file);
         }
+        // Every skill whose markdown declares `handler:` with no `#[skill]`
+        // function: one error, here, naming each file and the function to
+        // write (see `skills_codegen`).
+        const _: () = {
+            const CONTEXT: &str = stringify!($ctx);
+            const N: usize = skills::__UNHANDLED_BYTES
+                + skills::__UNHANDLED.len() * ($crate::__private::CONTEXT_WORDS + CONTEXT.len());
+            const REPORT: ([u8; N], usize) = $crate::__private::unhandled_report::<N>(&skills::__UNHANDLED, CONTEXT);
+            if REPORT.1 > 0 {
+                panic!("{}", $crate::__private::unhandled_text(&REPORT.0, REPORT.1))
+            }
+        };
     };
 }
 
@@ -199,6 +212,7 @@ pub mod __private {
         CallError, DebugFields, FROM_FLAGS_RUN, FromFlags, Handler, SyncHandler, Table, debug_fields,
         enum_values_match, field, fields, reply_result, reply_value, variant_name,
     };
+    pub use crate::unhandled::{CONTEXT_WORDS, report as unhandled_report, text as unhandled_text};
     pub use skills_core::Date;
     pub use skills_core::args::Args;
     pub use skills_core::convert::{ConvertError, FlagEnum, FromFlag, List};
