@@ -20,13 +20,11 @@ pub use state::App;
 
 skills_runtime::include_skills!(context = App);
 
-/// The demo state for day `today`, knowing every compiled skill name (so
-/// `workflow.build` refuses conflicts), writing new workflows under
+/// The demo state for day `today`, writing new workflows under
 /// `skills_root` when given.
 pub fn demo_app(today: skills_runtime::Date, skills_root: Option<std::path::PathBuf>) -> App {
     let mut app = App::demo(today);
     app.skills_root = skills_root;
-    app.known_skills = skills::SKILLS.iter().map(|s| s.name.to_string()).collect();
     app
 }
 

@@ -19,6 +19,7 @@
 //! dev mode on in a release build.
 
 use assistant::App;
+use assistant::handlers::workflow::{AUTHOR, OPEN_DOMAINS};
 use clap::{Parser, Subcommand, ValueEnum};
 use skills_runtime::json::{ToolCall, ToolFormat};
 use skills_runtime::turn::{Turn, TurnConfig};
@@ -141,6 +142,16 @@ fn main() -> ExitCode {
     let dev = dev_mode(&cli);
     let mut app = assistant::demo_app(today, cli.skills_root.clone());
     let router = build_router(dev, &mut app, router_config(cli.today));
+    if let Some(root) = app.skills_root.as_ref().filter(|r| r.is_dir()) {
+        // Repair what a `workflow.build` killed midway left behind.
+        match skills_runtime::workflow::tidy(root, OPEN_DOMAINS, AUTHOR) {
+            Ok(changed) if !changed.is_empty() => {
+                eprintln!("assistant: regenerated the index of {}", changed.join(", "));
+            }
+            Ok(_) => {}
+            Err(e) => eprintln!("assistant: cannot tidy {}: {e}", root.display()),
+        }
+    }
     let access = if cli.read_only { Access::ReadOnly } else { Access::All };
     match cli.command {
         Command::Exec { json, line } => print_outcome(&router.execute_with(&mut app, &line, access), json),

@@ -114,8 +114,6 @@ pub struct App {
     pub memories: Vec<Memory>,
     /// Where `workflow.build` writes new workflows (`None`: it refuses).
     pub skills_root: Option<PathBuf>,
-    /// Skill names that exist (checked for conflicts by `workflow.build`).
-    pub known_skills: Vec<String>,
     /// Dev mode: the live registry (conflicts are checked in every root,
     /// and a new workflow is routable as soon as it is written).
     #[cfg(feature = "dev")]
@@ -135,7 +133,6 @@ impl App {
             events: Vec::new(),
             memories: Vec::new(),
             skills_root: None,
-            known_skills: Vec::new(),
             #[cfg(feature = "dev")]
             registry: None,
             clock: 0,

@@ -665,7 +665,7 @@ fn attendees_and_recipients_joined_by_commas_are_told_the_list_to_write() {
         assert!(out.ends_with(&format!("without commas or brackets: {hint}\n")), "{out}");
     }
     let out = stdout(&assistant(&["exec", "email.send --to bob --subject Hi --body x"]));
-    assert!(out.contains("Error (handler_error): `bob` in --to is not an email address; nothing was sent"), "{out}");
+    assert!(out.contains("Error (invalid_input): `bob` in --to is not an email address; nothing was sent"), "{out}");
 }
 
 /// A date written in words is told the day it stands for, counted from the

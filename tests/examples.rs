@@ -17,7 +17,6 @@ fn today() -> skills_runtime::Date {
 fn app(root: &std::path::Path) -> App {
     let mut app = App::demo(today());
     app.skills_root = Some(root.to_path_buf());
-    app.known_skills = all_skills(&skills::CATALOG).map(|s| s.name.to_string()).collect();
     app
 }
 

@@ -2,22 +2,41 @@
 //! skill (a workflow) into a skill root, safely.
 //!
 //! - The name and domain must match `^[a-z][a-z0-9_]*$` and not be `all`,
-//!   `help` or `get_skill`, so nothing built from them can leave the root
-//!   (`..`, `/`, absolute paths and NUL are all refused by that rule); a
-//!   domain directory that is a symlink is refused too.
-//! - A name any skill already has (in any root) is refused.
+//!   `help`, `get_skill`, a name Windows reserves for a device (`con`,
+//!   `aux`, `com1`, ...) or, for the name, `skill` (`skill.md` is
+//!   `SKILL.md` where file names ignore case). Nothing built from them can
+//!   leave the root: `..`, `/`, absolute paths and NUL all break the rule.
+//! - The tree as it will be is checked before anything is written: no
+//!   skill or alias has the name, no skill exports the same tool name
+//!   (`a_b.c` and `a.b_c` are both the tool `a_b_c`), no alias is the
+//!   domain; and the domain is one the builder may write: listed in
+//!   [`Request::open_domains`], new, or holding only workflows this author
+//!   built. The tree is what the assistant serves (the catalogs given)
+//!   and what the root holds on disk.
 //! - The markdown is generated, then checked with the skill parser before
 //!   it is written: a file this writes always loads.
+//! - Every write goes through directory handles (`cap-std`) that never
+//!   leave the root, whatever symlinks appear meanwhile; a domain directory
+//!   that is a symlink is refused.
+//! - Builds in one root take turns (a lock on the root directory, or on a
+//!   lock file, `.workflow.lock`, where directories cannot be locked, held
+//!   while the tree is checked and the files written), so two never check
+//!   the same tree and both write, and no index update loses another's row.
 //! - Files are written atomically: a temporary file in the same directory,
-//!   `fsync`, `rename`, then `fsync` of the directory. An interrupted write
-//!   leaves either the old state or the new file, never a partial one.
+//!   `fsync`, published by a hard link (which never replaces a file that
+//!   appeared meanwhile) or a rename, then `fsync` of the directory. A
+//!   writer killed midway leaves a dot file (`.name.md.tmp-…`), which no
+//!   loader reads and the next build or [`tidy`] removes.
 //! - The domain's `SKILL.md` table of skills is regenerated from the files
-//!   on disk.
+//!   on disk on every build and by [`tidy`]: it is derived, so a crash
+//!   between a workflow and its index leaves it behind only until then.
 
+use crate::catalog::Catalog;
+use cap_std::ambient_authority;
+use cap_std::fs::{Dir, OpenOptions};
 use skills_core::{Date, names};
 use std::fmt;
-use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// What to build.
@@ -37,6 +56,11 @@ pub struct Request<'a> {
     pub author: &'a str,
     /// Creation date.
     pub created: Date,
+    /// Domains that exist and that workflows may be added to (`workflows`).
+    /// A new domain, or one whose every skill this author built, is open
+    /// without being listed; any other (the application's own skills) is
+    /// curated and out of reach.
+    pub open_domains: &'a [&'a str],
 }
 
 /// A workflow that was written.
@@ -71,19 +95,33 @@ pub enum BuildError {
         what: &'static str,
         /// As given.
         value: String,
+        /// What reserves it.
+        why: &'static str,
     },
-    /// A skill of that name exists.
+    /// The name is a skill's or an alias's, or would clash with one.
     Conflict {
         /// The full name.
         name: String,
+        /// What it clashes with (``a skill's name``, ``the alias of
+        /// `tasks.create` ``, ...).
+        with: String,
+    },
+    /// The domain holds skills the builder did not write.
+    Curated {
+        /// The domain.
+        domain: String,
+        /// The domains it may write into.
+        open: Vec<String>,
     },
     /// The domain directory is a symlink or resolves outside the root.
     Escape {
         /// The path refused.
         path: PathBuf,
     },
-    /// The description is empty or spans lines.
+    /// The description is empty, spans lines or holds control characters.
     Description,
+    /// The steps hold control characters other than tabs and line breaks.
+    StepsText,
     /// The schedule is not five-field cron.
     Schedule {
         /// Why.
@@ -123,14 +161,17 @@ impl fmt::Display for BuildError {
                 "the workflow {what} `{}` is not valid: use lowercase letters, digits and underscores, starting with a letter",
                 value.escape_debug()
             ),
-            BuildError::Reserved { what, value } => write!(f, "the workflow {what} `{value}` is reserved"),
+            BuildError::Reserved { what, value, why } => write!(f, "the workflow {what} `{value}` is reserved: {why}"),
             BuildError::NameTooLong { name } => write!(
                 f,
                 "the workflow's name `{name}` is {} characters, more than the {} a skill's name may have",
                 name.len(),
                 names::MAX_NAME_LEN
             ),
-            BuildError::Conflict { name } => write!(f, "a skill named `{name}` already exists"),
+            BuildError::Conflict { name, with } => write!(f, "the workflow `{name}` would clash with {with}"),
+            BuildError::Curated { domain, .. } => {
+                write!(f, "the domain `{domain}` holds the application's own skills, which workflows may not join")
+            }
             BuildError::Escape { path } => {
                 write!(
                     f,
@@ -138,7 +179,12 @@ impl fmt::Display for BuildError {
                     path.display()
                 )
             }
-            BuildError::Description => f.write_str("the description must be one non-empty line"),
+            BuildError::Description => {
+                f.write_str("the description must be one non-empty line of text, without control characters")
+            }
+            BuildError::StepsText => {
+                f.write_str("the steps hold control characters; only text, tabs and line breaks may be written")
+            }
             BuildError::Schedule { reason, .. } => write!(f, "the schedule is not a valid cron expression: {reason}"),
             BuildError::Steps => f.write_str(
                 "the steps would change the workflow's sections (a heading, a list of flags, or a code block left open)",
@@ -159,37 +205,62 @@ impl fmt::Display for BuildError {
 impl std::error::Error for BuildError {}
 
 impl BuildError {
+    /// Whether the request is at fault (a name, a domain, a description the
+    /// caller can change), not the file system or the builder.
+    pub fn is_input(&self) -> bool {
+        !matches!(self, BuildError::Io { .. } | BuildError::Generated { .. })
+    }
+
     /// How to fix it.
     pub fn hint(&self) -> alloc::borrow::Cow<'static, str> {
-        if let BuildError::Schedule { cron: Some(cron), .. } = self {
-            return format!("write it as cron: --schedule \"{cron}\"").into();
-        }
         match self {
-            BuildError::InvalidName { what, value } => {
-                return match names::identifier_spelling(value) {
-                    Some(word) => format!("write `--{what} {word}`").into(),
-                    None if *what == "domain" => "for example `--domain finance`".into(),
-                    None => "for example `--name weekly_report`".into(),
-                };
+            BuildError::Schedule { cron: Some(cron), .. } => format!("write it as cron: --schedule \"{cron}\"").into(),
+            BuildError::InvalidName { what, value } => match names::identifier_spelling(value) {
+                Some(word) => format!("write `--{what} {word}`").into(),
+                None if *what == "domain" => "for example `--domain finance`".into(),
+                None => "for example `--name weekly_report`".into(),
+            },
+            BuildError::Curated { open, .. } => match open.first() {
+                Some(d) => format!("write it into `--domain {d}`, or a new domain").into(),
+                None => "write it into a new domain".into(),
+            },
+            BuildError::NameTooLong { .. } => "give a shorter --name (or --domain)".into(),
+            BuildError::Reserved { what, .. } => format!("pick another --{what}").into(),
+            BuildError::Conflict { .. } => "choose a different --name (or --domain)".into(),
+            BuildError::Escape { .. } => {
+                "workflows are written only into real directories inside the skill root".into()
             }
-            BuildError::NameTooLong { .. } => "give a shorter --name (or --domain)",
-            BuildError::Reserved { .. } => {
-                "`all`, `help` and `get_skill` are used by get_skill routing; pick another name"
-            }
-            BuildError::Conflict { .. } => "choose a different --name (or --domain)",
-            BuildError::Escape { .. } => "workflows are written only into real directories inside the skill root",
-            BuildError::Description => "give --description as one short line",
-            BuildError::Schedule { .. } => "use five fields, such as \"0 9 * * 1\" for Mondays at 09:00",
+            BuildError::Description => "give --description as one short line of text".into(),
+            BuildError::StepsText => "write the steps as plain lines of text".into(),
+            BuildError::Schedule { .. } => "use five fields, such as \"0 9 * * 1\" for Mondays at 09:00".into(),
             BuildError::Steps => {
-                "write the steps as plain lines or a numbered list, and close every ``` block they open"
+                "write the steps as plain lines or a numbered list, and close every ``` block they open".into()
             }
             BuildError::TooLarge { .. } => {
-                "give the steps as short instructions; long material belongs in files the steps name"
+                "give the steps as short instructions; long material belongs in files the steps name".into()
             }
-            BuildError::Generated { .. } => "report this as a bug",
-            BuildError::Io { .. } => "check that the skill root is writable",
+            BuildError::Generated { .. } => "report this as a bug".into(),
+            BuildError::Io { .. } => "check that the skill root is writable".into(),
         }
-        .into()
+    }
+}
+
+/// Names Windows gives devices, in any case and with any extension: a
+/// file or directory so named cannot be created there.
+const WINDOWS_DEVICES: [&str; 4] = ["con", "prn", "aux", "nul"];
+
+/// Why `value` (a name or domain) is reserved, if it is.
+fn reserved(what: &'static str, value: &str) -> Option<&'static str> {
+    let b = value.as_bytes();
+    let numbered = b.len() == 4 && (b.starts_with(b"com") || b.starts_with(b"lpt")) && matches!(b[3], b'1'..=b'9');
+    if names::RESERVED_ACTIONS.contains(&value) || value == names::GET_SKILL {
+        Some("`all`, `help` and `get_skill` are used by get_skill routing")
+    } else if WINDOWS_DEVICES.contains(&value) || numbered {
+        Some("Windows gives the name to a device, so no file or folder can have it there")
+    } else if what == "name" && value == "skill" {
+        Some("`skill.md` is the domain's `SKILL.md` where file names ignore case")
+    } else {
+        None
     }
 }
 
@@ -197,18 +268,14 @@ fn check_word(what: &'static str, value: &str) -> Result<(), BuildError> {
     if !names::is_identifier(value) {
         return Err(BuildError::InvalidName { what, value: value.to_string() });
     }
-    if names::RESERVED_ACTIONS.contains(&value) || value == names::GET_SKILL {
-        return Err(BuildError::Reserved { what, value: value.to_string() });
+    match reserved(what, value) {
+        Some(why) => Err(BuildError::Reserved { what, value: value.to_string(), why }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A YAML double-quoted scalar (a JSON string is one).
 fn yaml_string(s: &str) -> String {
-    serde_json_string(s)
-}
-
-fn serde_json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -262,21 +329,22 @@ pub fn render(req: &Request<'_>) -> String {
     s
 }
 
-/// Builds a workflow in `root`. `exists` says whether a skill name is taken
-/// in any root.
-pub fn build(root: &Path, req: &Request<'_>, exists: &dyn Fn(&str) -> bool) -> Result<Created, BuildError> {
-    build_with(root, req, exists, &|_| Ok(()))
+/// Builds a workflow in `root`. `served` are the catalogs the assistant
+/// serves (the compiled table, dev mode's registry), whose names the new
+/// workflow must not clash with, besides those of the files under `root`.
+pub fn build(root: &Path, req: &Request<'_>, served: &[&dyn Catalog]) -> Result<Created, BuildError> {
+    build_with(root, req, served, &|_| Ok(()))
 }
 
 /// [`build`] with a hook that runs after each temporary file is written and
-/// synced, before it is renamed into place (tests use it to simulate an
-/// interruption).
+/// synced, before it is published (tests use it to simulate an
+/// interruption, or a directory swapped for a symlink meanwhile).
 #[doc(hidden)]
 pub fn build_with(
     root: &Path,
     req: &Request<'_>,
-    exists: &dyn Fn(&str) -> bool,
-    before_rename: &dyn Fn(&Path) -> io::Result<()>,
+    served: &[&dyn Catalog],
+    before_publish: &dyn Fn(&Path) -> io::Result<()>,
 ) -> Result<Created, BuildError> {
     check_word("name", req.name)?;
     check_word("domain", req.domain)?;
@@ -285,40 +353,23 @@ pub fn build_with(
         // Both words follow the rule (checked above), so only the length is left.
         return Err(BuildError::NameTooLong { name: full });
     }
-    if req.description.trim().is_empty() || req.description.contains(['\n', '\r']) {
+    let description = req.description.trim();
+    if description.is_empty() || description.chars().any(char::is_control) {
         return Err(BuildError::Description);
+    }
+    if req.steps.is_some_and(|s| s.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))) {
+        return Err(BuildError::StepsText);
     }
     if let Some(c) = req.schedule {
         skills_parser::skill::validate_cron(c)
             .map_err(|reason| BuildError::Schedule { reason, cron: skills_core::cron::from_words(c) })?;
     }
-    if exists(&full) {
-        return Err(BuildError::Conflict { name: full });
-    }
-    let io_err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |error| BuildError::Io { path, error }
-    };
-    let canonical_root = fs::canonicalize(root).map_err(io_err(root))?;
-    let dir = canonical_root.join(req.domain);
-    match fs::symlink_metadata(&dir) {
-        Ok(m) if m.file_type().is_symlink() => return Err(BuildError::Escape { path: dir }),
-        Ok(m) if !m.is_dir() => return Err(BuildError::Io { path: dir, error: io::Error::other("not a directory") }),
-        Ok(_) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => fs::create_dir(&dir).map_err(io_err(&dir))?,
-        Err(e) => return Err(BuildError::Io { path: dir, error: e }),
-    }
-    if !fs::canonicalize(&dir).map_err(io_err(&dir))?.starts_with(&canonical_root) {
-        return Err(BuildError::Escape { path: dir });
-    }
-    let path = dir.join(format!("{}.md", req.name));
-    if fs::symlink_metadata(&path).is_ok() {
-        return Err(BuildError::Conflict { name: full });
-    }
     let text = render(req);
     if text.len() as u64 > skills_parser::tree::MAX_FILE_SIZE {
         return Err(BuildError::TooLarge { size: text.len() });
     }
+    let file_name = format!("{}.md", req.name);
+    let path = root.join(req.domain).join(&file_name);
     let parsed = skills_parser::parse_skill(&path, req.domain, req.name, &text);
     let problems: Vec<String> = parsed.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
     // A workflow takes no flags and has one example, itself: anything else
@@ -331,16 +382,44 @@ pub fn build_with(
     if parsed.item.is_none() || !problems.is_empty() {
         return Err(BuildError::Generated { problems });
     }
-    match write_new_with(&path, text.as_bytes(), before_rename) {
+
+    let io_at = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| BuildError::Io { path, error }
+    };
+    let root_dir = Dir::open_ambient_dir(root, ambient_authority()).map_err(io_at(root))?;
+    // Held until this returns: one build per root at a time.
+    let _turn = lock(&root_dir).map_err(io_at(&root.join(LOCK)))?;
+    // Checked before anything, even the domain's directory, is created.
+    let tree = skills_parser::tree::load(root, &skills_parser::tree::LoadOptions::default());
+    Known::of(served, &tree).admit(req, &full)?;
+    let dir_path = root.join(req.domain);
+    let (dir, created) = open_domain(&root_dir, req.domain, &dir_path)?;
+    remove_debris(&dir);
+    let undo_dir = || {
+        if created {
+            let _ = root_dir.remove_dir(req.domain);
+        }
+    };
+    match publish_new(&dir, &file_name, text.as_bytes(), before_publish) {
         Ok(()) => {}
-        // Another writer created it since the check above.
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(BuildError::Conflict { name: full }),
-        Err(e) => return Err(BuildError::Io { path, error: e }),
+        // A file nothing loads (it does not parse) but that is there.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(BuildError::Conflict {
+                name: full,
+                with: format!("the file {} already there", path.display()),
+            });
+        }
+        Err(e) => {
+            undo_dir();
+            return Err(BuildError::Io { path, error: e });
+        }
     }
-    if let Err(e) = update_index(&dir, req.domain, before_rename) {
+    if let Err(e) = write_index(&dir, req.domain, before_publish) {
         // All or nothing: a workflow missing from its index is undone.
-        let _ = fs::remove_file(&path);
-        return Err(BuildError::Io { path: dir.join("SKILL.md"), error: e });
+        let _ = dir.remove_file(&file_name);
+        undo_dir();
+        return Err(BuildError::Io { path: dir_path.join("SKILL.md"), error: e });
     }
     Ok(Created {
         name: full,
@@ -349,91 +428,264 @@ pub fn build_with(
     })
 }
 
-/// Writes `bytes` to `path` atomically: temp file, fsync, rename, fsync dir.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_with(path, bytes, &|_| Ok(()))
-}
-
-/// Creates `path` with `bytes` atomically, failing with `AlreadyExists`
-/// rather than replacing a file that appeared meanwhile: the synced
-/// temporary file is published with a hard link (which never overwrites),
-/// or a rename after a last check where links are unsupported.
-fn write_new_with(path: &Path, bytes: &[u8], before_rename: &dyn Fn(&Path) -> io::Result<()>) -> io::Result<()> {
-    let publish = |tmp: &Path, path: &Path| -> io::Result<()> {
-        match fs::hard_link(tmp, path) {
-            Ok(()) => fs::remove_file(tmp),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
-            Err(_) if fs::symlink_metadata(path).is_ok() => Err(io::ErrorKind::AlreadyExists.into()),
-            Err(_) => fs::rename(tmp, path),
+/// Repairs what a builder killed midway may have left in `root`: in each
+/// domain the builder may write (listed in `open_domains`, or holding only
+/// workflows `author` built), removes stale temporary files and
+/// regenerates the `SKILL.md` table from the files. Returns the domains
+/// whose index changed. Call it at start-up, before serving the root.
+pub fn tidy(root: &Path, open_domains: &[&str], author: &str) -> io::Result<Vec<String>> {
+    let root_dir = Dir::open_ambient_dir(root, ambient_authority())?;
+    let _turn = lock(&root_dir)?;
+    let tree = skills_parser::tree::load(root, &skills_parser::tree::LoadOptions::default());
+    let mut changed = Vec::new();
+    for domain in &tree.domains {
+        let open = open_domains.contains(&domain.name.as_str()) || built_by(&tree, &domain.name, author);
+        if !open || root_dir.symlink_metadata(&domain.name).is_ok_and(|m| !m.is_dir()) {
+            continue;
         }
-    };
-    write_via_temp(path, bytes, before_rename, &publish)
+        let Ok(dir) = root_dir.open_dir(&domain.name) else { continue };
+        remove_debris(&dir);
+        let before = dir.read_to_string("SKILL.md").ok();
+        write_index(&dir, &domain.name, &|_| Ok(()))?;
+        if dir.read_to_string("SKILL.md").ok() != before {
+            changed.push(domain.name.clone());
+        }
+    }
+    Ok(changed)
 }
 
-/// [`write_atomic`] with a hook before the rename; if the hook fails, the
-/// temporary file is removed and the target is untouched.
-#[doc(hidden)]
-pub fn write_atomic_with(path: &Path, bytes: &[u8], before_rename: &dyn Fn(&Path) -> io::Result<()>) -> io::Result<()> {
-    write_via_temp(path, bytes, before_rename, &|tmp, path| fs::rename(tmp, path))
+/// What builds in one root take turns on: the root directory itself where
+/// directories can be locked (no file is left in the root), else a lock
+/// file in it.
+#[cfg(unix)]
+const LOCK: &str = ".";
+#[cfg(not(unix))]
+const LOCK: &str = ".workflow.lock";
+
+/// Waits for the root's turn; it lasts until the returned handle drops.
+fn lock(root: &Dir) -> io::Result<std::fs::File> {
+    #[cfg(unix)]
+    let file = root.open(LOCK)?.into_std();
+    #[cfg(not(unix))]
+    let file = root.open_with(LOCK, OpenOptions::new().write(true).create(true))?.into_std();
+    file.lock()?;
+    Ok(file)
 }
 
-/// Writes a synced temporary file beside `path`, then `publish`es it.
-fn write_via_temp(
-    path: &Path,
-    bytes: &[u8],
-    before_rename: &dyn Fn(&Path) -> io::Result<()>,
-    publish: &dyn Fn(&Path, &Path) -> io::Result<()>,
-) -> io::Result<()> {
-    let dir = path.parent().ok_or_else(|| io::Error::other("no parent directory"))?;
-    let file_name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| io::Error::other("bad file name"))?;
+/// The domain's directory, and whether this created it; refused if it is a
+/// symlink or not a directory. The handle never leaves the root.
+fn open_domain(root: &Dir, domain: &str, path: &Path) -> Result<(Dir, bool), BuildError> {
+    let mut created = false;
+    match root.symlink_metadata(domain) {
+        Ok(m) if m.file_type().is_symlink() => return Err(BuildError::Escape { path: path.to_path_buf() }),
+        Ok(m) if !m.is_dir() => {
+            return Err(BuildError::Io { path: path.to_path_buf(), error: io::Error::other("not a directory") });
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => match root.create_dir(domain) {
+            Ok(()) => created = true,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(BuildError::Io { path: path.to_path_buf(), error }),
+        },
+        Err(error) => return Err(BuildError::Io { path: path.to_path_buf(), error }),
+    }
+    // Swapped for a symlink since the check: `cap-std` resolves it inside
+    // the root or refuses it, so a write can still never leave the root.
+    let dir = root.open_dir(domain).map_err(|_| BuildError::Escape { path: path.to_path_buf() })?;
+    Ok((dir, created))
+}
+
+/// Whether every skill of `domain` in `tree` is a workflow `author` built.
+fn built_by(tree: &skills_parser::tree::Tree, domain: &str, author: &str) -> bool {
+    let mut skills = tree.skills_in(domain).peekable();
+    skills.peek().is_some() && skills.all(|s| s.author.as_deref() == Some(author))
+}
+
+/// The names of the tree as it will be: what the assistant serves and
+/// what the root holds.
+struct Known<'t> {
+    /// Skill names and aliases, each with the skill it belongs to.
+    names: Vec<(String, String)>,
+    /// Domains that hold skills.
+    domains: Vec<String>,
+    tree: &'t skills_parser::tree::Tree,
+}
+
+impl<'t> Known<'t> {
+    fn of(served: &[&dyn Catalog], tree: &'t skills_parser::tree::Tree) -> Self {
+        let mut names = Vec::new();
+        let mut domains = Vec::new();
+        for c in served {
+            for s in (0..c.skill_count()).filter_map(|i| c.skill_at(i)) {
+                names.push((s.name.to_string(), s.name.to_string()));
+                names.extend(s.aliases.iter().map(|a| (a.to_string(), s.name.to_string())));
+                domains.push(s.domain.to_string());
+            }
+        }
+        for s in &tree.skills {
+            names.push((s.name.clone(), s.name.clone()));
+            names.extend(s.aliases.iter().map(|a| (a.clone(), s.name.clone())));
+            domains.push(s.domain.clone());
+        }
+        domains.sort();
+        domains.dedup();
+        Known { names, domains, tree }
+    }
+
+    /// Whether `full` fits in the tree, and its domain is one to write.
+    fn admit(&self, req: &Request<'_>, full: &str) -> Result<(), BuildError> {
+        let clash = |with: String| Err(BuildError::Conflict { name: full.to_string(), with });
+        let tool = names::tool_name(full);
+        for (name, owner) in &self.names {
+            if name.eq_ignore_ascii_case(full) {
+                return clash(if name == owner {
+                    format!("the skill `{owner}`, which exists")
+                } else {
+                    format!("`{name}`, an alias of `{owner}`")
+                });
+            }
+            if name == owner && names::tool_name(name) == tool {
+                return clash(format!("`{owner}`: both are exported as the tool `{tool}`"));
+            }
+            if name != owner && name.eq_ignore_ascii_case(req.domain) {
+                return clash(format!(
+                    "`{name}`, an alias of `{owner}`: its domain `{}` would make `{name} --help` ambiguous",
+                    req.domain
+                ));
+            }
+        }
+        let exists = self.domains.iter().any(|d| d == req.domain);
+        if exists && !req.open_domains.contains(&req.domain) && !self.only_built_by(req) {
+            return Err(BuildError::Curated {
+                domain: req.domain.to_string(),
+                open: req.open_domains.iter().map(|d| d.to_string()).collect(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether every skill of the request's domain, served or on disk, is
+    /// a workflow the request's author built.
+    fn only_built_by(&self, req: &Request<'_>) -> bool {
+        let prefix = format!("{}.", req.domain);
+        built_by(self.tree, req.domain, req.author)
+            && (self.names.iter())
+                .filter(|(name, owner)| name == owner && name.starts_with(&prefix))
+                .all(|(name, _)| self.tree.skill(name).is_some())
+    }
+}
+
+/// A dot file without `.md`, which skill loaders never read, named for the
+/// file it will become: `.weekly_report.md.tmp-<pid>-<n>`.
+fn temp_name(file_name: &str) -> String {
     static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    // A dot file without `.md`: skill loaders ignore it if one is ever left behind.
-    let tmp = dir.join(format!(".{file_name}.tmp-{}-{n}", std::process::id()));
+    format!(".{file_name}.tmp-{}-{n}", std::process::id())
+}
+
+/// Removes the temporary files of writers that died midway. Called with
+/// the root's lock held, when no live writer has one.
+fn remove_debris(dir: &Dir) {
+    let Ok(entries) = dir.entries() else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if name.starts_with('.') && name.contains(".md.tmp-") && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = dir.remove_file(name);
+        }
+    }
+}
+
+/// Writes a synced temporary file in `dir`, then `publish`es it as
+/// `file_name`; on failure the temporary file is removed.
+fn via_temp(
+    dir: &Dir,
+    file_name: &str,
+    bytes: &[u8],
+    before_publish: &dyn Fn(&Path) -> io::Result<()>,
+    publish: &dyn Fn(&str) -> io::Result<()>,
+) -> io::Result<()> {
+    let tmp = temp_name(file_name);
     let result = (|| {
-        let mut f = fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let mut f = dir.open_with(&tmp, OpenOptions::new().write(true).create_new(true))?;
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
-        before_rename(&tmp)?;
-        publish(&tmp, path)?;
-        // Make the rename itself durable.
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all();
+        before_publish(Path::new(&tmp))?;
+        publish(&tmp)?;
+        // Make the new name itself durable.
+        if let Ok(d) = dir.try_clone() {
+            let _ = d.into_std_file().sync_all();
         }
         Ok(())
     })();
     if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+        let _ = dir.remove_file(&tmp);
     }
     result
 }
 
-/// Regenerates the table of skills in `dir/SKILL.md` from the files on disk.
-fn update_index(dir: &Path, domain: &str, before_rename: &dyn Fn(&Path) -> io::Result<()>) -> io::Result<()> {
+/// Creates `file_name` in `dir`, failing with `AlreadyExists` rather than
+/// replacing a file: published with a hard link, which never overwrites,
+/// or, where links are unsupported, a rename after a last check.
+fn publish_new(
+    dir: &Dir,
+    file_name: &str,
+    bytes: &[u8],
+    before_publish: &dyn Fn(&Path) -> io::Result<()>,
+) -> io::Result<()> {
+    via_temp(dir, file_name, bytes, before_publish, &|tmp| match dir.hard_link(tmp, dir, file_name) {
+        Ok(()) => dir.remove_file(tmp),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
+        Err(_) if dir.symlink_metadata(file_name).is_ok() => Err(io::ErrorKind::AlreadyExists.into()),
+        Err(_) => dir.rename(tmp, dir, file_name),
+    })
+}
+
+/// Regenerates the table of skills in the domain's `SKILL.md` from the
+/// files in `dir` (a `SKILL.md` that is not a regular file is left alone).
+fn write_index(dir: &Dir, domain: &str, before_publish: &dyn Fn(&Path) -> io::Result<()>) -> io::Result<()> {
+    let mut names: Vec<String> =
+        dir.entries()?.flatten().filter_map(|e| e.file_name().to_str().map(str::to_string)).collect();
+    names.sort();
     let mut rows = Vec::new();
-    let mut entries: Vec<_> = fs::read_dir(dir)?.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        let Some(stem) = p.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".md")) else { continue };
-        if stem == "SKILL" || !names::is_identifier(stem) || fs::symlink_metadata(&p).is_ok_and(|m| !m.is_file()) {
+    for file_name in names {
+        let Some(stem) = file_name.strip_suffix(".md") else { continue };
+        if stem == "SKILL"
+            || !names::is_identifier(stem)
+            || !dir.symlink_metadata(&file_name).is_ok_and(|m| m.is_file())
+        {
             continue;
         }
-        let Ok(text) = skills_parser::tree::read_text(&p, skills_parser::tree::MAX_FILE_SIZE) else { continue };
-        if let Some(s) = skills_parser::parse_skill(&p, domain, stem, &text).item {
+        let Ok(text) = read_limited(dir, &file_name) else { continue };
+        let path = Path::new(domain).join(&file_name);
+        if let Some(s) = skills_parser::parse_skill(&path, domain, stem, &text).item {
             rows.push(format!("| {} | {} |", s.name, s.description.replace('|', "\\|")));
         }
     }
     let table = format!("| Skill | Description |\n|-------|-------------|\n{}\n", rows.join("\n"));
-    let index = dir.join("SKILL.md");
-    let text = match fs::symlink_metadata(&index) {
+    let text = match dir.symlink_metadata("SKILL.md") {
         Ok(m) if m.file_type().is_symlink() || !m.is_file() => return Ok(()),
-        Ok(_) => replace_table(&fs::read_to_string(&index)?, &table),
+        Ok(_) => replace_table(&read_limited(dir, "SKILL.md")?, &table),
         Err(_) => format!(
             "---\ndomain: {domain}\ndescription: Workflows built with workflow.build\n---\n\n# {domain}\n\nWorkflows compose other skills. Calling one returns its instructions; follow them step by step.\n\n## Available Skills\n\n{table}"
         ),
     };
-    write_atomic_with(&index, text.as_bytes(), before_rename)
+    if read_limited(dir, "SKILL.md").ok().as_deref() == Some(text.as_str()) {
+        return Ok(());
+    }
+    via_temp(dir, "SKILL.md", text.as_bytes(), before_publish, &|tmp| dir.rename(tmp, dir, "SKILL.md"))
+}
+
+/// A file of `dir` as text, up to the size a skill file may have.
+fn read_limited(dir: &Dir, file_name: &str) -> io::Result<String> {
+    let limit = skills_parser::tree::MAX_FILE_SIZE;
+    let mut text = String::new();
+    dir.open(file_name)?.take(limit + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > limit {
+        return Err(io::Error::other("larger than a skill file may be"));
+    }
+    Ok(text)
 }
 
 /// Replaces the first table whose header starts with `| Skill` (or appends
@@ -496,9 +748,10 @@ mod tests {
             schedule: None,
             author: "assistant",
             created: Date::parse("2026-02-17").unwrap(),
+            open_domains: &["workflows"],
         };
         // Refused before anything is read or written.
-        let e = build(Path::new("/nonexistent"), &req, &|_| false).unwrap_err();
+        let e = build(Path::new("/nonexistent"), &req, &[]).unwrap_err();
         assert_eq!(
             e.to_string(),
             format!(
@@ -520,6 +773,7 @@ mod tests {
             schedule: Some("0 9 * * 1"),
             author: "assistant",
             created: Date::parse("2026-02-17").unwrap(),
+            open_domains: &[],
         };
         let text = render(&req);
         assert!(text.contains("\\## Flags"));

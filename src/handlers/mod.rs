@@ -5,4 +5,4 @@ mod calendar;
 mod email;
 mod memory;
 mod tasks;
-mod workflow;
+pub mod workflow;

@@ -1,8 +1,16 @@
 //! `workflow.build`: writes a new workflow skill into the skill root.
 
 use crate::state::App;
+use skills_runtime::catalog::Catalog;
 use skills_runtime::workflow::{self, Request};
 use skills_runtime::{SkillError, skill};
+
+/// Who the workflows this assistant builds say wrote them.
+pub const AUTHOR: &str = "assistant";
+
+/// The existing domains workflows may be added to; the application's own
+/// (`tasks`, `email`, ...) are out of reach.
+pub const OPEN_DOMAINS: &[&str] = &["workflows"];
 
 #[skill("workflow.build")]
 fn build(
@@ -17,20 +25,26 @@ fn build(
         return Err(SkillError::new("this assistant has no writable skill root, so it cannot create workflows")
             .with_hint("start it with a skill root (SKILLS_ROOT) to enable workflow.build"));
     };
-    let known = app.known_skills.clone();
-    #[cfg(feature = "dev")]
-    let registry = app.registry.clone();
-    let exists = |n: &str| {
-        #[cfg(feature = "dev")]
-        if registry.as_ref().is_some_and(|r| r.has_skill(n)) {
-            return true;
-        }
-        known.iter().any(|k| k == n)
+    let request = Request {
+        name,
+        domain,
+        description,
+        steps,
+        schedule,
+        author: AUTHOR,
+        created: app.today,
+        open_domains: OPEN_DOMAINS,
     };
-    let request = Request { name, domain, description, steps, schedule, author: "assistant", created: app.today };
-    let created =
-        workflow::build(&root, &request, &exists).map_err(|e| SkillError::new(e.to_string()).with_hint(e.hint()))?;
-    app.known_skills.push(created.name.clone());
+    // The names to keep clear of: the compiled table's and, in dev mode,
+    // every root's (the builder reads the files under `root` itself).
+    #[cfg(feature = "dev")]
+    let snapshot = app.registry.as_ref().map(|r| r.snapshot());
+    let mut served: Vec<&dyn Catalog> = vec![&crate::skills::CATALOG];
+    #[cfg(feature = "dev")]
+    served.extend(snapshot.as_ref().map(|s| s.catalog() as &dyn Catalog));
+    let created = workflow::build(&root, &request, &served).map_err(|e| {
+        if e.is_input() { SkillError::input(e.to_string()) } else { SkillError::new(e.to_string()) }.with_hint(e.hint())
+    })?;
     // Dev mode: routable from the next command, without waiting for the watcher.
     #[cfg(feature = "dev")]
     if let Some(r) = &app.registry {
