@@ -28,16 +28,34 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// `println!` for results: a closed pipe (`assistant run reply.md | head`)
-/// ends the program quietly instead of panicking, as `skills` does.
+/// `println!` for results: what could take a terminal over (ESC, BEL, a
+/// bidirectional override, in a model's values or a skill's text) is
+/// escaped, and a closed pipe (`assistant run reply.md | head`) ends the
+/// program quietly instead of panicking, as `skills` does.
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let mut out = std::io::stdout().lock();
-        if writeln!(out, $($arg)*).and_then(|()| out.flush()).is_err() {
-            std::process::exit(0);
-        }
-    }};
+    ($($arg:tt)*) => {
+        write_out(&skills_core::terminal::escape(&format!($($arg)*), skills_core::terminal::Lines::Keep))
+    };
+}
+
+/// `eprintln!` for notes, escaped as [`say!`] escapes.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        eprintln!("{}", skills_core::terminal::escape(&format!($($arg)*), skills_core::terminal::Lines::Keep))
+    };
+}
+
+fn write_out(text: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// JSON for results, its strings escaped as [`say!`] escapes text.
+fn say_json(json: &str) {
+    write_out(&skills_core::terminal::escape_json(json));
 }
 
 #[derive(Parser, Debug)]
@@ -146,10 +164,10 @@ fn main() -> ExitCode {
         // Repair what a `workflow.build` killed midway left behind.
         match skills_runtime::workflow::tidy(root, OPEN_DOMAINS, AUTHOR) {
             Ok(changed) if !changed.is_empty() => {
-                eprintln!("assistant: regenerated the index of {}", changed.join(", "));
+                note!("assistant: regenerated the index of {}", changed.join(", "));
             }
             Ok(_) => {}
-            Err(e) => eprintln!("assistant: cannot tidy {}: {e}", root.display()),
+            Err(e) => note!("assistant: cannot tidy {}: {e}", root.display()),
         }
     }
     let access = if cli.read_only { Access::ReadOnly } else { Access::All };
@@ -159,7 +177,7 @@ fn main() -> ExitCode {
             let outcome = match ToolCall::parse(&call) {
                 Ok(call) => router.call_tool_with(&mut app, &call, access),
                 Err(message) => {
-                    eprintln!("assistant: {message}");
+                    note!("assistant: {message}");
                     return ExitCode::from(2);
                 }
             };
@@ -169,7 +187,7 @@ fn main() -> ExitCode {
             let reply = match read_input(&file) {
                 Ok(t) => t,
                 Err(e) => {
-                    eprintln!("assistant: cannot read {}: {e}", file.display());
+                    note!("assistant: cannot read {}: {e}", file.display());
                     return ExitCode::from(2);
                 }
             };
@@ -193,7 +211,7 @@ fn main() -> ExitCode {
                 }
             }
             if json {
-                say!("{}", serde_json::to_string_pretty(&reports).unwrap_or_default());
+                say_json(&serde_json::to_string_pretty(&reports).unwrap_or_default());
             }
             if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
         }
@@ -202,7 +220,7 @@ fn main() -> ExitCode {
                 Format::Openai => ToolFormat::OpenAi,
                 Format::Anthropic => ToolFormat::Anthropic,
             };
-            say!("{}", serde_json::to_string_pretty(&router.tool_schemas(format)).unwrap_or_default());
+            say_json(&serde_json::to_string_pretty(&router.tool_schemas(format)).unwrap_or_default());
             ExitCode::SUCCESS
         }
         Command::Prompt { full } => {
@@ -246,7 +264,7 @@ fn build_router(dev: bool, app: &mut App, config: skills_runtime::router::Router
         use skills_runtime::registry::Event;
         let registry = assistant::dev_registry(|e| {
             if !matches!(e, Event::Reloaded { .. }) {
-                eprintln!("assistant: {e}");
+                note!("assistant: {e}");
             }
         });
         if app.skills_root.is_none() {
@@ -264,7 +282,7 @@ fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev
     #[cfg(feature = "dev")]
     let _watch = match router.registry().filter(|_| dev).map(|r| r.watch()) {
         Some(Err(e)) => {
-            eprintln!("assistant: cannot watch the skill roots ({e}); edits show after a restart");
+            note!("assistant: cannot watch the skill roots ({e}); edits show after a restart");
             None
         }
         Some(Ok(w)) => Some(w),
@@ -354,7 +372,7 @@ fn schedule(
         None => system_zone(),
         Some(Ok(z)) => z,
         Some(Err(e)) => {
-            eprintln!("assistant: unknown time zone: {e}");
+            note!("assistant: unknown time zone: {e}");
             return ExitCode::from(2);
         }
     };
@@ -362,7 +380,7 @@ fn schedule(
     let current = |zone: &TimeZone| router.with_catalog(|catalog, _| Scheduler::new(catalog, zone.clone()));
     let (scheduler, errors) = current(&zone);
     for e in &errors {
-        eprintln!("assistant: `{}` has a schedule that does not parse ({}): {}", e.skill, e.expression, e.message);
+        note!("assistant: `{}` has a schedule that does not parse ({}): {}", e.skill, e.expression, e.message);
     }
     // An RFC 3339 time, or a date and time (or a date) without an offset,
     // read in the zone the schedules are read in.
@@ -392,12 +410,12 @@ fn schedule(
         let (from, until) = match (parse(&from), parse(&until)) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => {
-                eprintln!("assistant: {e}");
+                note!("assistant: {e}");
                 return ExitCode::from(2);
             }
         };
         if until < from {
-            eprintln!("assistant: the window ends ({until}) before it starts ({from}); give --until after --from");
+            note!("assistant: the window ends ({until}) before it starts ({from}); give --until after --from");
             return ExitCode::from(2);
         }
         let mut failed = false;
@@ -412,7 +430,7 @@ fn schedule(
         if let (true, Some(last)) = (capped, last) {
             // Said, not dropped silently: the rest of the window is one
             // command away.
-            eprintln!(
+            note!(
                 "assistant: stopped after {} runs, the most one window runs; the rest of it: --from {} --until {until}",
                 assistant::scheduler::MAX_RUNS_PER_WINDOW,
                 last
@@ -421,7 +439,7 @@ fn schedule(
         return if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS };
     }
     if scheduler.jobs().is_empty() {
-        eprintln!("assistant: no skill has a schedule");
+        note!("assistant: no skill has a schedule");
         return ExitCode::SUCCESS;
     }
     // The loop: sleep until the next run, run everything due, repeat. A
@@ -446,7 +464,7 @@ fn schedule(
 
 fn print_outcome(outcome: &Outcome, json: bool) -> ExitCode {
     if json {
-        say!("{}", serde_json::to_string_pretty(&outcome.to_json()).unwrap_or_default());
+        say_json(&serde_json::to_string_pretty(&outcome.to_json()).unwrap_or_default());
     } else {
         say!("{}", outcome.to_model_text());
     }

@@ -697,3 +697,25 @@ fn a_date_in_words_is_told_its_day() {
     let o = assistant(&["exec", "tasks.search --due-before \"next week\""]);
     assert!(stdout(&o).contains("Hint: write the date as YYYY-MM-DD"), "{}", stdout(&o));
 }
+
+/// Control characters and bidirectional overrides a model writes in a value
+/// are escaped on the terminal (they would move the cursor, retitle the
+/// window or reorder the line); JSON output stays JSON, escaped the same.
+#[test]
+fn what_could_take_a_terminal_over_is_escaped_in_human_output() {
+    let line = "email.send --to a@b.co --subject \"\u{1b}]0;pwned\u{7}Q1\u{202e}\" --body \"x\u{1b}[2J\ny\"";
+    let out = stdout(&assistant(&["exec", line]));
+    assert!(!out.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{out:?}");
+    assert!(out.contains("Sent to a@b.co."), "{out}");
+    let show = stdout(&assistant(&["exec", &format!("{line}\n")]));
+    assert!(!show.contains('\u{1b}'), "{show:?}");
+    // The same command's result as JSON: valid, and the raw characters
+    // written as JSON escapes.
+    let unknown = "tasks.s\u{202e}earch --limit 1";
+    let text = stdout(&assistant(&["exec", "--json", unknown]));
+    assert!(!text.contains('\u{202e}'), "{text:?}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(v["command"].as_str().unwrap().contains('\u{202e}'), "the JSON still says what was written");
+    let human = stdout(&assistant(&["exec", unknown]));
+    assert!(human.contains("tasks.s\\u{202e}earch"), "{human}");
+}

@@ -12,6 +12,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
+use skills_core::terminal::{self, Lines};
 use skills_core::{extract, tokenize};
 use skills_parser::diagnostic::display_path;
 use skills_parser::{LoadOptions, Tree};
@@ -134,8 +135,15 @@ fn catalog(tree: &Tree) -> DynamicCatalog {
     DynamicCatalog::from_tree(tree, &display_path(&tree.root))
 }
 
-/// Prints to stdout; a closed pipe (`skills list | head`) ends quietly.
+/// Prints text for a person to stdout, with what could take a terminal
+/// over escaped (a file name or a skill's text holding ESC, BEL or a
+/// bidirectional override); a closed pipe (`skills list | head`) ends
+/// quietly.
 fn emit(text: &str) {
+    write_out(&terminal::escape(text, Lines::Keep));
+}
+
+fn write_out(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
@@ -144,7 +152,7 @@ fn emit(text: &str) {
 }
 
 fn print_json(v: &Value) {
-    emit(&serde_json::to_string_pretty(v).unwrap_or_default());
+    write_out(&terminal::escape_json(&serde_json::to_string_pretty(v).unwrap_or_default()));
 }
 
 fn check(tree: &Tree, format: Format) -> ExitCode {
@@ -456,7 +464,7 @@ fn help_cmd(tree: &Tree, query: &str) -> ExitCode {
             let _ = f.write_message(&mut m);
             let mut h = String::new();
             let _ = f.write_hint(&mut h);
-            eprintln!("error: {m}\n  = help: {h}");
+            eprintln!("{}", terminal::escape(&format!("error: {m}\n  = help: {h}"), Lines::Keep));
             ExitCode::FAILURE
         }
         Step::Invoke { .. } => ExitCode::FAILURE,
@@ -503,7 +511,7 @@ fn parse(tree: &Tree, line: &str) -> ExitCode {
 fn tokens(line: &str) -> ExitCode {
     match tokenize::split(line) {
         Ok(t) => {
-            emit(&serde_json::to_string(&t).unwrap_or_default());
+            write_out(&terminal::escape_json(&serde_json::to_string(&t).unwrap_or_default()));
             ExitCode::SUCCESS
         }
         Err(e) => {

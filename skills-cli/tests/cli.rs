@@ -387,3 +387,26 @@ fn check_takes_the_domains_other_parts_compile() {
     assert!(part.status.success(), "{text}");
     assert!(text.contains("0 errors"), "{text}");
 }
+
+/// A file name holding a line break and an escape sequence cannot forge a
+/// line of `skills check` or reach the terminal raw; nor can a skill's text.
+#[cfg(unix)]
+#[test]
+fn check_escapes_what_could_take_a_terminal_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("SKILL.md"), "---\ndomain: d\ndescription: D\n---\n\n# d\n").unwrap();
+    std::fs::write(d.join("x\nerror[forged]: \u{1b}[31mboom.md"), "---\nname: d.x\n---\n").unwrap();
+    std::fs::write(
+        d.join("a.md"),
+        "---\nname: d.a\ndescription: Does \u{1b}]0;title\u{7}a\n---\n\n# d.a\n\n## Usage\n\nd.a\n\n## Examples\n\nd.b\u{202e}\n",
+    )
+    .unwrap();
+    for args in [["check", "--root"], ["list", "--root"]] {
+        let out = run(&[args[0], args[1], dir.path().to_str().unwrap()]);
+        let text = format!("{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr));
+        assert!(!text.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{text:?}");
+        assert!(!text.lines().any(|l| l.starts_with("error[forged]")), "{text}");
+    }
+}

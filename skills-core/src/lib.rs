@@ -59,6 +59,8 @@ pub mod shell;
 pub mod spec;
 pub mod suggest;
 pub mod template;
+#[cfg(feature = "alloc")]
+pub mod terminal;
 pub mod tokenize;
 
 pub use args::{ArgErrors, Args, Slot};

@@ -289,10 +289,22 @@ impl Diagnostic {
     ///   --> skills/email/send.md:2:7
     ///    = help: write `name: email.send`
     /// ```
+    ///
+    /// What could take a terminal over (control characters, bidirectional
+    /// overrides) is escaped, in the file name and the message (line breaks
+    /// too: each is one line, which a file name or the text it quotes
+    /// cannot break to forge another) and in the hint.
     pub fn render(&self) -> String {
-        let mut s = format!("{}[{}]: {}\n  --> {}\n", self.severity.as_str(), self.code, self.message, self.location());
+        use skills_core::terminal::{Lines, escape};
+        let mut s = format!(
+            "{}[{}]: {}\n  --> {}\n",
+            self.severity.as_str(),
+            self.code,
+            escape(&self.message, Lines::Escape),
+            escape(&self.location(), Lines::Escape)
+        );
         if let Some(h) = &self.hint {
-            s.push_str(&format!("   = help: {h}\n"));
+            s.push_str(&format!("   = help: {}\n", escape(h, Lines::Keep)));
         }
         s
     }

@@ -2784,3 +2784,31 @@ fn documents_as_users_write_them_are_read_as_written() {
     let (_d, t) = one(&skill(FRONT, &BODY.replace("d.a [--x <v>]", "d.a [--x <v>]\n\n`setup.cfg` is read too.")));
     assert!(t.diagnostics.is_empty(), "{:#?}", t.diagnostics);
 }
+
+/// `binaries:` names programs looked up on PATH; a path is refused, since
+/// whether the skill is available would tell whoever reads it whether that
+/// file exists.
+#[test]
+fn binaries_name_programs_not_paths() {
+    let front =
+        "name: d.a\ndescription: x\neligibility:\n  binaries: [git, /home/me/.ssh/id_rsa, 'C:\\tools\\x.exe']\n";
+    let (_d, tree) = one(&skill(front, BODY));
+    let found: Vec<(&str, &str)> = (tree.diagnostics.iter())
+        .filter(|d| d.code == Code::InvalidEligibility)
+        .map(|d| (d.message.as_str(), d.hint.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "`binaries` names programs found on PATH, not paths: `/home/me/.ssh/id_rsa`",
+                "write the program's name, `id_rsa`"
+            ),
+            (
+                "`binaries` names programs found on PATH, not paths: `C:\\tools\\x.exe`",
+                "write the program's name, `x.exe`"
+            ),
+        ]
+    );
+    assert!(tree.skill("d.a").is_none(), "a definition error leaves the skill out");
+}

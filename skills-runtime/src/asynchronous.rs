@@ -37,7 +37,7 @@ impl<'a> Future for Guarded<'a> {
         match polled {
             Ok(Poll::Ready(result)) => return Poll::Ready(result),
             Ok(Poll::Pending) => {}
-            Err(panic) => return Poll::Ready(Err(CallError::Skill(panic_error(&*panic)))),
+            Err(_) => return Poll::Ready(Err(CallError::Skill(panic_error()))),
         }
         match Pin::new(&mut this.delay).poll(cx) {
             Poll::Ready(()) => Poll::Ready(Err(CallError::Skill(timeout_error(this.timeout)))),

@@ -32,10 +32,12 @@ fn canonical_os(os: &str) -> &str {
     }
 }
 
-/// Whether an executable named `program` is on `PATH`.
+/// Whether an executable named `program` is on `PATH`. A path is never
+/// one (and is not looked at): whether a skill is available must not tell
+/// whoever reads it whether some file exists.
 pub fn on_path(program: &str) -> bool {
-    if program.contains(['/', '\\']) {
-        return is_executable(std::path::Path::new(program));
+    if program.is_empty() || program.contains(['/', '\\']) {
+        return false;
     }
     let Some(path) = std::env::var_os("PATH") else { return false };
     std::env::split_paths(&path).any(|dir| {
@@ -57,5 +59,23 @@ fn is_executable(p: &std::path::Path) -> bool {
     #[cfg(not(unix))]
     {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A path is never probed: an existing executable given by its path is
+    /// "not installed" as much as a missing one, so the answer says nothing
+    /// of the file system.
+    #[cfg(unix)]
+    #[test]
+    fn paths_are_never_programs() {
+        assert!(on_path("sh"));
+        assert!(!on_path("/bin/sh"));
+        assert!(!on_path("./sh"));
+        assert!(!on_path(""));
+        assert!(!on_path("no-such-program-here"));
     }
 }

@@ -335,7 +335,25 @@ pub(super) fn read_eligibility(node: &Node, sink: &mut Sink<'_>) -> Eligibility 
                 e.os = list;
             }
             keys::ELIGIBILITY_ENV => e.env = list,
-            keys::ELIGIBILITY_BINARIES => e.binaries = list,
+            keys::ELIGIBILITY_BINARIES => {
+                // A path would be probed on every check, and whether the
+                // skill is available would tell whoever reads it whether
+                // that file exists.
+                for b in list.iter().filter(|b| b.is_empty() || b.contains(['/', '\\'])) {
+                    let program = b.rsplit(['/', '\\']).next().unwrap_or_default();
+                    sink.push(
+                        Code::InvalidEligibility,
+                        v.line,
+                        v.column,
+                        format!("`binaries` names programs found on PATH, not paths: `{b}`"),
+                        match program {
+                            "" => "write the program's name".to_string(),
+                            p => format!("write the program's name, `{p}`"),
+                        },
+                    );
+                }
+                e.binaries = list;
+            }
             other => sink.push(
                 Code::InvalidEligibility,
                 v.line,

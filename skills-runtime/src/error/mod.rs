@@ -153,15 +153,14 @@ impl From<std::io::Error> for SkillError {
     }
 }
 
-/// The error a panicking handler becomes.
+/// The error a panicking handler becomes. The panic's message is not in
+/// it: it may hold anything the handler had (paths, values, secrets), so
+/// it goes where the process's panic hook sends it (standard error by
+/// default), for the operator, and the model is told only that a panic
+/// happened.
 #[cfg(feature = "std")]
-pub(crate) fn panic_error(payload: &(dyn core::any::Any + Send)) -> SkillError {
-    let what = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<alloc::string::String>().cloned())
-        .unwrap_or_else(|| "no message".to_string());
-    SkillError::new(format!("the handler panicked ({what}); it may or may not have taken effect"))
+pub(crate) fn panic_error() -> SkillError {
+    SkillError::new_static("the handler panicked; it may or may not have taken effect")
         .with_hint("this is a bug in the skill's handler, not in the command; check the state before retrying")
         .with_kind("handler_panic")
 }

@@ -532,7 +532,7 @@ fn call_sync<'a, C>(
     #[cfg(feature = "std")]
     {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ctx, args, out)))
-            .unwrap_or_else(|panic| Err(CallError::Skill(crate::error::panic_error(&*panic))))
+            .unwrap_or_else(|_| Err(CallError::Skill(crate::error::panic_error())))
     }
     #[cfg(not(feature = "std"))]
     {

@@ -479,7 +479,9 @@ fn a_panicking_handler_is_an_error_result_and_the_router_keeps_serving() {
     let o = router.execute(&mut ctx, "ops.crash");
     assert_eq!(error_kind(&o), "handler_panic");
     assert_eq!(o.skill.as_deref(), Some("ops.crash"));
-    assert!(o.text.starts_with("the handler panicked (index out of bounds"), "{}", o.text);
+    // The panic's message may hold anything the handler had: it goes to
+    // the panic hook (standard error), never to the model.
+    assert_eq!(o.text, "the handler panicked; it may or may not have taken effect");
     assert!(o.to_model_text().starts_with("[Command Result: ops.crash]\nError (handler_panic): "));
     assert_eq!(router.execute(&mut ctx, "ops.ping").text, "pong");
     assert_eq!(ctx.calls, ["ops.crash", "ops.ping"]);
