@@ -295,6 +295,7 @@ fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev
     // on the next, as in a shell (the tokenizer removes the continuation).
     let mut lines = std::io::stdin().lock().split(b'\n');
     let mut command: Vec<u8> = Vec::new();
+    let mut continued = skills_runtime::tokenize::Continued::default();
     loop {
         let line = match lines.next() {
             Some(Ok(line)) => line,
@@ -303,8 +304,9 @@ fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev
             _ if command.is_empty() => break,
             _ => Vec::new(),
         };
-        command.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(&line));
-        if continues(&command) {
+        let line = line.strip_suffix(b"\r").unwrap_or(&line);
+        command.extend_from_slice(line);
+        if std::str::from_utf8(line).is_ok_and(|l| continued.line(l)) {
             command.push(b'\n');
             continue;
         }
@@ -317,21 +319,12 @@ fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev
             Err(e) => not_utf8(&command, e.valid_up_to()),
         };
         command.clear();
+        continued.reset();
         if !emit(&format!("{}\n", outcome.to_model_text())) {
             break;
         }
     }
     ExitCode::SUCCESS
-}
-
-/// Whether `line` ends in a backslash that escapes nothing yet (an odd run
-/// of them, outside single quotes): a shell reads the next line into it.
-fn continues(line: &[u8]) -> bool {
-    use skills_runtime::tokenize::{TokenizeErrorKind, tokens};
-    let Ok(text) = std::str::from_utf8(line) else { return false };
-    // The tokenizer's own reading, without collecting the tokens.
-    tokens(text)
-        .any(|t| matches!(t, Err(e) if e.kind == TokenizeErrorKind::TrailingBackslash && e.offset + 1 == line.len()))
 }
 
 /// The result for a command line whose bytes are not UTF-8 from `at` on,

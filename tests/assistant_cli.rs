@@ -719,3 +719,23 @@ fn what_could_take_a_terminal_over_is_escaped_in_human_output() {
     let human = stdout(&assistant(&["exec", unknown]));
     assert!(human.contains("tasks.s\\u{202e}earch"), "{human}");
 }
+
+/// A command continued over 50,000 lines is one command, read in time in
+/// proportion to its length (docs/PERFORMANCE.md, "Hostile input").
+#[test]
+fn a_command_continued_over_many_lines_runs_once() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_assistant"))
+        .args(["--today", "2026-02-17", "--static", "repl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = String::from("tasks.search \\\n");
+    input.push_str(&"  \\\n".repeat(50_000));
+    input.push_str("  --limit 1\n");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert_eq!(out.matches("[Command Result: tasks.search]").count(), 1, "{}", &out[..out.len().min(500)]);
+    assert!(out.contains("(showing 1)"), "{}", &out[..out.len().min(500)]);
+}

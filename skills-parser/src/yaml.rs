@@ -270,9 +270,30 @@ fn key_lines(src: &str, line_offset: usize) -> Option<Node> {
     (!entries.is_empty()).then(|| Node { value: Value::Map(entries), line: line_offset + 1, column: 1 })
 }
 
+/// serde-saphyr's limits for a frontmatter of `len` bytes: work in
+/// proportion to its size. Aliases may repeat what an anchor holds, as
+/// YAML allows, but not expand a few hundred bytes into millions of nodes
+/// (its defaults, made for documents, let 456 bytes of nested aliases cost
+/// a third of a second and 100 MB before refusing them), so that a tree of
+/// such files is refused in time linear in its size.
+fn options(len: usize) -> serde_saphyr::Options {
+    let work = 256 + 8 * len;
+    let mut options = serde_saphyr::Options::default();
+    options.alias_limits.max_total_replayed_events = work;
+    options.alias_limits.max_replay_stack_depth = 16;
+    if let Some(budget) = options.budget.as_mut() {
+        budget.max_events = 2 * work;
+        budget.max_nodes = work;
+        budget.max_recorded_anchor_events = work;
+        budget.max_recorded_anchor_bytes = work;
+        budget.max_total_scalar_bytes = work;
+    }
+    options
+}
+
 /// [`parse`] through serde-saphyr, for what [`plain_text`] leaves.
 fn parse_with_serde(src: &str, first_line: usize) -> Result<Node, YamlError> {
-    match serde_saphyr::from_str::<Spanned<Raw>>(src) {
+    match serde_saphyr::from_str_with_options::<Spanned<Raw>>(src, options(src.len())) {
         Ok(raw) => Ok(convert(raw, src, first_line - 1)),
         Err(e) => {
             let (line, column) =

@@ -2812,3 +2812,45 @@ fn binaries_name_programs_not_paths() {
     );
     assert!(tree.skill("d.a").is_none(), "a definition error leaves the skill out");
 }
+
+/// Nested aliases that would expand a few hundred bytes of frontmatter into
+/// millions of nodes are refused at once, in every file of a tree (work in
+/// proportion to each file's size); aliases as YAML means them still read.
+#[test]
+fn alias_bombs_are_refused_early_and_aliases_still_read() {
+    let mut bomb = String::from("name: d.a\ndescription: x\nx0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..9 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        bomb.push_str(&format!("x{i}: &a{i} [{refs}]\n"));
+    }
+    let text = skill(&bomb, BODY);
+    let files: Vec<(String, String)> =
+        (0..40).map(|k| (format!("d/a{k}.md"), text.replace("d.a", &format!("d.a{k}")))).collect();
+    let mut all: Vec<(&str, &[u8])> = vec![("d/SKILL.md", INDEX.as_bytes())];
+    all.extend(files.iter().map(|(p, t)| (p.as_str(), t.as_bytes())));
+    let (_d, tree) = build(&all);
+    let refused = tree.diagnostics.iter().filter(|d| d.message.contains("expands further (through aliases)")).count();
+    assert_eq!(refused, 40, "{:?}", tree.diagnostics);
+
+    let reused = "name: d.a\ndescription: x\ntags: &t [alpha, beta]\nx-copy: *t\n";
+    let (_d, tree) = one(&skill(reused, BODY));
+    assert_eq!(tree.skill("d.a").map(|s| s.tags.clone()), Some(vec!["alpha".to_string(), "beta".to_string()]));
+}
+
+/// An enum of 30,000 values reads in time in proportion to its length; a
+/// value listed twice, in any case, is still told.
+#[test]
+fn a_long_enum_reads_whole_and_repeats_are_told() {
+    let values: Vec<String> = (0..30_000).map(|i| format!("v{i}")).collect();
+    let flags = format!("--mode  The mode. One of: {}\n", values.join(", "));
+    let body = BODY
+        .replace("d.a [--x <v>]", "d.a [--mode <mode>]")
+        .replace("--x  The x\n", &flags)
+        .replace("d.a --x 1", "d.a --mode v7");
+    let (_d, tree) = one(&skill(FRONT, &body));
+    assert!(!tree.has_errors(), "{:?}", tree.diagnostics);
+    assert_eq!(tree.skill("d.a").unwrap().flags[0].values.len(), 30_000);
+    let repeated = body.replace("v29999", "V7");
+    let (_d, tree) = one(&skill(FRONT, &repeated));
+    assert!(tree.diagnostics.iter().any(|d| d.message == "`V7` is listed twice in `--mode`"), "{:?}", tree.diagnostics);
+}

@@ -851,6 +851,63 @@ fn take_token<'a, O: Out<'a> + ?Sized>(
     None
 }
 
+/// A command typed over several lines, as a shell reads it: a line that
+/// ends in a backslash escaping nothing (outside single quotes) continues
+/// on the next, the backslash and line break removed by the tokenizer.
+///
+/// Each line is scanned once, with the quoting state the lines before it
+/// left, so a command of many lines costs time in proportion to its length
+/// (asking the tokenizer about the whole command after each line would cost
+/// its square).
+///
+/// ```
+/// use skills_core::tokenize::Continued;
+///
+/// let mut c = Continued::default();
+/// assert!(c.line("email.send --to a@b.co \\"));
+/// assert!(c.line("  --subject \"Q1 \\"));
+/// assert!(!c.line("report\""));
+/// c.reset();
+/// assert!(!c.line(r"notes.add --text 'a\'"));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Continued {
+    in_double_quotes: bool,
+}
+
+impl Continued {
+    /// Reads the next line of the command, without its line break; `true`
+    /// when the command continues on the next line (join them with `\n`).
+    pub fn line(&mut self, line: &str) -> bool {
+        let b = line.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match (b[i], self.in_double_quotes) {
+                (b'\\', _) if i + 1 == b.len() => return true,
+                (b'\\', _) => i += 2,
+                (b'"', q) => {
+                    self.in_double_quotes = !q;
+                    i += 1;
+                }
+                (b'\'', false) => match memchr::memchr(b'\'', &b[i + 1..]) {
+                    Some(close) => i += close + 2,
+                    // A single quote left open: the command ends here,
+                    // and the tokenizer reports the quote.
+                    None => break,
+                },
+                _ => i += 1,
+            }
+        }
+        self.reset();
+        false
+    }
+
+    /// Starts a new command.
+    pub fn reset(&mut self) {
+        *self = Continued::default();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1032,5 +1089,36 @@ mod tests {
         let e = split_in_place(&mut buf, &mut out).unwrap_err();
         assert_eq!(e.kind, TokenizeErrorKind::TooManyTokens { max: 2 });
         assert_eq!(e.column, 5);
+    }
+
+    /// `Continued` agrees with the tokenizer on every command of a few
+    /// lines made of the characters quoting turns on.
+    #[test]
+    fn continued_lines_agree_with_the_tokenizer() {
+        let alphabet = [b'a', b' ', b'\'', b'"', b'\\', b'\n'];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..50_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 12) as usize;
+            let text: alloc::string::String =
+                (0..len).map(|k| alphabet[((seed >> (4 + 3 * k)) % 6) as usize] as char).collect();
+            // Fed line by line, as the repl reads it, against the tokenizer
+            // asked about the whole command so far.
+            let mut c = Continued::default();
+            let mut command = alloc::string::String::new();
+            for line in text.split('\n') {
+                command.push_str(line);
+                let whole = tokens(&command).any(|t| {
+                    matches!(t, Err(e) if e.kind == TokenizeErrorKind::TrailingBackslash && e.offset + 1 == command.len())
+                });
+                assert_eq!(c.line(line), whole, "{command:?}");
+                if !whole {
+                    break;
+                }
+                command.push('\n');
+            }
+        }
     }
 }

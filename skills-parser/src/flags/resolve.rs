@@ -104,6 +104,11 @@ pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, s
     Some(Flag::new(decl, description, placeholder, properties, values.0, default.map(|d| d.0), sources))
 }
 
+/// The values, in ASCII lowercase, as a set.
+fn lowercase(values: &[String]) -> foldhash::HashSet<String> {
+    values.iter().map(|v| v.to_ascii_lowercase()).collect()
+}
+
 /// Where Usage shows a flag.
 fn usage_at(u: &UsageFlag) -> Source {
     Source::at(u.line, u.column, Origin::Usage)
@@ -417,9 +422,9 @@ impl<'r> Resolver<'r, '_> {
             Fact::Values(v) if !v.is_empty() => Some(v),
             _ => None,
         });
-        let same = |a: &&Vec<String>, b: &&Vec<String>| {
-            a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| x.eq_ignore_ascii_case(y)))
-        };
+        // The same values in any order and case; sets, so that a list of
+        // thousands costs in proportion to its length.
+        let same = |a: &&Vec<String>, b: &&Vec<String>| a.len() == b.len() && lowercase(a) == lowercase(b);
         let decl = self.decl;
         let chosen = (self.agreed("is", said, same, |v| format!("one of {}", v.join(", "))))
             .or_else(|| decl.placeholder.as_ref().and_then(|p| Some((&p.choices.as_ref()?.0, p.at))));
@@ -435,6 +440,7 @@ impl<'r> Resolver<'r, '_> {
             return (Vec::new(), None);
         };
         let mut values: Vec<String> = Vec::with_capacity(listed.len());
+        let mut seen = foldhash::HashSet::with_capacity_and_hasher(listed.len(), Default::default());
         for v in listed.iter().cloned() {
             if !is_enum_value(&v) {
                 self.error(
@@ -443,7 +449,7 @@ impl<'r> Resolver<'r, '_> {
                     format!("`{v}` is not a valid value of `--{name}`"),
                     "enum values are single words of letters, digits and `_ . : / + -`; end the list with `.` or `(` before more prose",
                 );
-            } else if values.iter().any(|x| x.eq_ignore_ascii_case(&v)) {
+            } else if !seen.insert(v.to_ascii_lowercase()) {
                 self.error(
                     Code::InvalidEnumValue,
                     at,
