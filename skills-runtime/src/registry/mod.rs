@@ -156,6 +156,14 @@ pub enum Event {
         /// `skills/tasks/delete.md:6`.
         location: String,
     },
+    /// A watched root directory was replaced (renamed away and another put
+    /// in its place) or created: the new one is watched and loaded.
+    RootReplaced {
+        /// The root's label.
+        root: String,
+        /// Its path.
+        path: String,
+    },
     /// The file watcher failed.
     WatchError(String),
 }
@@ -173,6 +181,9 @@ impl fmt::Display for Event {
             }
             Event::GuardChanged { skill, key, location } => {
                 write!(f, "`{key}` of {skill} changed in {location}; the compiled value holds until the next build")
+            }
+            Event::RootReplaced { root, path } => {
+                write!(f, "the {root} root ({path}) was replaced; watching and loading the new one")
             }
             Event::WatchError(e) => write!(f, "watching the skill roots failed: {e}"),
         }
@@ -459,31 +470,7 @@ impl Registry {
         generation
     }
 
-    /// Watches every root and reloads after changes (debounced by
-    /// [`DEBOUNCE`]). Watching stops when the returned guard is dropped.
-    /// Roots that do not exist yet are skipped.
-    pub fn watch(&self) -> Result<Watch, notify_debouncer_mini::notify::Error> {
-        use notify_debouncer_mini::notify::RecursiveMode;
-        let registry = self.clone();
-        let mut debouncer =
-            notify_debouncer_mini::new_debouncer(DEBOUNCE, move |res: notify_debouncer_mini::DebounceEventResult| {
-                match res {
-                    Ok(events) if events.iter().any(|e| is_relevant(&e.path)) => {
-                        registry.reload();
-                    }
-                    Ok(_) => {}
-                    Err(e) => registry.emit(&Event::WatchError(e.to_string())),
-                }
-            })?;
-        // Roots that do not exist are not watched: creating one later takes
-        // a restart (or any reload) to notice.
-        for root in self.inner.roots.iter().filter(|r| r.path.exists()) {
-            debouncer.watcher().watch(&root.path, RecursiveMode::Recursive)?;
-        }
-        Ok(Watch { _debouncer: debouncer })
-    }
-
-    fn emit(&self, e: &Event) {
+    pub(crate) fn emit(&self, e: &Event) {
         if let Some(l) = &self.inner.listener {
             l(e);
         }
@@ -493,17 +480,6 @@ impl Registry {
     pub fn has_skill(&self, name: &str) -> bool {
         self.snapshot().catalog.lookup(name).is_some()
             || self.inner.compiled.iter().any(|t| t.skills.iter().any(|s| s.name == name))
-    }
-}
-
-/// Keeps a [`Registry`] watching its roots; drop it to stop.
-pub struct Watch {
-    _debouncer: notify_debouncer_mini::Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>,
-}
-
-impl fmt::Debug for Watch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Watch")
     }
 }
 
@@ -518,5 +494,8 @@ fn is_relevant(path: &Path) -> bool {
 
 // Building a snapshot from the loaded trees.
 mod snapshot;
+// Watching the roots: reloads once saved files settle, and roots replaced.
+mod watch;
+pub use watch::{SETTLE, Watch};
 
 use snapshot::*;

@@ -3,7 +3,7 @@
 
 use skills_fixture::{Ctx, skills};
 use skills_runtime::catalog::Catalog;
-use skills_runtime::registry::{Event, Registry, Root};
+use skills_runtime::registry::{DEBOUNCE, Event, Registry, Root, SETTLE};
 use skills_runtime::{Kind, Outcome, Router};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -465,4 +465,79 @@ fn a_parsed_skills_view_carries_its_usage_file_shape_and_conditions() {
         snapshot.unavailable(snapshot.catalog().lookup("ops.secret").unwrap()),
         Some("environment variable SKILLS_FIXTURE_TOKEN_NEVER_SET is not set")
     );
+}
+
+/// A save that rewrites a file in place, in pieces with pauses between them
+/// (truncate, write the head, pause, write the rest), is never served
+/// half-written: the half that parses, a skill without its flags, would be
+/// wrong. Commands see the old version until the file has settled, then
+/// the new one.
+#[test]
+fn a_file_saved_in_pieces_is_read_once_it_has_settled() {
+    let dev = Arc::new(Dev::new());
+    dev.write("plans/retro.md", TEMPLATE);
+    dev.registry.reload();
+    let _watch = dev.registry.watch().unwrap();
+    let flags_seen = Arc::new(Mutex::new(std::collections::BTreeSet::new()));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let (dev, seen, stop) = (dev.clone(), flags_seen.clone(), stop.clone());
+        std::thread::spawn(move || {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let snapshot = dev.registry.snapshot();
+                let catalog = snapshot.catalog();
+                if let Some(view) = catalog.lookup("plans.retro").and_then(|i| catalog.skill_at(i)) {
+                    seen.lock().unwrap().insert(view.flags.len());
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        })
+    };
+    let new = TEMPLATE.replace(
+        "--sprint   Sprint number (required)\n",
+        "--sprint   Sprint number (required)\n--team     Team name\n",
+    );
+    let cut = new.find("## Usage").unwrap();
+    for _ in 0..3 {
+        use std::io::Write;
+        let mut f = std::fs::File::create(dev.root.join("plans/retro.md")).unwrap();
+        f.write_all(&new.as_bytes()[..cut]).unwrap();
+        f.sync_all().unwrap();
+        std::thread::sleep(DEBOUNCE + SETTLE / 2);
+        f.write_all(&new.as_bytes()[cut..]).unwrap();
+        drop(f);
+        assert!(poll(|| dev.run("plans.retro --sprint 1 --team a").kind == Kind::Template).is_some());
+        dev.write("plans/retro.md", TEMPLATE);
+        assert!(poll(|| dev.run("plans.retro --sprint 1 --team a").is_error()).is_some());
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    reader.join().unwrap();
+    let seen = flags_seen.lock().unwrap().clone();
+    assert_eq!(seen, [1, 2].into(), "flag counts served: {seen:?} (0 is the half-written file)");
+}
+
+/// Replacing the root directory (renamed away, another put in its place)
+/// does not stop the watcher: it watches the new one, says so, and loads it.
+#[cfg(unix)]
+#[test]
+fn a_replaced_root_is_watched_again_and_reported() {
+    let dev = Dev::new();
+    let _watch = dev.registry.watch().unwrap();
+    let fresh = dev.root.with_file_name("fresh");
+    copy_tree(&dev.root, &fresh);
+    std::fs::rename(&dev.root, dev.root.with_file_name("old")).unwrap();
+    std::fs::rename(&fresh, &dev.root).unwrap();
+    assert!(
+        poll(|| dev.take_events().iter().any(|e| matches!(e, Event::RootReplaced { root, .. } if root == "project")))
+            .is_some(),
+        "the replacement was reported"
+    );
+    dev.write("plans/retro.md", TEMPLATE);
+    assert!(poll(|| dev.run("plans.retro --sprint 2").kind == Kind::Template).is_some(), "edits in the new root show");
+
+    // Removed, then created again: noticed through the parent.
+    std::fs::rename(&dev.root, dev.root.with_file_name("gone")).unwrap();
+    assert!(poll(|| dev.run("plans.retro --sprint 2").is_error()).is_some(), "the removed root's skills go");
+    copy_tree(&dev.root.with_file_name("gone"), &dev.root);
+    assert!(poll(|| dev.run("plans.retro --sprint 2").kind == Kind::Template).is_some(), "the new root loads");
 }
