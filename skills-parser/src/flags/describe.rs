@@ -30,9 +30,12 @@ pub(crate) struct Described {
 pub(crate) fn read(text: &Text, enum_type: bool) -> Described {
     let d = &text.text;
     let mut out = Described { facts: Vec::new(), prose: d.clone() };
+    let words = Words::of(d);
     groups(d, &mut out);
-    sentence_markers(&mut out);
-    values_clause(&mut out, text);
+    sentence_markers(&mut out, words);
+    if words.has(Words::ONE_OF | Words::COLON) {
+        values_clause(&mut out, text);
+    }
     let has_enum_type = enum_type || out.facts.iter().any(|f| f.0 == Fact::EnumType);
     if has_enum_type
         && !out.facts.iter().any(|f| matches!(f.0, Fact::Values(_)))
@@ -41,13 +44,52 @@ pub(crate) fn read(text: &Text, enum_type: bool) -> Described {
         blank(&mut out.prose, start, end);
         out.facts.push((Fact::Values(values), false, start));
     }
-    for phrase in ["space-separated", "space separated"] {
+    for phrase in ["space-separated", "space separated"].into_iter().filter(|_| words.has(Words::SPACE)) {
         if let Some(i) = find_ignore_ascii_case(&out.prose, phrase) {
             out.facts.push((Fact::List(true), false, i));
             break;
         }
     }
     out
+}
+
+/// Which words the markers are made of a description holds, anywhere and
+/// in any case, found in one pass: each search for a marker runs only
+/// when its word is there (most descriptions hold none).
+#[derive(Clone, Copy)]
+pub(crate) struct Words(u8);
+
+impl Words {
+    const DEFAULT: u8 = 1;
+    const REQUIRED: u8 = 2;
+    const OPTIONAL: u8 = 4;
+    /// `one ` (`One of:`, `one or more of`).
+    const ONE_OF: u8 = 8;
+    const SPACE: u8 = 16;
+    /// A colon, which ends every values label (`Possible values:`).
+    const COLON: u8 = 32;
+
+    fn of(s: &str) -> Words {
+        let b = s.as_bytes();
+        let mut w = 0;
+        for (i, &c) in b.iter().enumerate() {
+            let has = |word: &[u8]| b.get(i..i + word.len()).is_some_and(|r| r.eq_ignore_ascii_case(word));
+            match c | 0x20 {
+                b'd' if has(b"default") => w |= Self::DEFAULT,
+                b'r' if has(b"required") => w |= Self::REQUIRED,
+                b'o' if has(b"optional") => w |= Self::OPTIONAL,
+                b'o' if has(b"one ") => w |= Self::ONE_OF,
+                b's' if has(b"space") => w |= Self::SPACE,
+                b':' => w |= Self::COLON,
+                _ => {}
+            }
+        }
+        Words(w)
+    }
+
+    fn has(self, any: u8) -> bool {
+        self.0 & any != 0
+    }
 }
 
 /// Replaces `s[start..end]` with as many blanks as it has bytes, keeping
@@ -303,16 +345,16 @@ fn values_clause(out: &mut Described, text: &Text) {
 /// list's term line: `` `--limit` *integer* ``), and a marker last in a
 /// sentence after a comma, semicolon or dash (`The text, required.`,
 /// `Level, default `2``).
-fn sentence_markers(out: &mut Described) {
+fn sentence_markers(out: &mut Described, words: Words) {
     let prose = &out.prose;
-    let has_default = find_ignore_ascii_case(prose, "default").is_some();
+    let has_default = words.has(Words::DEFAULT) && find_ignore_ascii_case(prose, "default").is_some();
     let first_is_type = || {
         let end = sentences(prose).next().map_or(0, |(s, _)| s.len());
         type_sentence(prose[..end].trim().trim_end_matches('.')).is_some()
     };
     if !has_default
-        && find_ignore_ascii_case(prose, "required").is_none()
-        && find_ignore_ascii_case(prose, "optional").is_none()
+        && !(words.has(Words::REQUIRED) && find_ignore_ascii_case(prose, "required").is_some())
+        && !(words.has(Words::OPTIONAL) && find_ignore_ascii_case(prose, "optional").is_some())
         && !first_is_type()
     {
         return;

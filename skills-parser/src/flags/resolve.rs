@@ -45,42 +45,55 @@ pub(crate) struct Context<'e> {
 pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, sink: &mut Sink<'_>) -> Option<Flag> {
     let described = describe::read(&decl.description, decl.facts.iter().any(|f| f.fact == Fact::EnumType));
     let mut facts = std::mem::take(&mut decl.facts);
-    let decl = &*decl;
-    facts.extend(described.facts.into_iter().map(|(fact, implied, offset)| {
-        let (line, column) = decl.description.place(offset);
-        Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
-    }));
-    let here = Source::at(decl.line, decl.column, Origin::Marker);
-    if decl.negated {
-        facts.push(Stated { fact: Fact::Type(Boolean), at: here });
-    }
-    let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
-        .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
-    let mut r = Resolver { decl, usage, cx, facts: &facts, prose: described.prose, here, sink, ok: true, placeholder };
-    if decl.negated {
-        let name = &decl.name;
-        r.warn(
+    let (placeholder, properties, values, default, sources) = {
+        let decl = &*decl;
+        facts.extend(described.facts.into_iter().map(|(fact, implied, offset)| {
+            let (line, column) = decl.description.place(offset);
+            Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
+        }));
+        let here = Source::at(decl.line, decl.column, Origin::Marker);
+        if decl.negated {
+            facts.push(Stated { fact: Fact::Type(Boolean), at: here });
+        }
+        let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
+            .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
+        let mut r =
+            Resolver { decl, usage, cx, facts: &facts, prose: described.prose, here, sink, ok: true, placeholder };
+        if decl.negated {
+            let name = &decl.name;
+            r.warn(
             Code::NegatedForm,
             here,
             format!("`--{name}` is documented with its negated form, which declares the switch `--{name}`; commands cannot write `--no-{name}`"),
             format!("write `--{name}` (a switch is off when left out, or `--{name} false`), and say in its description what leaving it out means"),
         );
-    }
-    let required = r.required();
-    let (value_type, type_at) = match r.stated_type() {
-        Some(t) => t,
-        None => r.inferred_type(required.0),
+        }
+        let required = r.required();
+        let (value_type, type_at) = match r.stated_type() {
+            Some(t) => t,
+            None => r.inferred_type(required.0),
+        };
+        let list = r.list(value_type);
+        let values = if value_type == Enum { r.values() } else { (Vec::new(), None) };
+        let default = r.default(value_type, list.0, required.0, &values.0, type_at);
+        r.prose_checks(value_type, list.0, default.is_some());
+        r.usage_checks(value_type, required);
+        r.repetition(value_type, list.0);
+        if !r.ok {
+            return None;
+        }
+        let sources = Sources {
+            value_type: type_at,
+            list: list.1,
+            required: required.1,
+            default: default.as_ref().map(|d| d.1),
+            values: values.1,
+            placeholder: r.placeholder.as_ref().map(|p| p.1),
+        };
+        (r.placeholder.map(|p| p.0), (value_type, list.0, required.0), values.0, default.map(|d| d.0), sources)
     };
-    let list = r.list(value_type);
-    let values = if value_type == Enum { r.values() } else { (Vec::new(), None) };
-    let default = r.default(value_type, list.0, required.0, &values.0, type_at);
-    r.prose_checks(value_type, list.0, default.is_some());
-    r.usage_checks(value_type, required);
-    r.repetition(value_type, list.0);
-    if !r.ok {
-        return None;
-    }
-    let mut description = decl.description.text.clone();
+    // The statements are read: the description and name move into the flag.
+    let mut description = std::mem::take(&mut decl.description.text);
     if !decl.items.is_empty() {
         // The values given as list items, then what the items say of them.
         let values: Vec<&str> = decl.items.iter().map(|(v, _)| v.as_str()).collect();
@@ -91,18 +104,12 @@ pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, s
             description.push_str(&format!(" ({})", notes.join("; ")));
         }
     }
-    let sources = Sources {
-        value_type: type_at,
-        list: list.1,
-        required: required.1,
-        default: default.as_ref().map(|d| d.1),
-        values: values.1,
-        placeholder: r.placeholder.as_ref().map(|p| p.1),
-    };
-    let placeholder = r.placeholder.map(|p| p.0);
-    let properties = (value_type, list.0, required.0);
-    Some(Flag::new(decl, description, placeholder, properties, values.0, default.map(|d| d.0), sources))
+    Some(Flag::new(&*decl, description, placeholder, properties, values, default, sources))
 }
+
+/// Lists of values up to this long are compared value by value; longer
+/// ones through sets.
+const SHORT: usize = 32;
 
 /// The values, in ASCII lowercase, as a set.
 fn lowercase(values: &[String]) -> foldhash::HashSet<String> {
@@ -422,9 +429,15 @@ impl<'r> Resolver<'r, '_> {
             Fact::Values(v) if !v.is_empty() => Some(v),
             _ => None,
         });
-        // The same values in any order and case; sets, so that a list of
-        // thousands costs in proportion to its length.
-        let same = |a: &&Vec<String>, b: &&Vec<String>| a.len() == b.len() && lowercase(a) == lowercase(b);
+        // The same values in any order and case (through sets for long
+        // lists, so that thousands cost in proportion to their length).
+        let same = |a: &&Vec<String>, b: &&Vec<String>| {
+            a.len() == b.len()
+                && match a.len() {
+                    0..SHORT => a.iter().all(|x| b.iter().any(|y| x.eq_ignore_ascii_case(y))),
+                    _ => lowercase(a) == lowercase(b),
+                }
+        };
         let decl = self.decl;
         let chosen = (self.agreed("is", said, same, |v| format!("one of {}", v.join(", "))))
             .or_else(|| decl.placeholder.as_ref().and_then(|p| Some((&p.choices.as_ref()?.0, p.at))));
@@ -440,7 +453,7 @@ impl<'r> Resolver<'r, '_> {
             return (Vec::new(), None);
         };
         let mut values: Vec<String> = Vec::with_capacity(listed.len());
-        let mut seen = foldhash::HashSet::with_capacity_and_hasher(listed.len(), Default::default());
+        let mut seen = foldhash::HashSet::default();
         for v in listed.iter().cloned() {
             if !is_enum_value(&v) {
                 self.error(
@@ -449,7 +462,15 @@ impl<'r> Resolver<'r, '_> {
                     format!("`{v}` is not a valid value of `--{name}`"),
                     "enum values are single words of letters, digits and `_ . : / + -`; end the list with `.` or `(` before more prose",
                 );
-            } else if !seen.insert(v.to_ascii_lowercase()) {
+            } else if match values.len() {
+                0..SHORT => values.iter().any(|x| x.eq_ignore_ascii_case(&v)),
+                _ => {
+                    if seen.is_empty() {
+                        seen.extend(values.iter().map(|x| x.to_ascii_lowercase()));
+                    }
+                    !seen.insert(v.to_ascii_lowercase())
+                }
+            } {
                 self.error(
                     Code::InvalidEnumValue,
                     at,

@@ -40,6 +40,13 @@ pub(crate) fn read(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Section {
     while i < lines.len() {
         let l = &lines[i];
         i += 1;
+        // Most lines are a flag's (`--name ...`), which no other form
+        // starts with: no break (`---`), heading, box, label or table.
+        let t = l.text.trim_start_matches([' ', '\t']).as_bytes();
+        if t.len() > 2 && t[..2] == *b"--" && t[2].is_ascii_alphanumeric() {
+            r.line(l, l.text, sink);
+            continue;
+        }
         let text = unboxed(l.text);
         if text.trim().is_empty() {
             r.open = false;
