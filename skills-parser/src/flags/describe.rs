@@ -352,11 +352,8 @@ fn sentence_markers(out: &mut Described, words: Words) {
         let end = sentences(prose).next().map_or(0, |(s, _)| s.len());
         type_sentence(prose[..end].trim().trim_end_matches('.')).is_some()
     };
-    if !has_default
-        && !(words.has(Words::REQUIRED) && find_ignore_ascii_case(prose, "required").is_some())
-        && !(words.has(Words::OPTIONAL) && find_ignore_ascii_case(prose, "optional").is_some())
-        && !first_is_type()
-    {
+    let says = |bit, word| words.has(bit) && find_ignore_ascii_case(prose, word).is_some();
+    if !(has_default || says(Words::REQUIRED, "required") || says(Words::OPTIONAL, "optional") || first_is_type()) {
         return;
     }
     let mut typed = out.facts.iter().any(|f| matches!(f.0, Fact::Type(_) | Fact::EnumType));
