@@ -1,5 +1,5 @@
 //! Build cost of generated skill trees, measured with real nested `cargo`
-//! builds (`cargo bench --bench build_cost`).
+//! builds (`cargo bench -p skills-benches --bench build_cost`).
 //!
 //! For N skills of 10 flags each (two enums, a list, a date, an integer, a
 //! boolean, strings), it builds:
@@ -39,7 +39,7 @@ use std::process::Command;
 use std::time::Instant;
 
 fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 /// Whether each skill's enums list values of their own

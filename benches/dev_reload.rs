@@ -1,5 +1,5 @@
 //! Dev mode: how long a saved markdown edit takes to be visible to the next
-//! routed command, through the real file watcher (`cargo bench --bench
+//! routed command, through the real file watcher (`cargo bench -p skills-benches --bench
 //! dev_reload`).
 //!
 //! A scratch copy of the bundled tree is registered and watched; each round
@@ -129,7 +129,7 @@ fn main() {
     let rounds = env_usize("DEV_RELOAD_ROUNDS", 100);
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("skills");
-    copy_tree(Path::new(env!("CARGO_MANIFEST_DIR")).join("skills").as_path(), &root);
+    copy_tree(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("skills").as_path(), &root);
     let registry = Registry::builder(&skills::TABLE).root("project", &root).compiled_root(&root).build();
     let router = Router::with_registry(&skills::TABLE, registry.clone());
     let mut app = App::demo("2026-02-17".parse().unwrap());

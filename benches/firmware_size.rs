@@ -1,4 +1,4 @@
-//! Flash and RAM of the firmware image (`cargo bench --bench
+//! Flash and RAM of the firmware image (`cargo bench -p skills-benches --bench
 //! firmware_size`): `examples/firmware` built for thumbv7em-none-eabihf
 //! over the bundled tree plus N generated template skills (N from
 //! `FIRMWARE_EXTRA_SKILLS`, default `0,100,400`), measured with `size`.
@@ -13,7 +13,7 @@ mod support;
 use support::{copy_tree, generated_tree};
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let libdir = Command::new("rustc").args(["--print", "target-libdir", "--target", "thumbv7em-none-eabihf"]).output();
     let installed = libdir.is_ok_and(|o| {
         std::fs::read_dir(String::from_utf8_lossy(&o.stdout).trim()).is_ok_and(|mut d| d.next().is_some())

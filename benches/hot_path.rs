@@ -1,5 +1,5 @@
 //! The run-time hot path against what a Rust user would otherwise pick
-//! (`cargo bench --bench hot_path`; results and ratios in
+//! (`cargo bench -p skills-benches --bench hot_path`; results and ratios in
 //! docs/PERFORMANCE.md).
 //!
 //! - `parse/*`: typed parse of pre-split argv into a struct: the generated
@@ -54,7 +54,7 @@ fn hot(c: &mut Criterion) {
     // The dev-mode path: the same command through a live registry's
     // snapshot (routing and validation, reply text owned).
     let dir = tempfile::tempdir().unwrap();
-    copy_tree(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/skills")), dir.path());
+    copy_tree(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../skills")), dir.path());
     let registry = skills_runtime::registry::Registry::builder(&skills::TABLE).root("project", dir.path()).build();
     let dev = skills_runtime::Router::with_registry(&skills::TABLE, registry);
     let fixed = skills_runtime::Router::new(&skills::TABLE);

@@ -1,4 +1,4 @@
-//! Peak resident memory of the `assistant` binary (`cargo bench --bench
+//! Peak resident memory of the `assistant` binary (`cargo bench -p skills-benches --bench
 //! memory`): with only the compiled table, and in dev mode over generated
 //! trees of 1,000 and 10,000 skills (`MEMORY_SKILLS` changes the list).
 //!
@@ -14,13 +14,29 @@ use std::time::Instant;
 mod support;
 use support::generated_tree;
 
+/// The release `assistant` binary beside this benchmark's (built first by
+/// `cargo build --release --bin assistant` when missing).
+fn assistant_bin() -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the benchmark's own path");
+    let bin = exe.parent().and_then(Path::parent).expect("target/<profile>/deps").join("assistant");
+    if !bin.exists() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--release", "--bin", "assistant", "--manifest-path"])
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.toml"))
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the assistant failed");
+    }
+    bin
+}
+
 /// Peak RSS in KiB of one run of the assistant.
 fn peak_kib(args: &[&str], roots: Option<&Path>) -> (u64, f64) {
     const PY: &str = "import resource, subprocess, sys\n\
 r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n\
 print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)";
     let mut cmd = Command::new("python3");
-    cmd.arg("-c").arg(PY).arg(env!("CARGO_BIN_EXE_assistant")).args(args);
+    cmd.arg("-c").arg(PY).arg(assistant_bin()).args(args);
     match roots {
         Some(r) => cmd.env("SKILLS_ROOTS", format!("project={}", r.display())),
         None => cmd.env_remove("SKILLS_ROOTS"),

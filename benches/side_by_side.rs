@@ -1,5 +1,5 @@
 //! The issue's speed goals as ratios measured side by side
-//! (`cargo bench --bench side_by_side`; results in docs/PERFORMANCE.md,
+//! (`cargo bench -p skills-benches --bench side_by_side`; results in docs/PERFORMANCE.md,
 //! "Side by side").
 //!
 //! `hot_path` (criterion) times each function for seconds before the next,
@@ -23,7 +23,7 @@
 //! of one call:
 //!
 //! ```sh
-//! cargo bench --bench side_by_side --no-run
+//! cargo bench -p skills-benches --bench side_by_side --no-run
 //! for n in 100000 200000; do SIDE_BY_SIDE_EXTRACT=0 SIDE_BY_SIDE_ONLY=hot/ours_borrowed SIDE_BY_SIDE_CALLS=$n \
 //!     valgrind --tool=callgrind --callgrind-out-file=cg.$n target/release/deps/side_by_side-* 2>&1 | grep refs; done
 //! ```

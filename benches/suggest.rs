@@ -1,5 +1,5 @@
 //! "Did you mean": the closest of 10,000 skill names to a misspelt one, as
-//! the router answers an unknown command (`cargo bench --bench suggest`).
+//! the router answers an unknown command (`cargo bench -p skills-benches --bench suggest`).
 //!
 //! Side by side in one run: `skills_core::suggest::closest_n` (lengths,
 //! then character counts, then a banded table that stops once every path

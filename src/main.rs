@@ -120,6 +120,12 @@ enum Command {
         /// The reply: a file, or `-` for standard input.
         file: PathBuf,
     },
+    /// Replay model transcripts through the bundled skills and print every
+    /// result as the model reads it (default: every `examples/transcripts/*.md`).
+    Replay {
+        /// Transcript files (`=== user`/`=== assistant` turns).
+        files: Vec<PathBuf>,
+    },
     /// Print every skill as a tool, in one format, as a JSON array.
     Schema {
         /// The tool format.
@@ -215,6 +221,7 @@ fn main() -> ExitCode {
             }
             if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
         }
+        Command::Replay { files } => replay(files),
         Command::Schema { format } => {
             let format = match format {
                 Format::Openai => ToolFormat::OpenAi,
@@ -275,6 +282,55 @@ fn build_router(dev: bool, app: &mut App, config: skills_runtime::router::Router
         return skills_runtime::Router::with_registry_and_config(&assistant::skills::TABLE, registry, config);
     }
     skills_runtime::Router::with_config(&assistant::skills::TABLE, config)
+}
+
+/// Replays `files` (default: the bundled transcripts) on the compiled
+/// skills, the demo state dated 2026-02-17 so the output is reproducible;
+/// `workflow.build` writes into a scratch copy of the bundled tree.
+fn replay(mut files: Vec<PathBuf>) -> ExitCode {
+    let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    if files.is_empty() {
+        let dir = bundled.join("examples/transcripts");
+        files = std::fs::read_dir(&dir)
+            .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "md")).collect())
+            .unwrap_or_default();
+        files.sort();
+    }
+    let router = assistant::router();
+    for file in files {
+        let text = match std::fs::read_to_string(&file) {
+            Ok(t) => t,
+            Err(e) => {
+                note!("assistant: cannot read {}: {e}", file.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        let scratch = std::env::temp_dir().join(format!("assistant-replay-{}", std::process::id()));
+        if let Err(e) = copy_tree(&bundled.join("skills"), &scratch) {
+            note!("assistant: cannot prepare {}: {e}", scratch.display());
+            return ExitCode::FAILURE;
+        }
+        let mut app = assistant::demo_app(Date::new(2026, 2, 17).unwrap_or(Date::MIN), Some(scratch.clone()));
+        say!("##### {}\n", file.display());
+        say!("{}", assistant::transcript::play(&router, &mut app, &text).trim_end());
+        say!("");
+        let _ = std::fs::remove_dir_all(&scratch);
+    }
+    ExitCode::SUCCESS
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let dest = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_tree(&entry.path(), &dest)?;
+        } else {
+            std::fs::copy(entry.path(), dest)?;
+        }
+    }
+    Ok(())
 }
 
 fn repl(router: &skills_runtime::Router<App>, app: &mut App, access: Access, dev: bool) -> ExitCode {

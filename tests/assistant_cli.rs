@@ -739,3 +739,14 @@ fn a_command_continued_over_many_lines_runs_once() {
     assert_eq!(out.matches("[Command Result: tasks.search]").count(), 1, "{}", &out[..out.len().min(500)]);
     assert!(out.contains("(showing 1)"), "{}", &out[..out.len().min(500)]);
 }
+
+/// `assistant replay` (the README's first command) prints each transcript
+/// as its recorded output has it.
+#[test]
+fn replay_prints_each_transcript_as_recorded() {
+    let file = "examples/transcripts/01-email-triage.md";
+    let out = stdout(&assistant(&["replay", file]));
+    let recorded = std::fs::read_to_string("examples/transcripts/01-email-triage.out").unwrap();
+    assert!(out.starts_with(&format!("##### {file}\n\n")), "{out}");
+    assert_eq!(out[format!("##### {file}\n\n").len()..].trim_end(), recorded.trim_end());
+}

@@ -11,11 +11,11 @@
 //! and fast (see docs/PERFORMANCE.md).
 
 use crate::idents::{camel, field_key, ident, lit, unique};
+use skills_catalog::catalog::Catalog;
+use skills_catalog::dynamic::DynamicCatalog;
+use skills_catalog::shape::{FlagShape, Shape};
 use skills_core::spec::ValueType;
-use skills_macros_core::shape::{FlagShape, Shape};
 use skills_parser::{Flag, Skill, Tree};
-use skills_runtime::catalog::Catalog;
-use skills_runtime::dynamic::DynamicCatalog;
 use std::collections::HashMap;
 
 /// What generated modules import. Items are named with one `__`-prefixed
@@ -327,7 +327,7 @@ fn emit_skill_module(
     out: &mut Out,
     index: usize,
     skill: &Skill,
-    view: Option<&skills_runtime::catalog::SkillView<'_>>,
+    view: Option<&skills_catalog::catalog::SkillView<'_>>,
     all_names: &[SkillNames],
     shared: &[SharedEnum],
     opts: &Options<'_>,
@@ -392,14 +392,14 @@ fn emit_from_args(out: &mut Out, skill: &Skill, typed: &[(String, String)], uses
     // expensive part of type and borrow checking large trees
     // (docs/PERFORMANCE.md).
     let mut fields = Vec::new();
-    for (run, chunk) in typed.chunks(skills_runtime::__private::FROM_FLAGS_RUN).enumerate() {
+    for (run, chunk) in typed.chunks(skills_catalog::entry::FROM_FLAGS_RUN).enumerate() {
         let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
         let types: Vec<&str> = chunk.iter().map(|(_, t)| t.as_str()).collect();
         out.line(&format!(
             "let ({},) = match __fields::<({},)>(args, &FLAGS, {}) {{ Ok(v) => v, Err(e) => return Err(e) }};",
             ids.join(", "),
             types.join(", "),
-            run * skills_runtime::__private::FROM_FLAGS_RUN
+            run * skills_catalog::entry::FROM_FLAGS_RUN
         ));
         fields.extend(ids.iter().map(|s| s.to_string()));
     }
@@ -498,7 +498,7 @@ fn emit_flag_schemas(out: &mut Out, skill: &Skill) {
     out.doc("Flag schemas, in the markdown's order.");
     out.open(&format!("pub static FLAGS: [__FlagSpec<'static>; {}] = [", skill.flags.len()));
     for f in &skill.flags {
-        use skills_runtime::__private::packed;
+        use skills_core::spec::packed;
         let mut kind = packed::type_code(f.value_type) | packed::short(f.short);
         if f.list {
             kind |= packed::LIST;
@@ -532,10 +532,10 @@ fn emit_flag_schemas(out: &mut Out, skill: &Skill) {
 }
 
 /// The skill's `static ENTRY`: its metadata, help text and tool schemas.
-fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::SkillView<'_>>, opts: &Options<'_>) {
+fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_catalog::catalog::SkillView<'_>>, opts: &Options<'_>) {
     let (openai, anthropic) = match (view, opts.json_schemas) {
         (Some(v), true) => {
-            (skills_runtime::json::openai_tool(v).to_string(), skills_runtime::json::anthropic_tool(v).to_string())
+            (skills_catalog::schema::openai_tool(v).to_string(), skills_catalog::schema::anthropic_tool(v).to_string())
         }
         _ => (String::new(), String::new()),
     };
@@ -552,7 +552,7 @@ fn emit_entry(out: &mut Out, s: &Skill, view: Option<&skills_runtime::catalog::S
     out.item(&format!("body: {},", lit(&s.body)));
     out.line("flags: &FLAGS,");
     // One string for every flag's docs (`skills_runtime::entry::FlagDocs`).
-    let docs = skills_runtime::entry::FlagDocs::pack(s.flags.iter().map(|f| skills_runtime::entry::FlagDoc {
+    let docs = skills_catalog::entry::FlagDocs::pack(s.flags.iter().map(|f| skills_catalog::entry::FlagDoc {
         placeholder: f.placeholder.as_deref().unwrap_or(""),
         description: &f.description,
         line: u32::try_from(f.line).unwrap_or(u32::MAX),
@@ -642,7 +642,7 @@ fn emit_enum(out: &mut Out, name: &str, values: &[String], variants: &[String], 
 /// copied as a tuple's items (`self.title, self.body`). `typed` is each
 /// flag's field name and type, in the flags' order.
 fn field_runs(skill: &Skill, typed: &[(String, String)], key: impl Fn(&Flag, &str) -> String) -> Vec<(String, String)> {
-    let run = skills_runtime::__private::FROM_FLAGS_RUN;
+    let run = skills_catalog::entry::FROM_FLAGS_RUN;
     (skill.flags.chunks(run).zip(typed.chunks(run)))
         .map(|(flags, fields)| {
             let names: Vec<String> = flags.iter().zip(fields).map(|(f, (id, _))| key(f, id)).collect();
@@ -819,7 +819,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     // its random seeds come from a fixed seed, so output is deterministic.
     let key_names: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
     let state = phf_generator::ptrhash::generate_hash_with_hash_fn(&key_names, |k: &&str, seed: &u64| {
-        skills_runtime::index::hash(k, *seed)
+        skills_catalog::index::hash(k, *seed)
     });
     let pilots: Vec<String> = state.pilots.iter().map(u8::to_string).collect();
     let remap: Vec<String> = state.remap.iter().map(u32::to_string).collect();
@@ -835,7 +835,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     }
     out.close("],");
     let filter: Vec<String> =
-        skills_runtime::index::filter(&key_names, state.seed).iter().map(|w| format!("{w:#x}")).collect();
+        skills_catalog::index::filter(&key_names, state.seed).iter().map(|w| format!("{w:#x}")).collect();
     out.line(&format!("&[{}],", filter.join(", ")));
     out.close(");");
     out.line("");
@@ -858,7 +858,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     out.close("];");
     out.line("");
 
-    let summary = skills_runtime::prompt::summary(catalog, &|_| true);
+    let summary = skills_catalog::prompt::summary(catalog, &|_| true);
     out.doc("The system-prompt skill section: domains, how to drill down, quick reference.");
     out.item(&format!("pub const SUMMARY: &str = {};", lit(&summary)));
     out.line("");
@@ -869,7 +869,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
 }
 
 /// Where a property was decided, as the shape carries it.
-fn decided(s: &skills_parser::Source) -> skills_macros_core::shape::Decided {
+fn decided(s: &skills_parser::Source) -> skills_catalog::shape::Decided {
     let how = if s.implied { format!("~{}", s.origin.as_str()) } else { s.origin.as_str().to_string() };
-    skills_macros_core::shape::Decided { line: u32::try_from(s.line).unwrap_or(u32::MAX), how }
+    skills_catalog::shape::Decided { line: u32::try_from(s.line).unwrap_or(u32::MAX), how }
 }

@@ -14,7 +14,7 @@
 
 mod func;
 mod handler;
-pub mod shape;
+pub use skills_catalog::shape;
 mod ty;
 
 use func::HandlerFn;

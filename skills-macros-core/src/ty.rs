@@ -212,16 +212,7 @@ pub(crate) fn is_context(ty: &Type) -> bool {
 
 /// The Rust type a flag asks for, as shown in messages.
 pub(crate) fn expected(flag: &FlagShape, module: &str) -> String {
-    let elem = match flag.value_type.as_str() {
-        "integer" => "i64".to_string(),
-        "number" => "f64".to_string(),
-        "date" => "skills_runtime::Date".to_string(),
-        "boolean" => return "bool".to_string(),
-        "enum" => format!("{module}::{}", flag.enum_type.as_deref().unwrap_or("Enum")),
-        _ => "String".to_string(),
-    };
-    let t = if flag.list { format!("Vec<{elem}>") } else { elem };
-    if flag.always_present() { t } else { format!("Option<{t}>") }
+    flag.rust_type(module)
 }
 
 /// "a required list of strings", "an optional date", for messages.

@@ -100,13 +100,8 @@
 extern crate alloc;
 
 pub mod buffer;
-pub mod catalog;
 mod doc_table;
-pub mod entry;
 pub mod error;
-pub mod help;
-pub mod index;
-pub mod prompt;
 pub mod route;
 pub mod router;
 pub mod table;
@@ -125,8 +120,6 @@ pub mod schedule;
 #[cfg(feature = "std")]
 pub mod turn;
 
-#[cfg(feature = "dev")]
-pub mod dynamic;
 #[cfg(feature = "joined")]
 pub mod joined;
 #[cfg(feature = "json")]
@@ -137,6 +130,10 @@ pub mod pycall;
 pub mod registry;
 #[cfg(feature = "workflow")]
 pub mod workflow;
+
+#[cfg(feature = "dev")]
+pub use skills_catalog::dynamic;
+pub use skills_catalog::{catalog, entry, help, index, prompt};
 
 pub use error::{Failure, SkillError};
 #[cfg(feature = "joined")]

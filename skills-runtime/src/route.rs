@@ -47,7 +47,7 @@ pub fn step<'a>(
         Some(Err(syntax)) => {
             // `get_skill: email send`: the skill's name written with a space.
             let skill = crate::catalog::find_domain_any_case(catalog, syntax.name)
-                .and_then(|domain| spaced_skill(catalog, domain.name, syntax.extra));
+                .and_then(|domain| crate::catalog::spaced_skill(catalog, domain.name, syntax.extra));
             return Step::Fail(Failure::HelpSyntax { extra: syntax.extra, skill });
         }
         None => {}
@@ -178,7 +178,7 @@ fn unknown_skill<'a>(
     if let Some(domain) = crate::catalog::find_domain_any_case(catalog, base) {
         // `email send --to ...`: the skill's name written with a space.
         let skill = match tokens.get(1) {
-            Some(&action) if !all => spaced_skill(catalog, domain.name, action),
+            Some(&action) if !all => crate::catalog::spaced_skill(catalog, domain.name, action),
             _ => None,
         };
         return Failure::DomainAsCommand { name, domain: domain.name, all, skill };
@@ -198,18 +198,6 @@ fn unknown_skill<'a>(
         suggestions = help::by_action(catalog, name, visible);
     }
     Failure::UnknownSkill { name, suggestions }
-}
-
-/// The skill `domain.action` (any case), for a command that wrote its name
-/// with a space (`email send`).
-pub(crate) fn spaced_skill<'a>(catalog: &'a dyn Catalog, domain: &str, action: &str) -> Option<&'a str> {
-    let mut buf = [0u8; 128];
-    let name = buf.get_mut(..domain.len() + 1 + action.len())?;
-    name[..domain.len()].copy_from_slice(domain.as_bytes());
-    name[domain.len()] = b'.';
-    name[domain.len() + 1..].copy_from_slice(action.as_bytes());
-    let index = crate::catalog::lookup_any_case(catalog, core::str::from_utf8(name).ok()?)?;
-    catalog.skill_at(index).map(|s| s.name)
 }
 
 /// Whether `word` (`tasks.search`, `TASKS.SEARCH`, an alias, `get_skill`,

@@ -217,10 +217,8 @@ flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
 flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
 flag_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
-/// The most fields one [`FromFlags`] tuple reads; generated code splits
-/// longer flag lists into runs of this many.
 #[doc(hidden)]
-pub const FROM_FLAGS_RUN: usize = 12;
+pub use skills_catalog::entry::FROM_FLAGS_RUN;
 
 #[cold]
 fn spec_name(specs: &'static [FlagSpec<'static>], index: usize) -> &'static str {

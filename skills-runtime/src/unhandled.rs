@@ -15,7 +15,7 @@ pub const CONTEXT_HOLE: u8 = 0;
 pub const CONTEXT_WORDS: usize = "ctx: &mut , ".len();
 
 /// The messages whose flag is `true`, joined into the first `len` bytes of
-/// a buffer of `N`, each [`CONTEXT_HOLE`] replaced with the context
+/// a buffer of `N`, each `CONTEXT_HOLE` (a NUL byte) replaced with the context
 /// parameter (nothing when the context is `()`).
 ///
 /// `N` must hold every message with its context parameter: the messages'

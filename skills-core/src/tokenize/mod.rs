@@ -1102,12 +1102,12 @@ mod tests {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let len = (seed % 12) as usize;
-            let text: alloc::string::String =
+            let text: std::string::String =
                 (0..len).map(|k| alphabet[((seed >> (4 + 3 * k)) % 6) as usize] as char).collect();
             // Fed line by line, as the repl reads it, against the tokenizer
             // asked about the whole command so far.
             let mut c = Continued::default();
-            let mut command = alloc::string::String::new();
+            let mut command = std::string::String::new();
             for line in text.split('\n') {
                 command.push_str(line);
                 let whole = tokens(&command).any(|t| {

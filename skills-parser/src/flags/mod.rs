@@ -3,19 +3,19 @@
 //! Reading goes in three typed steps, each in its own module:
 //!
 //! 1. **Recognizers** read one line or block each, with no state, into a
-//!    declaration ([`decl`]) of typed statements: a flag line's head
-//!    ([`head`]: `--to <addresses>`, `-n, --name`, `` - `title` (string):
-//!    ``), a table row ([`table`]), a data entry ([`data`]: frontmatter
-//!    `parameters:`, a JSON Schema block), a flag's description ([`describe`]:
+//!    declaration (`decl`) of typed statements: a flag line's head
+//!    (`head`: `--to <addresses>`, `-n, --name`, `` - `title` (string):
+//!    ``), a table row (`table`), a data entry (`data`: frontmatter
+//!    `parameters:`, a JSON Schema block), a flag's description (`describe`:
 //!    `(required)`, `(default: 20)`, `One of: a, b`).
-//! 2. The **section reader** ([`section`]) decides which lines belong to
+//! 2. The **section reader** (`section`) decides which lines belong to
 //!    which flag: descriptions over several lines, property lines (`- Type:
 //!    integer`), values as list items, groups (`### Required`).
-//! 3. **Resolution** ([`resolve`]) turns a declaration's statements, with
+//! 3. **Resolution** (`resolve`) turns a declaration's statements, with
 //!    what Usage shows, into a [`Flag`], deciding each property in one
 //!    documented order and recording where each came from ([`Sources`]).
 //!
-//! Prose that only looks like a statement is reported by [`prose`]; no
+//! Prose that only looks like a statement is reported by `prose`; no
 //! rule changes how other lines of a section are recognized.
 
 pub(crate) mod data;

@@ -17,10 +17,10 @@ const INPUT: &str = "invalid_input";
 /// An error a handler returns.
 ///
 /// Two kinds, which the skill's circuit breaker tells apart: an **input
-/// error** ([`SkillError::input`]) says the command's values were wrong
+/// error** (`SkillError::input`) says the command's values were wrong
 /// (no task `task_9`, an address that is none, `--limit 0`): the model is
 /// told and can correct it, and it does not count against the skill. Any
-/// other error ([`SkillError::new`]) is the skill's own failure (a
+/// other error (`SkillError::new`) is the skill's own failure (a
 /// backend down, a file that cannot be written): it counts, and enough in
 /// a row open the breaker.
 ///
@@ -79,7 +79,7 @@ impl SkillError {
         SkillError { message: Text::Static(message), hint: None, kind: Some(INPUT) }
     }
 
-    /// Whether the command's values were wrong ([`SkillError::input`]),
+    /// Whether the command's values were wrong (`SkillError::input`),
     /// rather than the skill failing.
     pub fn is_input(&self) -> bool {
         self.kind == Some(INPUT)

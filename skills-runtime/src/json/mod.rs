@@ -3,11 +3,10 @@
 
 // Schemas from flags; a call as read from JSON; running it (below).
 mod call;
-mod schema;
 
 pub(crate) use call::{Owned, read_arguments};
 pub use call::{ToolCall, json_kind};
-pub use schema::{ToolFormat, anthropic_tool, args_to_json, openai_tool, parameters};
+pub use skills_catalog::schema::{ToolFormat, anthropic_tool, args_to_json, openai_tool, parameters};
 
 use crate::outcome::Outcome;
 use crate::router::{Access, Prepared, Router, View};

@@ -53,7 +53,7 @@ pub enum Flags<'a> {
         docs: FlagDocs<'a>,
     },
     /// Parsed from disk (dev mode).
-    #[cfg(feature = "dev")]
+    #[cfg(feature = "parser")]
     Parsed(&'a [skills_parser::Flag]),
 }
 
@@ -62,7 +62,7 @@ impl<'a> Flags<'a> {
     pub fn len(&self) -> usize {
         match self {
             Flags::Static { specs, .. } => specs.len(),
-            #[cfg(feature = "dev")]
+            #[cfg(feature = "parser")]
             Flags::Parsed(f) => f.len(),
         }
     }
@@ -76,7 +76,7 @@ impl<'a> Flags<'a> {
     pub fn spec(&self, i: usize) -> Option<FlagSpec<'a>> {
         match *self {
             Flags::Static { specs, .. } => specs.get(i).copied(),
-            #[cfg(feature = "dev")]
+            #[cfg(feature = "parser")]
             Flags::Parsed(f) => f.get(i).map(|f| f.spec()),
         }
     }
@@ -85,7 +85,7 @@ impl<'a> Flags<'a> {
     pub fn description(&self, i: usize) -> &'a str {
         match *self {
             Flags::Static { docs, .. } => docs.get(i).map_or("", |d| d.description),
-            #[cfg(feature = "dev")]
+            #[cfg(feature = "parser")]
             Flags::Parsed(f) => f.get(i).map_or("", |f| f.description.as_str()),
         }
     }
@@ -94,7 +94,7 @@ impl<'a> Flags<'a> {
     pub fn placeholder(&self, i: usize) -> &'a str {
         match *self {
             Flags::Static { docs, .. } => docs.get(i).map_or("", |d| d.placeholder),
-            #[cfg(feature = "dev")]
+            #[cfg(feature = "parser")]
             Flags::Parsed(f) => f.get(i).and_then(|f| f.placeholder.as_deref()).unwrap_or(""),
         }
     }
@@ -104,7 +104,7 @@ impl<'a> Flags<'a> {
     pub fn specs(&self) -> alloc::borrow::Cow<'a, [FlagSpec<'a>]> {
         match *self {
             Flags::Static { specs, .. } => alloc::borrow::Cow::Borrowed(specs),
-            #[cfg(feature = "dev")]
+            #[cfg(feature = "parser")]
             Flags::Parsed(f) => alloc::borrow::Cow::Owned(f.iter().map(|f| f.spec()).collect()),
         }
     }
@@ -113,7 +113,7 @@ impl<'a> Flags<'a> {
     pub fn with_specs<R>(&self, f: impl FnOnce(&[FlagSpec<'a>]) -> R) -> R {
         match *self {
             Flags::Static { specs, .. } => f(specs),
-            #[cfg(feature = "dev")]
+            #[cfg(feature = "parser")]
             Flags::Parsed(p) => {
                 let v: alloc::vec::Vec<FlagSpec<'a>> = p.iter().map(|x| x.spec()).collect();
                 f(&v)
@@ -223,6 +223,18 @@ pub fn lookup_any_case(catalog: &dyn Catalog, name: &str) -> Option<usize> {
     catalog.lookup(name).or_else(|| lookup_lowercase(catalog, name))
 }
 
+/// The skill `domain.action` (any case), for a command that wrote its name
+/// with a space (`email send`).
+pub fn spaced_skill<'a>(catalog: &'a dyn Catalog, domain: &str, action: &str) -> Option<&'a str> {
+    let mut buf = [0u8; 128];
+    let name = buf.get_mut(..domain.len() + 1 + action.len())?;
+    name[..domain.len()].copy_from_slice(domain.as_bytes());
+    name[domain.len()] = b'.';
+    name[domain.len() + 1..].copy_from_slice(action.as_bytes());
+    let index = lookup_any_case(catalog, core::str::from_utf8(name).ok()?)?;
+    catalog.skill_at(index).map(|s| s.name)
+}
+
 #[cold]
 fn lookup_lowercase(catalog: &dyn Catalog, name: &str) -> Option<usize> {
     if !name.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -308,12 +320,14 @@ pub fn closest_skills<'c, const N: usize>(
 
 /// Every skill's name with its index, read without building views: what
 /// a search compares with every skill before looking at the few it keeps.
-pub(crate) fn skill_names(c: &dyn Catalog) -> impl Iterator<Item = (&str, usize)> {
+#[doc(hidden)]
+pub fn skill_names(c: &dyn Catalog) -> impl Iterator<Item = (&str, usize)> {
     (0..c.skill_count()).filter_map(move |i| c.skill_name(i).map(|n| (n, i)))
 }
 
 /// Whether skill `index` exists and `visible` accepts it.
-pub(crate) fn visible_at(c: &dyn Catalog, index: usize, visible: &dyn Fn(&SkillView<'_>) -> bool) -> bool {
+#[doc(hidden)]
+pub fn visible_at(c: &dyn Catalog, index: usize, visible: &dyn Fn(&SkillView<'_>) -> bool) -> bool {
     c.skill_at(index).is_some_and(|s| visible(&s))
 }
 

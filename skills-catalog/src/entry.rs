@@ -180,3 +180,9 @@ mod tests {
         }
     }
 }
+
+/// The most fields one `FromFlags` tuple of the runtime reads (it
+/// implements the trait for tuples up to this long); generated code splits
+/// longer flag lists into runs of this many.
+#[doc(hidden)]
+pub const FROM_FLAGS_RUN: usize = 12;

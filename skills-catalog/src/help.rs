@@ -99,7 +99,8 @@ pub fn parse_query<'a>(tokens: &[&'a str]) -> Option<Result<HelpQuery<'a>, HelpS
 /// `email.help`, `email.send.help` (any case): the help request of what
 /// comes before `.help`, a reserved action. Looked at only once the name
 /// is no skill.
-pub(crate) fn dotted_help<'a>(name: &'a str, rest: &[&str]) -> Option<HelpQuery<'a>> {
+#[doc(hidden)]
+pub fn dotted_help<'a>(name: &'a str, rest: &[&str]) -> Option<HelpQuery<'a>> {
     let at = name.len().checked_sub(".help".len()).filter(|&at| at > 0 && rest.is_empty())?;
     name.get(at..).filter(|s| s.eq_ignore_ascii_case(".help")).map(|_| HelpQuery::Name(&name[..at]))
 }
@@ -118,7 +119,8 @@ pub enum HelpTarget<'a> {
 }
 
 /// Writes "; did you mean `a` or `b`?" when there are suggestions.
-pub(crate) fn write_suggestions(f: &mut dyn Write, names: &[&str]) -> fmt::Result {
+#[doc(hidden)]
+pub fn write_suggestions(f: &mut dyn Write, names: &[&str]) -> fmt::Result {
     for (i, n) in names.iter().enumerate() {
         let sep = match i {
             0 => "; did you mean ",
@@ -135,7 +137,8 @@ pub(crate) fn write_suggestions(f: &mut dyn Write, names: &[&str]) -> fmt::Resul
 
 /// Close domain and skill names for `given`, visible ones only; when none
 /// is close in spelling, the skills [`by_action`] finds.
-pub(crate) fn closest_names<'c>(
+#[doc(hidden)]
+pub fn closest_names<'c>(
     catalog: &'c dyn Catalog,
     given: &str,
     visible: &dyn Fn(&SkillView<'_>) -> bool,
@@ -184,7 +187,7 @@ fn by_path<'c>(catalog: &'c dyn Catalog, given: &str, visible: &dyn Fn(&SkillVie
     }
     // `domain.action`, looked up as written (any case), as a skill's name
     // written with a space is.
-    let name = crate::route::spaced_skill(catalog, domain.name, last)?;
+    let name = crate::catalog::spaced_skill(catalog, domain.name, last)?;
     let skill = catalog.skill_at(catalog.lookup(name)?)?;
     visible(&skill).then_some(skill.name)
 }
@@ -208,7 +211,8 @@ const SAME_ACTIONS: &[&str] = &[
 /// action in another word, in the domain written), and `send` alone gives
 /// `email.send` (the action written without its domain).
 #[cold]
-pub(crate) fn by_action<'c>(
+#[doc(hidden)]
+pub fn by_action<'c>(
     catalog: &'c dyn Catalog,
     given: &str,
     visible: &dyn Fn(&SkillView<'_>) -> bool,

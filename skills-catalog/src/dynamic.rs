@@ -11,7 +11,8 @@ use std::sync::{Arc, OnceLock};
 
 /// One skill of a dynamic catalog.
 #[derive(Clone, Debug)]
-pub(crate) enum DynSkill {
+#[doc(hidden)]
+pub enum DynSkill {
     /// Parsed from a file; shared, so a reload that finds the file
     /// unchanged reuses it whole.
     Parsed(Arc<ParsedSkill>),
@@ -28,9 +29,12 @@ pub(crate) enum DynSkill {
 /// the skill, in cache misses. Most are never viewed before a reload, and
 /// one that finds the file unchanged keeps the same entry.
 #[derive(Debug)]
-pub(crate) struct ParsedSkill {
-    pub(crate) skill: Arc<Skill>,
-    pub(crate) root: String,
+#[doc(hidden)]
+pub struct ParsedSkill {
+    #[doc(hidden)]
+    pub skill: Arc<Skill>,
+    #[doc(hidden)]
+    pub root: String,
     usage: OnceLock<String>,
     source: OnceLock<String>,
     shape: OnceLock<u64>,
@@ -38,30 +42,35 @@ pub(crate) struct ParsedSkill {
 
 impl ParsedSkill {
     /// The usage line ([`Skill::usage_line`]).
-    pub(crate) fn usage(&self) -> &str {
+    #[doc(hidden)]
+    pub fn usage(&self) -> &str {
         self.usage.get_or_init(|| self.skill.usage_line().into_owned())
     }
 
     /// The file, as shown.
-    pub(crate) fn source(&self) -> &str {
+    #[doc(hidden)]
+    pub fn source(&self) -> &str {
         self.source.get_or_init(|| display_path(&self.skill.path))
     }
 
     /// The flags' shape ([`Skill::shape_fingerprint`]).
-    pub(crate) fn shape(&self) -> u64 {
+    #[doc(hidden)]
+    pub fn shape(&self) -> u64 {
         *self.shape.get_or_init(|| self.skill.shape_fingerprint())
     }
 }
 
 impl DynSkill {
     /// A parsed skill from root `root`.
-    pub(crate) fn parsed(s: &Skill, root: &str) -> DynSkill {
+    #[doc(hidden)]
+    pub fn parsed(s: &Skill, root: &str) -> DynSkill {
         DynSkill::shared(Arc::new(s.clone()), root)
     }
 
     /// A parsed skill shared with the registry's other records of it (a
     /// dev-mode snapshot and the last good versions hold one copy).
-    pub(crate) fn shared(s: Arc<Skill>, root: &str) -> DynSkill {
+    #[doc(hidden)]
+    pub fn shared(s: Arc<Skill>, root: &str) -> DynSkill {
         DynSkill::Parsed(Arc::new(ParsedSkill {
             skill: s,
             root: root.to_string(),
@@ -73,14 +82,16 @@ impl DynSkill {
 
     /// [`DynSkill::shared`], reusing `before` (the entry of the same name in
     /// the previous catalog) when it holds this very skill from this root.
-    pub(crate) fn shared_or_reused(s: Arc<Skill>, root: &str, before: Option<&DynSkill>) -> DynSkill {
+    #[doc(hidden)]
+    pub fn shared_or_reused(s: Arc<Skill>, root: &str, before: Option<&DynSkill>) -> DynSkill {
         match before {
             Some(DynSkill::Parsed(p)) if Arc::ptr_eq(&p.skill, &s) && p.root == root => DynSkill::Parsed(p.clone()),
             _ => DynSkill::shared(s, root),
         }
     }
 
-    pub(crate) fn name(&self) -> &str {
+    #[doc(hidden)]
+    pub fn name(&self) -> &str {
         match self {
             DynSkill::Parsed(p) => &p.skill.name,
             DynSkill::Compiled { entry, .. } => entry.name,
@@ -88,7 +99,8 @@ impl DynSkill {
     }
 
     /// Where it may run (what a view would give, without building one).
-    pub(crate) fn eligibility(&self) -> EligibilityView<'_> {
+    #[doc(hidden)]
+    pub fn eligibility(&self) -> EligibilityView<'_> {
         match self {
             DynSkill::Parsed(p) => {
                 let e = &p.skill.eligibility;
@@ -108,16 +120,22 @@ impl DynSkill {
 
 /// One domain of a dynamic catalog.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct DynDomain {
-    pub(crate) name: String,
-    pub(crate) description: String,
-    pub(crate) body: String,
-    pub(crate) source: String,
+#[doc(hidden)]
+pub struct DynDomain {
+    #[doc(hidden)]
+    pub name: String,
+    #[doc(hidden)]
+    pub description: String,
+    #[doc(hidden)]
+    pub body: String,
+    #[doc(hidden)]
+    pub source: String,
 }
 
 impl DynDomain {
     /// A domain as compiled into the table.
-    pub(crate) fn from_compiled(d: &crate::entry::DomainEntry) -> DynDomain {
+    #[doc(hidden)]
+    pub fn from_compiled(d: &crate::entry::DomainEntry) -> DynDomain {
         DynDomain {
             name: d.name.to_string(),
             description: d.description.to_string(),
@@ -126,7 +144,8 @@ impl DynDomain {
         }
     }
 
-    pub(crate) fn from_parsed(d: &Domain) -> DynDomain {
+    #[doc(hidden)]
+    pub fn from_parsed(d: &Domain) -> DynDomain {
         DynDomain {
             name: d.name.clone(),
             description: d.description.clone(),
@@ -167,7 +186,8 @@ impl DynamicCatalog {
     }
 
     /// A catalog of exactly these skills and domains (sorted by name).
-    pub(crate) fn from_parts(skills: BTreeMap<String, DynSkill>, domains: BTreeMap<String, DynDomain>) -> Self {
+    #[doc(hidden)]
+    pub fn from_parts(skills: BTreeMap<String, DynSkill>, domains: BTreeMap<String, DynDomain>) -> Self {
         let mut index = HashMap::with_capacity(skills.len());
         let skills: Vec<DynSkill> = skills
             .into_iter()
@@ -188,7 +208,8 @@ impl DynamicCatalog {
     }
 
     /// The entry at `index`.
-    pub(crate) fn entry(&self, index: usize) -> Option<&DynSkill> {
+    #[doc(hidden)]
+    pub fn entry(&self, index: usize) -> Option<&DynSkill> {
         self.skills.get(index)
     }
 
@@ -203,7 +224,8 @@ impl DynamicCatalog {
 
 /// Adds a domain unless a higher root already supplied its index; a domain
 /// seen only without an index takes the first index found later.
-pub(crate) fn merge_domain(domains: &mut BTreeMap<String, DynDomain>, d: DynDomain) {
+#[doc(hidden)]
+pub fn merge_domain(domains: &mut BTreeMap<String, DynDomain>, d: DynDomain) {
     let entry =
         domains.entry(d.name.clone()).or_insert_with(|| DynDomain { name: d.name.clone(), ..DynDomain::default() });
     if entry.source.is_empty() && !d.source.is_empty() {

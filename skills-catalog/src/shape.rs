@@ -1,9 +1,71 @@
 //! What generated code tells `#[skill]` about a skill: the protocol between
-//! `skills-codegen` (which writes it) and the handler check (which reads it).
+//! `skills-codegen` (which writes it) and the handler check in
+//! `skills-macros-core` (which reads it).
 //!
 //! It travels as one string literal inside the generated
 //! `macro_rules!` that `#[skill]` calls back through, so the macro checks a
 //! handler against exactly the markdown the build script compiled.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// `name` as a Rust identifier: raw (`r#type`) when it is a keyword.
+pub fn raw_ident(name: &str) -> String {
+    const KEYWORDS: [&str; 50] = [
+        "abstract",
+        "as",
+        "async",
+        "await",
+        "become",
+        "box",
+        "break",
+        "const",
+        "continue",
+        "do",
+        "dyn",
+        "else",
+        "enum",
+        "extern",
+        "false",
+        "final",
+        "fn",
+        "for",
+        "gen",
+        "if",
+        "impl",
+        "in",
+        "let",
+        "loop",
+        "macro",
+        "match",
+        "mod",
+        "move",
+        "mut",
+        "override",
+        "priv",
+        "pub",
+        "ref",
+        "return",
+        "static",
+        "struct",
+        "trait",
+        "true",
+        "try",
+        "type",
+        "typeof",
+        "unsafe",
+        "unsized",
+        "use",
+        "virtual",
+        "where",
+        "while",
+        "yield",
+        "macro_rules",
+        "union",
+    ];
+    if KEYWORDS.contains(&name) { format!("r#{name}") } else { name.to_string() }
+}
 
 /// Version of the protocol; bumped when fields change meaning.
 pub const VERSION: u64 = 3;
@@ -83,6 +145,21 @@ pub struct FlagShape {
 }
 
 impl FlagShape {
+    /// The Rust type the flag asks for, as messages show it: `String`,
+    /// `Option<Vec<i64>>`, an enum under `module`.
+    pub fn rust_type(&self, module: &str) -> String {
+        let elem = match self.value_type.as_str() {
+            "integer" => "i64".to_string(),
+            "number" => "f64".to_string(),
+            "date" => "skills_runtime::Date".to_string(),
+            "boolean" => return "bool".to_string(),
+            "enum" => format!("{module}::{}", self.enum_type.as_deref().unwrap_or("Enum")),
+            _ => "String".to_string(),
+        };
+        let t = if self.list { format!("Vec<{elem}>") } else { elem };
+        if self.always_present() { t } else { format!("Option<{t}>") }
+    }
+
     /// Whether the handler always receives a value (required, defaulted or boolean).
     pub fn always_present(&self) -> bool {
         self.required || self.has_default || self.value_type == "boolean"
@@ -115,9 +192,8 @@ impl Shape {
     /// goes before the flags (the context parameter, or nothing).
     pub fn signature(&self, func: &str, module: &str, context: &str) -> String {
         let module = format!("{module}::{}", self.module);
-        let params: Vec<String> = (self.flags.iter())
-            .map(|f| format!("{}: {}", crate::handler::raw_field(&f.field), crate::ty::expected(f, &module)))
-            .collect();
+        let params: Vec<String> =
+            (self.flags.iter()).map(|f| format!("{}: {}", raw_ident(&f.field), f.rust_type(&module))).collect();
         format!("fn {func}({context}{}) -> Result<String, SkillError>", params.join(", "))
     }
 
