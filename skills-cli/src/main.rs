@@ -78,6 +78,13 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Print the Rust source a build script generates from the tree (what
+    /// `include_skills!()` brings in from `$OUT_DIR/skills.rs`).
+    Codegen {
+        /// The skill root.
+        #[arg(long, default_value = "skills")]
+        root: PathBuf,
+    },
     /// Show help as a model sees it: `get_skill`, `get_skill: email`,
     /// `get_skill: email.send`, `get_skill: email.all`, `email.send --help`.
     Help {
@@ -120,10 +127,26 @@ fn main() -> ExitCode {
         }
         Command::List { roots, format } => list(&roots.iter().map(|r| load(r)).collect::<Vec<_>>(), format),
         Command::Explain { root, skill, flag, format } => explain(&load(&root), &skill, flag.as_deref(), format),
+        Command::Codegen { root } => codegen(&root),
         Command::Help { root, query } => help_cmd(&load(&root), &query.join(" ")),
         Command::Parse { root, line } => parse(&load(&root), &line),
         Command::Tokenize { line } => tokens(&line),
         Command::Extract => extract_cmd(),
+    }
+}
+
+fn codegen(root: &std::path::Path) -> ExitCode {
+    match skills_codegen::Builder::new().base_dir(".").root(root).render() {
+        Ok(generated) => {
+            // Generated code holds the skills' text in string literals,
+            // escaped: printed as it is, it is the file a build writes.
+            write_out(generated.code.trim_end());
+            ExitCode::SUCCESS
+        }
+        Err(failed) => {
+            eprintln!("{}", terminal::escape(&failed.to_string(), Lines::Keep));
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -439,7 +439,14 @@ pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: H
             Reply::Result => quote! { #rt::reply_result_string(#call.await) },
             Reply::Value => quote! { #rt::reply_value_string(#call.await) },
         };
+        // Without the runtime's `async` feature (and so
+        // `Router::execute_async`) no router could run the handler: a
+        // compile error at `async`.
+        let runnable = quote_spanned! {func.sig.asyncness.map_or(name.span(), |a| a.span)=>
+            const _: () = ::skills_runtime::__private::async_handlers::<()>();
+        };
         quote! {
+            #runnable
             fn __skill_call<'__a>(
                 __ctx: &'__a mut #module::Context,
                 __args: &'__a #rt::Args<'__a>,
@@ -474,6 +481,7 @@ pub(crate) fn expand(shape: &Shape, module: &TokenStream, name: &LitStr, func: H
     let impl_block = quote_spanned! {name.span()=>
         #[doc(hidden)]
         #[automatically_derived]
+        #[allow(private_interfaces, private_bounds)]
         impl #module::__handlers::#trait_ident for #module::__Skills {
             const HANDLER: #rt::Handler<#module::Context> = { #body };
         }
@@ -489,6 +497,7 @@ fn stub_impl(module: &TokenStream, trait_ident: &syn::Ident, span: Span) -> Toke
     let rt = quote!(::skills_runtime::__private);
     quote_spanned! {span=>
         #[doc(hidden)]
+        #[allow(private_interfaces, private_bounds)]
         impl #module::__handlers::#trait_ident for #module::__Skills {
             const HANDLER: #rt::Handler<#module::Context> = {
                 fn __skill_stub<'__a>(

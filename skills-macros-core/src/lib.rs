@@ -2,6 +2,10 @@
 //! it is tested without a compiler in the loop (`skills-macros` is the thin
 //! proc-macro shell, as `sqlx-macros` is over `sqlx-macros-core`).
 //!
+//! An implementation detail of `#[skill]` (re-exported by `skills-runtime`
+//! with its `macros` feature): its API is not stable and may change in any
+//! release.
+//!
 //! # How `#[skill("email.send")]` learns about `email.send`
 //!
 //! The build script generates, next to the skill types, a `macro_rules!`

@@ -1,5 +1,9 @@
 //! The one parser of skill markdown files.
 //!
+//! An implementation detail of `skills-codegen`, the `skills` command and
+//! `skills-runtime`'s dev mode: its API is not stable and may change in any
+//! release. Use those to read skills.
+//!
 //! Build scripts (through `skills-codegen`), the `skills` CLI and the
 //! runtime's dev mode all read skills through this crate, so a file means the
 //! same thing everywhere. It reads a tree (`skills/<domain>/<action>.md` plus

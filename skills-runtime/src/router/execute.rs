@@ -219,8 +219,8 @@ impl<C: 'static> Router<C> {
                 // `tasks.search {"overdue": true}`: the arguments as JSON
                 // after the name; the hint is the command they stand for.
                 #[cfg(feature = "json")]
-                if let (Failure::Args { skill, .. }, Some(error)) = (&f, outcome.error.as_mut())
-                    && error.kind == "unexpected_value"
+                if let (Failure::Args { skill, errors }, Some(error)) = (&f, outcome.error.as_mut())
+                    && matches!(errors.first(), Some(skills_core::args::ArgErrorKind::UnexpectedValue { .. }))
                     && let Some(command) = json_arguments_command(view.catalog, skill.name, line)
                 {
                     error.hint = std::format!("a command takes flags, not JSON: write {command}");

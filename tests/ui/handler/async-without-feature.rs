@@ -1,4 +1,7 @@
-// `async fn` handlers, with and without a context.
+// `async fn` handlers in an application whose skills-runtime lacks the
+// `async` feature, so that no router could run them: one compile error at
+// each `async`, with the fix. (The fixture app, which has the feature,
+// runs async handlers.)
 use skills_runtime::{skill, SkillError};
 
 pub struct App {
