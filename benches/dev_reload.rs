@@ -11,7 +11,7 @@
 //! after one file is edited and when nothing changed
 //! (`DEV_RELOAD_TREE_ROUNDS` times each, default 10); `get_skill`, a
 //! domain's and a skill's help over the generated tree. Alternately with the
-//! generated tree's loads, on the same files: the reference, reading
+//! generated tree's loads, on the same files: the reference, reading
 //! every file and running pulldown-cmark over it on one thread, so the
 //! load's cost is also given as a ratio to it, which the host's speed
 //! moves less than either time (a busy second core still slows the load,

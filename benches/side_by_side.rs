@@ -1,4 +1,4 @@
-//! The speed goals as ratios measured side by side
+//! The speed goals of docs/PERFORMANCE.md as ratios measured side by side
 //! (`cargo bench -p skills-benches --bench side_by_side`; results in docs/PERFORMANCE.md,
 //! "Side by side").
 //!

@@ -134,7 +134,7 @@ enum Command {
     },
     /// Print the system-prompt skill section and its token estimate.
     Prompt {
-        /// The whole system prompt of the design (rules and the section).
+        /// The whole system prompt (the rules and the skill section).
         #[arg(long)]
         full: bool,
     },

@@ -384,7 +384,7 @@ fn every_call_shape_models_send_is_read() {
 
 #[test]
 fn a_key_given_twice_in_a_tool_call_is_refused_not_overwritten() {
-    // The design's shape with the arguments as an object, and OpenAI's with
+    // The generic shape with the arguments as an object, and OpenAI's with
     // them as a JSON string: neither lets the last `limit` win silently.
     let e = ToolCall::parse(r#"{"skill": "tasks.search", "arguments": {"limit": 1, "limit": 3}}"#).unwrap_err();
     assert_eq!(e, "in the tool call, `limit` is given twice: give each argument once (several values go in one array)");

@@ -17,6 +17,7 @@ pub enum Strs<'a> {
 
 impl<'a> Strs<'a> {
     /// The strings.
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = &'a str> + 'a {
         let (s, o): (&'a [&'a str], &'a [_]) = match *self {
             Strs::Static(s) => (s, &[]),
@@ -27,6 +28,7 @@ impl<'a> Strs<'a> {
     }
 
     /// Whether empty.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.iter().next().is_none()
     }
@@ -59,6 +61,7 @@ pub enum Flags<'a> {
 
 impl<'a> Flags<'a> {
     /// Number of flags.
+    #[inline]
     pub fn len(&self) -> usize {
         match self {
             Flags::Static { specs, .. } => specs.len(),
@@ -68,11 +71,13 @@ impl<'a> Flags<'a> {
     }
 
     /// Whether the skill takes no flags.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The schema of flag `i`.
+    #[inline]
     pub fn spec(&self, i: usize) -> Option<FlagSpec<'a>> {
         match *self {
             Flags::Static { specs, .. } => specs.get(i).copied(),
@@ -82,6 +87,7 @@ impl<'a> Flags<'a> {
     }
 
     /// Description of flag `i`.
+    #[inline]
     pub fn description(&self, i: usize) -> &'a str {
         match *self {
             Flags::Static { docs, .. } => docs.get(i).map_or("", |d| d.description),
@@ -91,6 +97,7 @@ impl<'a> Flags<'a> {
     }
 
     /// Placeholder of flag `i`, or empty.
+    #[inline]
     pub fn placeholder(&self, i: usize) -> &'a str {
         match *self {
             Flags::Static { docs, .. } => docs.get(i).map_or("", |d| d.placeholder),
@@ -122,6 +129,7 @@ impl<'a> Flags<'a> {
     }
 
     /// Flag names, in order.
+    #[inline]
     pub fn names(&self) -> impl Iterator<Item = &'a str> + 'a {
         let this = *self;
         (0..this.len()).filter_map(move |i| this.spec(i).map(|s| s.name))
@@ -219,6 +227,7 @@ pub trait Catalog {
 /// [`Catalog::lookup`], then, on a miss, the name in lowercase: names are
 /// lowercase by the format, and models sometimes capitalize them
 /// (`Email.Send`). Flags and enum values are matched ignoring case too.
+#[inline]
 pub fn lookup_any_case(catalog: &dyn Catalog, name: &str) -> Option<usize> {
     catalog.lookup(name).or_else(|| lookup_lowercase(catalog, name))
 }
@@ -352,6 +361,7 @@ pub struct StaticCatalog {
 
 impl SkillEntry {
     /// This entry as a catalog view.
+    #[inline]
     pub fn view(&self) -> SkillView<'_> {
         let Eligibility { os, env, binaries } = self.eligibility;
         SkillView {
@@ -379,15 +389,19 @@ impl SkillEntry {
 }
 
 impl Catalog for StaticCatalog {
+    #[inline]
     fn skill_count(&self) -> usize {
         self.skills.len()
     }
+    #[inline]
     fn skill_at(&self, index: usize) -> Option<SkillView<'_>> {
         self.skills.get(index).map(|s| s.view())
     }
+    #[inline]
     fn skill_name(&self, index: usize) -> Option<&str> {
         self.skills.get(index).map(|s| s.name)
     }
+    #[inline]
     fn lookup(&self, name: &str) -> Option<usize> {
         match self.index {
             Some(index) => index.get(name).map(usize::from),
@@ -398,9 +412,11 @@ impl Catalog for StaticCatalog {
                 .or_else(|| self.skills.iter().position(|s| s.aliases.contains(&name))),
         }
     }
+    #[inline]
     fn domain_count(&self) -> usize {
         self.domains.len()
     }
+    #[inline]
     fn domain_at(&self, index: usize) -> Option<DomainView<'_>> {
         self.domains.get(index).map(|d| DomainView {
             name: d.name,

@@ -23,9 +23,8 @@ pub struct FlagDoc<'a> {
 /// placeholder's length and the description's length, in bytes) followed by
 /// the placeholder and the description, so any text round-trips. One string
 /// literal per skill replaces a `FlagDoc` literal per flag in a `static`,
-/// which cost `rustc` about 1.7 M instructions per skill of ten flags
-/// (docs/PERFORMANCE.md, "Arguments and items"); reading it is a walk over
-/// at most a few dozen flags, on the help and schema paths only.
+/// which cost `rustc` far more to check in large trees; reading it is a
+/// walk over at most a few dozen flags, on the help and schema paths only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FlagDocs<'a>(&'a str);
 

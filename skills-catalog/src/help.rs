@@ -411,7 +411,7 @@ fn write_index_body(
     Ok(())
 }
 
-/// The `get_skill` listing, as in the design.
+/// The `get_skill` listing.
 fn write_domains(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool, out: &mut dyn Write) -> fmt::Result {
     // A domain shows when one of its skills does; one without any skill, an
     // index with a body of its own (a guide, as an Agent Skills folder is),

@@ -1,5 +1,5 @@
 //! The skill section of a system prompt: the domain map and a quick
-//! reference of commands, as the design's orchestrator prompt shows them.
+//! reference of commands, as an orchestrator's prompt shows them.
 //!
 //! The same function runs at build time (the compiled `summary`) and in dev
 //! mode, so both read the same.
@@ -58,7 +58,7 @@ fn write_quick_line(s: &SkillView<'_>, out: &mut dyn Write) -> fmt::Result {
 }
 
 /// A token count estimate: characters / 4, rounded up (the rule of thumb
-/// OpenAI publishes for English text; real tokenizers differ by ~10-20%).
+/// OpenAI publishes for English text; real tokenizers differ).
 pub fn estimate_tokens(text: &str) -> usize {
     text.chars().count().div_ceil(4)
 }
@@ -71,7 +71,7 @@ pub fn summary(catalog: &dyn Catalog, visible: &dyn Fn(&SkillView<'_>) -> bool) 
     s
 }
 
-/// The design's CLI-first system prompt (how to write commands, how to
+/// A CLI-first system prompt (how to write commands, how to
 /// browse skills, the rules), with the skill section `summary` at its end.
 /// Applications append their own user, task and memory context.
 #[cfg(feature = "alloc")]

@@ -22,8 +22,7 @@ use std::collections::HashMap;
 /// segment (`__FlagSpec`, `__packed_flag`) through a hidden prelude module that
 /// every generated module glob-imports: resolving and type-checking long
 /// paths (`::skills_runtime::__private::FlagSpec`) was the largest single cost
-/// of building large trees (clean debug build of 1,000 skills: 19.7 s with
-/// full paths, 12.8 s with these; docs/PERFORMANCE.md). Generated enums are
+/// of building large trees. Generated enums are
 /// named from flags and never start with `__`, so nothing can clash; `Some`,
 /// `None`, `Ok` and `Err` are the prelude's, which no generated item shadows.
 const PRELUDE: &[&str] = &[
@@ -138,7 +137,7 @@ struct SkillNames {
 /// generated in the module of the first skill that has it and re-exported
 /// under each other flag's name in its skill's module, so handlers can pass
 /// one skill's value to code written for another's, and `rustc` checks one
-/// enum instead of one per flag (docs/PERFORMANCE.md, "Shared flag enums").
+/// enum instead of one per flag (docs/PERFORMANCE.md).
 struct SharedEnum {
     /// The skill and flag (by index) that define it: its name, variants and
     /// module are that flag's and that skill's.
@@ -491,10 +490,9 @@ fn emit_flag_enums(
 fn emit_flag_schemas(out: &mut Out, skill: &Skill) {
     // Static schemas: one `const fn` call per flag with as few arguments as
     // it needs (`skills_core::spec::packed_flag`, `_default`, `_values`):
-    // `rustc` checks and evaluates a call in half the instructions or less of
-    // a `FlagSpec` literal with its enums, options and slices, and each
-    // argument adds about 80 k instructions to the call's 200 k or so
-    // (docs/PERFORMANCE.md, "Static data and impls", "Arguments and items").
+    // `rustc` checks and evaluates such a call for far less than a
+    // `FlagSpec` literal with its enums, options and slices, and each
+    // argument adds to the call's cost.
     out.doc("Flag schemas, in the markdown's order.");
     out.open(&format!("pub static FLAGS: [__FlagSpec<'static>; {}] = [", skill.flags.len()));
     for f in &skill.flags {
@@ -592,9 +590,8 @@ fn emit_enum(out: &mut Out, name: &str, values: &[String], variants: &[String], 
     // bodies here would cost a measurable share of the build of large trees.
     // `PartialEq`, `Eq` and `Debug` are written out rather than derived:
     // the derives' bodies (discriminant reads, a `match` per variant) cost
-    // `rustc` about 0.6 M instructions more per enum (3.8% of a 100-skill
-    // tree, docs/PERFORMANCE.md). Hash and the orderings are left out for
-    // the same reason.
+    // `rustc` more per enum, which adds up over large trees. Hash and the
+    // orderings are left out for the same reason.
     out.open(&format!("pub enum {name} {{"));
     for (v, value) in variants.iter().zip(values) {
         out.doc(&format!("`{value}`"));
@@ -615,8 +612,7 @@ fn emit_enum(out: &mut Out, name: &str, values: &[String], variants: &[String], 
         "impl PartialEq for {name} {{ fn eq(&self, other: &Self) -> bool {{ *self as usize == *other as usize }} }}"
     ));
     out.line(&format!("impl Eq for {name} {{}}"));
-    // Written out as for `Flags`: 0.3 M instructions less per enum than the
-    // derives (1.6% of a 100-skill tree whose enums all differ).
+    // Written out as for `Flags`: cheaper for `rustc` than the derives.
     out.line(&format!("impl Clone for {name} {{ fn clone(&self) -> Self {{ *self }} }}"));
     out.line(&format!("impl Copy for {name} {{}}"));
     let names: Vec<&str> = variants.iter().map(|v| v.trim_start_matches("r#")).collect();
@@ -783,8 +779,7 @@ fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &Dynam
     let n = tree.skills.len();
     // Each skill's entry is a `static` in its own module and the table is
     // an array of references: one enormous initializer instead would make
-    // type and borrow checking grow faster than the tree (measured: 26 s vs
-    // a few for 1,000 skills; see docs/PERFORMANCE.md).
+    // type and borrow checking grow faster than the tree.
     out.doc("Every skill, sorted by name.");
     out.open(&format!("pub static SKILLS: [&__SkillEntry; {n}] = ["));
     for nm in names {

@@ -121,10 +121,8 @@ impl Builder {
     /// on the runtime's `serde` feature). Keys are the flags' names as
     /// written (`due-before`), enums serialize as their values (`"done"`),
     /// lists as sequences, dates as `"YYYY-MM-DD"`, absent optional flags as
-    /// `null`. Off by default: it costs every build about 8 M `rustc`
-    /// instructions per skill of ten flags, two of them enums (a fifth more
-    /// than without; serde's derive, which it does not use, cost three times
-    /// as much: docs/PERFORMANCE.md, "Serde, opt-in").
+    /// `null`. Off by default: the impls cost every build `rustc` time per
+    /// skill (written out, not derived, which would cost more).
     ///
     /// ```no_run
     /// // build.rs

@@ -7,10 +7,10 @@
 //! given `300`).
 
 // The small conversions below are `#[inline]` so that generated `from_args`
-// (in the application's crate) inlines them: 5% fewer instructions for a
-// typed parse on a host. Not on bare-metal targets (`target_os = "none"`),
-// where the same inlining into every handler's glue cost 3.9 KB of firmware
-// flash (docs/PERFORMANCE.md): there size comes first.
+// (in the application's crate) inlines them, which makes a typed parse
+// faster on a host. Not on bare-metal targets (`target_os = "none"`),
+// where the same inlining into every handler's glue costs firmware flash:
+// there size comes first.
 
 use crate::args::Slot;
 use crate::date::Date;
@@ -349,7 +349,7 @@ mod owned {
             let mut out = Vec::with_capacity(slot.values.len());
             // Parsed commands hold a slice: walked directly, rather than
             // through the general iterator (which can also split lines),
-            // `email.send`'s owned parameters cost 63 instructions fewer.
+            // for less work per value.
             match slot.values {
                 StrList::Slice(values) => {
                     for v in values {

@@ -236,10 +236,9 @@ impl FlagSpec<'_> {
 /// (and an enum's values).
 ///
 /// A struct literal with enum and `Option` fields and `&[..]` slices costs
-/// `rustc` two to three times as much to check and evaluate in a `static` as
-/// such a call does, and each argument adds about 80 k instructions to the
-/// call's 200 k or so; a tree of 1,000 skills has 10,000 of them
-/// (docs/PERFORMANCE.md, "Static data and impls", "Arguments and items").
+/// `rustc` several times as much to check and evaluate in a `static` as
+/// such a call does, and each argument adds to a call's cost; a tree of
+/// 1,000 skills has 10,000 of them.
 #[doc(hidden)]
 pub mod packed {
     /// The flag takes several values.

@@ -225,8 +225,7 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     let mut last_placeholder: Option<usize> = None;
     let base = text.as_ptr() as usize;
     let plain = text.split_whitespace().skip(usize::from(named));
-    // Split only a line with a `|` (splitting every word cost 0.25% of a
-    // whole `skills check`).
+    // Split only a line with a `|` (splitting every word costs every load).
     let mut split = None;
     let mut words = plain.clone();
     if text.as_bytes().contains(&b'|') {

@@ -232,9 +232,8 @@ pub(crate) fn readings_agree(src: &str) -> bool {
 /// a plain scalar of ASCII words that YAML can only read as text (it starts
 /// with a letter, is no boolean or null word, and holds no `:`, `#`, tab,
 /// bracket, brace, quote-led or block indicator). The [`Node`] the event
-/// path ([`plain_text`]) gives, without starting a YAML parser: that was a
-/// fifth of a dev-mode load (granit-parser's scanner and events, about
-/// 20 k instructions for a two-key frontmatter). `None` for anything
+/// path ([`plain_text`]) gives, without starting a YAML parser, whose
+/// scanner and events were a large share of a dev-mode load. `None` for anything
 /// else, which the YAML parser then reads; `key_lines_read_as_the_yaml_parser_does`
 /// compares the two.
 fn key_lines(src: &str, line_offset: usize) -> Option<Node> {
@@ -273,9 +272,9 @@ fn key_lines(src: &str, line_offset: usize) -> Option<Node> {
 /// serde-saphyr's limits for a frontmatter of `len` bytes: work in
 /// proportion to its size. Aliases may repeat what an anchor holds, as
 /// YAML allows, but not expand a few hundred bytes into millions of nodes
-/// (its defaults, made for documents, let 456 bytes of nested aliases cost
-/// a third of a second and 100 MB before refusing them), so that a tree of
-/// such files is refused in time linear in its size.
+/// (its defaults, made for documents, let such nesting run long before
+/// refusing it), so that a tree of such files is refused in time linear in
+/// its size.
 fn options(len: usize) -> serde_saphyr::Options {
     let work = 256 + 8 * len;
     let mut options = serde_saphyr::Options::default();
@@ -330,9 +329,8 @@ enum Open {
 /// The common frontmatter, read from the YAML parser's events directly:
 /// mappings and sequences of text scalars (quoted, block, or plain words
 /// that YAML cannot take for a boolean, a number or a null). The same
-/// [`Node`] serde-saphyr's path gives, for 0.45 of its instructions
-/// (20.6 k against 45.9 k for a two-key frontmatter, callgrind; a fifth
-/// of a dev-mode load was spent there).
+/// [`Node`] serde-saphyr's path gives, for about half its work (a large
+/// share of a dev-mode load was spent there).
 ///
 /// `None` for everything else, which serde-saphyr then reads, so that it
 /// alone decides what is valid and how it is said: errors, anchors and

@@ -1,4 +1,4 @@
-//! The design's own skill files, copied verbatim into `tests/fixtures/seed`,
+//! The project's first skill files, kept verbatim in `tests/fixtures/seed`,
 //! and the bundled `skills/` tree.
 
 use skills_core::ValueType;

@@ -3,8 +3,8 @@
 //!
 //! `rustc` compiles a crate as a whole: after one markdown edit, the crate
 //! that includes the generated code is parsed, resolved and hashed again,
-//! whatever changed. That costs about 2 s for a tree of 1,000 skills and
-//! over 20 s for 10,000 (docs/PERFORMANCE.md). A tree that large builds
+//! whatever changed, in time that grows with the tree (docs/PERFORMANCE.md,
+//! "Build cost"). A large tree builds
 //! faster as several crates ("parts"), each with its own build script and
 //! `include_skills!` over a subtree, and each holding the handlers of its
 //! own skills; the application joins their tables at start-up and routes

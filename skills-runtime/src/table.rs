@@ -153,7 +153,7 @@ macro_rules! flag_tuple {
 /// `Serialize` (`skills_codegen::Builder::serde`) writes under the flags'
 /// names: one generic call per run of twelve fields instead of serde's
 /// derive, whose expansion cost `rustc` three times as much per skill
-/// (docs/PERFORMANCE.md, "Serde, opt-in").
+/// (docs/PERFORMANCE.md).
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub trait SerializeFields {
@@ -181,8 +181,7 @@ pub fn serialize_fields<S: serde::ser::SerializeStruct, T: SerializeFields>(
 ///
 /// One generic call per run of twelve fields, with the names as one string,
 /// instead of `#[derive(Debug)]`, whose expansion coerces every field to
-/// `&dyn Debug` and cost `rustc` more (docs/PERFORMANCE.md, "Static data and
-/// impls", whose counts are of analysis only).
+/// `&dyn Debug` and costs `rustc` more in large trees.
 #[doc(hidden)]
 pub trait DebugFields {
     /// Adds each field, named by the space-separated `names`, to `out`.
@@ -198,7 +197,7 @@ pub fn debug_fields<T: DebugFields>(out: &mut fmt::DebugStruct<'_, '_>, names: &
 /// Variant `i` of a generated enum, whose `Debug` writes its variants'
 /// names as one space-separated string: one literal per enum instead of an
 /// array of them costs `rustc` about a fifth less per impl
-/// (docs/PERFORMANCE.md, "Arguments and items").
+/// (docs/PERFORMANCE.md).
 #[doc(hidden)]
 pub fn variant_name(names: &'static str, i: usize) -> &'static str {
     names.split(' ').nth(i).unwrap_or("?")

@@ -184,7 +184,7 @@ fn same_flag_name_loosely(a: &str, b: &str) -> bool {
 /// unknown flag. The flag whose values were being read is the one whose
 /// slot `close` has just ended at `i` (found here, on this rare path,
 /// rather than carried into it: keeping the loop's state alive across the
-/// name lookup cost the usual command 65 to 100 instructions).
+/// name lookup slowed every command).
 #[cold]
 #[inline(never)]
 fn not_a_flag<'a>(
@@ -299,8 +299,8 @@ pub fn parse_into<'a>(specs: &[FlagSpec<'a>], tokens: &'a [&'a str], args: &mut 
         if !looks_like_flag(tok) {
             // `—to` naming a flag: reported, then read as that flag. One
             // byte compare on the way (every dash lookalike starts with
-            // 0xE2 or 0xEF in UTF-8; a test for the two cost the hot
-            // path's `email.send` 17 instructions); the rest is out of line.
+            // 0xE2 or 0xEF in UTF-8, and a test for the two costs every
+            // command more); the rest is out of line.
             if tok.as_bytes().first().is_some_and(|&b| b >= 0xE2)
                 && let Some(next) = dash_flag(specs, tokens, i, current, args, &mut errors)
             {
@@ -402,8 +402,7 @@ fn repeated<'a>(
 }
 
 /// The error for `tok`, a flag named `name` that no spec has. Out of
-/// line: inlined into the argument loop, it cost the usual command 33
-/// instructions (callgrind).
+/// line: inlined into the argument loop, it slowed every command.
 #[cold]
 #[inline(never)]
 fn unknown_flag<'a>(tok: &'a str, name: &'a str, specs: &[FlagSpec<'a>]) -> ArgErrorKind<'a> {
@@ -546,9 +545,8 @@ fn punctuated(values: StrList<'_>) -> Option<&str> {
 /// array's item are one value as written: quoted or sent as an item, they
 /// were meant whole. Several values (`--to a@b.co c@d.co`) show that the
 /// list was written with spaces; only commas at their ends are looked at
-/// ([`punctuated`]). Inlined off bare metal (out of line, the hot path's
-/// `email.send` took 2,342 instructions against 2,278); on bare metal one
-/// copy saves flash.
+/// ([`punctuated`]). Inlined off bare metal, where the call costs more
+/// than the copy; on bare metal one copy saves flash.
 #[cfg_attr(not(target_os = "none"), inline(always))]
 #[cfg_attr(target_os = "none", inline(never))]
 fn joined<'v>(spec: &FlagSpec<'_>, values: StrList<'v>, style: Style) -> Option<&'v str> {
@@ -567,8 +565,8 @@ fn joined<'v>(spec: &FlagSpec<'_>, values: StrList<'v>, style: Style) -> Option<
 
 /// Whether `x` holds a comma. Values are short: a word of eight bytes per
 /// step, the last one overlapping the one before, and two overlapping
-/// halves for four to seven bytes (a loop over the bytes cost about seven
-/// instructions per byte, a `memchr` call more than that on such values).
+/// halves for four to seven bytes (cheaper on such short values than a
+/// loop over the bytes or a `memchr` call).
 #[inline(always)]
 fn has_comma(x: &[u8]) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;

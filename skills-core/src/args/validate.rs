@@ -226,8 +226,7 @@ pub(super) fn check_value<'a>(spec: &FlagSpec<'a>, v: &'a str, errors: &mut Erro
 
 /// A value outside an enum, with the closest allowed one. Out of line: the
 /// search for a suggestion inlined into the argument loop cost every valid
-/// command 36 instructions (callgrind, `email.send`), by where the module
-/// split left it.
+/// command time.
 #[cold]
 #[inline(never)]
 fn not_in_enum<'a>(spec: &FlagSpec<'a>, v: &'a str) -> ArgErrorKind<'a> {

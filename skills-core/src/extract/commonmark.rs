@@ -130,8 +130,8 @@ fn item_line(item: &Item<'_>) -> usize {
 
 /// Line numbers of bytes asked for in increasing order, each counted
 /// from the one before: a reply of thousands of blocks or paragraphs is
-/// read in linear time (counting from the start for each took 8.4 s for
-/// 20,000 blocks in a debug build, and grew with their square).
+/// read in linear time (counting from the start for each grew with their
+/// square).
 #[derive(Default)]
 struct Lines {
     at: usize,

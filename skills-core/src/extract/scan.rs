@@ -65,8 +65,8 @@ pub(super) fn tail_pairs(skip: usize) -> u64 {
 /// (see [`Stop`]), counting their newlines.
 ///
 /// On x86-64 the whole chunks are compared with AVX2 where the processor
-/// has it (two 32-byte compares per chunk instead of four 16-byte ones: see
-/// docs/PERFORMANCE.md, "Extractor") and with SSE2 (part of every x86-64
+/// has it (two 32-byte compares per chunk instead of four 16-byte ones)
+/// and with SSE2 (part of every x86-64
 /// processor) where it does not; the short stretch at the end always with
 /// SSE2. On other targets (the firmware's Cortex-M, for one) the same
 /// answer is computed bytewise.

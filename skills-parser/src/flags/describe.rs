@@ -113,9 +113,8 @@ fn groups(d: &str, out: &mut Described) {
             b']' if depth == 0 => {
                 if let Some(start) = bracket_start.take()
                     && !d[i + 1..].starts_with('(')
-                    && let Some(found) = marker_group(&d[start + 1..i], start + 1, out.facts.iter().map(|f| &f.0))
+                    && marker_group(&d[start + 1..i], start + 1, &mut out.facts)
                 {
-                    out.facts.extend(found);
                     blanked.push((start, i + 1));
                 }
             }
@@ -127,11 +126,7 @@ fn groups(d: &str, out: &mut Described) {
             }
             b')' if depth > 0 => {
                 depth -= 1;
-                if depth == 0
-                    && let Some(found) =
-                        marker_group(&d[group_start + 1..i], group_start + 1, out.facts.iter().map(|f| &f.0))
-                {
-                    out.facts.extend(found);
+                if depth == 0 && marker_group(&d[group_start + 1..i], group_start + 1, &mut out.facts) {
                     blanked.push((group_start, i + 1));
                 }
             }
@@ -143,29 +138,30 @@ fn groups(d: &str, out: &mut Described) {
     }
 }
 
-/// The markers of one group at `offset`, or `None` when it is prose. A
+/// Adds the markers of one group at `offset` to `facts`; false (and
+/// nothing added) when it is prose. A
 /// group may hold several markers separated by commas or semicolons, a
 /// bare type word counting as its `(type: ...)`: `(string, required)`,
 /// `(integer, default: 20)` (a default comes last: its value may hold
 /// commas). A group that states its type first says what the flag is,
 /// whatever follows (`(type: string, format: email)`): the markers after
 /// it count, the rest is prose.
-fn marker_group<'f>(inner: &str, offset: usize, known: impl Iterator<Item = &'f Fact>) -> Option<Vec<Found>> {
-    let values_known = known.into_iter().any(|f| matches!(f, Fact::Values(_)));
-    let mut found = Vec::new();
-    if one_marker(inner, offset, &mut found) || (!values_known && values_group(inner, offset, &mut found)) {
-        return Some(found);
+fn marker_group(inner: &str, offset: usize, facts: &mut Vec<Found>) -> bool {
+    let values_known = facts.iter().any(|f| matches!(f.0, Fact::Values(_)));
+    let before = facts.len();
+    if one_marker(inner, offset, facts) || (!values_known && values_group(inner, offset, facts)) {
+        return true;
     }
-    if inner.bytes().any(|c| c == b',' || c == b';') && split_markers(inner, offset, false, &mut found) {
-        return Some(found);
+    if inner.bytes().any(|c| c == b',' || c == b';') && split_markers(inner, offset, false, facts) {
+        return true;
     }
-    found.clear();
+    facts.truncate(before);
     let lead = inner.trim().trim_matches(['*', '_']).trim();
     if strip_prefix_ignore_ascii_case(lead, "type:").is_some() {
-        split_markers(inner, offset, true, &mut found);
-        return Some(found);
+        split_markers(inner, offset, true, facts);
+        return true;
     }
-    None
+    false
 }
 
 /// The markers of a group separated by commas or semicolons; false when a
@@ -315,9 +311,7 @@ fn values_clause(out: &mut Described, text: &Text) {
     // A label that ends its line: the values follow as list items, which
     // the section reader gives.
     if text.ends_piece(i + len) {
-        let mut found = Vec::new();
-        values_facts(Vec::new(), several, i, &mut found);
-        out.facts.extend(found);
+        values_facts(Vec::new(), several, i, &mut out.facts);
         blank(&mut out.prose, i, i + len);
         return;
     }
@@ -333,9 +327,7 @@ fn values_clause(out: &mut Described, text: &Text) {
             (enum_values(&rest[..end]), end)
         }
     };
-    let mut found = Vec::new();
-    values_facts(values, several, i, &mut found);
-    out.facts.extend(found);
+    values_facts(values, several, i, &mut out.facts);
     blank(&mut out.prose, i, i + len + end);
 }
 
@@ -368,9 +360,7 @@ fn sentence_markers(out: &mut Described, words: Words) {
         }
         if has_default && let Some((rest, value)) = trailing_default(kept) {
             let at = start + rest.len();
-            let mut found = Vec::new();
-            default(&value, at, &mut found);
-            out.facts.extend(found);
+            default(&value, at, &mut out.facts);
             blanked.push((at, start + kept.trim_end().len()));
             kept = rest;
         }
@@ -383,23 +373,17 @@ fn sentence_markers(out: &mut Described, words: Words) {
             blanked.push(whole);
         } else if let Some((t, list)) = type_sentence(word).filter(|_| !typed) {
             typed = true;
-            let mut found = Vec::new();
-            type_facts(TypeWord::Value(t), list, start, &mut found);
-            out.facts.extend(found);
+            type_facts(TypeWord::Value(t), list, start, &mut out.facts);
             blanked.push(whole);
         } else if let Some(t) = strip_prefix_ignore_ascii_case(word, "type:").filter(|_| !typed)
             && let Some((w, list)) = types::read(t.trim().trim_matches('`'), true)
         {
             // `Type: string.` as a sentence, as API references write it.
             typed = true;
-            let mut found = Vec::new();
-            type_facts(w, list, start, &mut found);
-            out.facts.extend(found);
+            type_facts(w, list, start, &mut out.facts);
             blanked.push(whole);
         } else if let Some(v) = sentence_default(word) {
-            let mut found = Vec::new();
-            default(&v, start, &mut found);
-            out.facts.extend(found);
+            default(&v, start, &mut out.facts);
             blanked.push(whole);
         }
     }

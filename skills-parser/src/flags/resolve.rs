@@ -298,7 +298,7 @@ impl<'r> Resolver<'r, '_> {
         let layout = decl.shows_no_value && self.cx.shows_values;
         let by_default = default.as_ref().map(|d| Source { origin: Origin::DefaultValue, ..d.at });
         let takes: (bool, Source) = match (by_default, self.usage) {
-            _ if let Some(p) = &decl.placeholder => (true, p.at),
+            _ if decl.placeholder.is_some() => (true, decl.placeholder.as_ref().map_or(self.here, |p| p.at)),
             (Some(at), _) if switch_words => (false, at),
             (Some(at), _) if valued => (true, at),
             (_, Some(u)) => (u.placeholder.is_some(), usage_at(u)),

@@ -161,9 +161,11 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str,
         );
         return None;
     }
-    let split = match split_frontmatter(text) {
-        Ok(s) => s,
-        Err(SplitError::Missing) if let Some(yaml) = toml_as_yaml(text) => {
+    let split = split_frontmatter(text);
+    let toml = if matches!(split, Err(SplitError::Missing)) { toml_as_yaml(text) } else { None };
+    let split = match (split, toml) {
+        (Ok(s), _) => s,
+        (Err(SplitError::Missing), Some(yaml)) => {
             sink.push(
                 Code::MissingFrontmatter,
                 1,
@@ -173,7 +175,7 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str,
             );
             return None;
         }
-        Err(SplitError::Missing) => {
+        (Err(SplitError::Missing), None) => {
             sink.push(
                 Code::MissingFrontmatter,
                 1,
@@ -183,7 +185,7 @@ pub(crate) fn frontmatter_entries(text: &str, sink: &mut Sink<'_>, names: (&str,
             );
             return None;
         }
-        Err(SplitError::Unclosed { line }) => {
+        (Err(SplitError::Unclosed { line }), _) => {
             sink.push(
                 Code::UnclosedFrontmatter,
                 line,

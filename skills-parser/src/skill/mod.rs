@@ -180,8 +180,8 @@ impl Skill {
 /// a string is its 8-byte words (the last zero-padded) and then its length,
 /// so no two sequences of strings encode alike. Each step is a bijection of
 /// the state for a given word, so encodings of the same length that differ
-/// in one word always differ in the result. (Byte by byte, the dependent multiply per byte made
-/// this 1.5 k instructions a skill, on dev mode's serial path.)
+/// in one word always differ in the result. (Byte by byte, the dependent
+/// multiply per byte made it costly on dev mode's serial path.)
 struct Fingerprint(u64);
 impl Fingerprint {
     fn new() -> Self {
@@ -299,11 +299,12 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 .then_some((l, label, command))
         })
     };
-    let mut usage = match usage_section {
-        Some(s) => {
+    let labelled = if usage_section.is_none() { usage_line() } else { None };
+    let mut usage = match (usage_section, labelled) {
+        (Some(s), _) => {
             usage::read(&markdown::lines(&read, s.content.clone(), body_line), &expected, &frontmatter.aliases, sink)
         }
-        None if let Some((l, label, command)) = usage_line() => {
+        (None, Some((l, label, command))) => {
             sink.push(
                 Code::BoldHeading,
                 l.line,
@@ -314,8 +315,8 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             usage::read(&[l], &expected, &frontmatter.aliases, sink)
         }
         // Written from the frontmatter's flags below.
-        None if from_front => Usage::default(),
-        None => {
+        (None, None) if from_front => Usage::default(),
+        (None, None) => {
             sink.push(
                 Code::MissingUsage,
                 body_line,
@@ -601,7 +602,7 @@ fn with_declared_flags(
 /// router fills a flag's `{name}` and leaves others as written, so
 /// `{tpoic}` beside `--topic` reaches the model as is. A name close to no
 /// flag is a slot the model fills itself (`{today}`, `{compiled_digest}`
-/// in the seed's daily digest) and is not reported; nor is text that is
+/// in a daily digest workflow) and is not reported; nor is text that is
 /// not a name (`{"day": 1}` in a JSON sample). Read as the router reads
 /// them: a `{` to the next `}`.
 fn check_placeholders(body: &str, body_line: usize, flags: &[Flag], sink: &mut Sink<'_>) {
@@ -649,9 +650,9 @@ pub(crate) fn tidy_body(body: &str) -> String {
 /// rule is `skills_core::cron::parse`, which the scheduler uses too).
 ///
 /// Answers are remembered (the last 256 expressions): croner fills a table
-/// of every year from 0 to 9999 for each expression it parses, about
-/// 260,000 instructions, as much as parsing a whole skill file, and trees
-/// repeat their schedules (`0 8 * * 1-5`, `@daily`).
+/// of every year from 0 to 9999 for each expression it parses, as much
+/// work as parsing a whole skill file, and trees repeat their schedules
+/// (`0 8 * * 1-5`, `@daily`).
 pub fn validate_cron(s: &str) -> Result<(), String> {
     use std::sync::{Mutex, PoisonError};
     const REMEMBERED: usize = 256;

@@ -359,29 +359,31 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         }
         // `--limit 5,`, `--limit 2.0`, `--limit 1,000`: a whole number
         // written another way.
-        Some(&ArgErrorKind::BadInteger { flag, value }) if let Some(n) = whole_number(value) => {
-            write_as(out, json, flag, &n, false)
+        Some(&ArgErrorKind::BadInteger { flag, value }) if whole_number(value).is_some() => {
+            whole_number(value).map_or(Ok(()), |n| write_as(out, json, flag, &n, false))
         }
         Some(ArgErrorKind::BadInteger { .. }) => out.write_str("write a whole number such as 20"),
         // `0,5`, `1,000`, `0.5,`: the number is clear, only its spelling is not.
-        Some(&ArgErrorKind::BadNumber { flag, value }) if let Some(n) = clear_number(value) => {
-            write_as(out, json, flag, &n, false)
+        Some(&ArgErrorKind::BadNumber { flag, value }) if clear_number(value).is_some() => {
+            clear_number(value).map_or(Ok(()), |n| write_as(out, json, flag, &n, false))
         }
         Some(ArgErrorKind::BadNumber { .. }) => {
             out.write_str("write a decimal number such as 0.5, 2 or -1.25 (no units, no digit separators)")
         }
         // `2026/3/1`, `2026.03.01`: the date is clear, only its spelling
         // is not; say it the right way.
-        Some(&ArgErrorKind::BadDate { flag, value, .. }) if let Some(date) = clear_date(value) => {
-            write_as(out, json, flag, &date, true)
+        Some(&ArgErrorKind::BadDate { flag, value, .. }) if clear_date(value).is_some() => {
+            clear_date(value).map_or(Ok(()), |date| write_as(out, json, flag, &date, true))
         }
         Some(ArgErrorKind::BadDate { .. }) => out.write_str("write the date as YYYY-MM-DD, such as 2026-03-01"),
         // `--overdue yes`, `"overdue": "no"`: a yes or no in other words.
-        Some(&ArgErrorKind::BadBoolean { flag, value }) if let Some(on) = yes_or_no(value) => match (json, on) {
-            (true, _) => write!(out, "send it as \"{flag}\": {on}"),
-            (false, true) => write!(out, "write --{flag} alone"),
-            (false, false) => write!(out, "leave --{flag} out"),
-        },
+        Some(&ArgErrorKind::BadBoolean { flag, value }) if yes_or_no(value).is_some() => {
+            match (json, yes_or_no(value).unwrap_or_default()) {
+                (true, on) => write!(out, "send it as \"{flag}\": {on}"),
+                (false, true) => write!(out, "write --{flag} alone"),
+                (false, false) => write!(out, "leave --{flag} out"),
+            }
+        }
         Some(ArgErrorKind::TooManyValues { .. }) if json => out.write_str("send a single value, not an array"),
         Some(&ArgErrorKind::TooManyValues { flag, values, value_type, .. }) => {
             too_many_values_hint(flag, values, value_type, out)

@@ -17,7 +17,7 @@ pub struct ToolCall {
 impl ToolCall {
     /// Reads the call shapes models send:
     ///
-    /// - the design's fallback, `{"skill": "email.send", "arguments": {...}}`;
+    /// - the generic form, `{"skill": "email.send", "arguments": {...}}`;
     /// - `{"name": "email_send", "arguments": {...}}` (OpenAI's `function`
     ///   object, whose `arguments` is a JSON *string*, is accepted too);
     /// - `{"type": "function", "function": {...}}` (an OpenAI tool call),

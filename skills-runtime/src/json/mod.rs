@@ -44,8 +44,10 @@ impl<C: 'static> Router<C> {
         let (index, owned) = match read_call(view, call, &command) {
             Ok(read) => read,
             // No tool has the name: `get_skill` is the help command.
-            Err(_) if let Some(line) = help_call(view.catalog, call) => return self.execute_with(ctx, &line, access),
-            Err(outcome) => return *outcome,
+            Err(outcome) => match help_call(view.catalog, call) {
+                Some(line) => return self.execute_with(ctx, &line, access),
+                None => return *outcome,
+            },
         };
         let values = owned_values(&owned);
         let named = given(&owned, &values);
@@ -69,8 +71,10 @@ impl<C: 'static> Router<C> {
         let (index, owned) = match read_call(view, call, &command) {
             Ok(read) => read,
             // No tool has the name: `get_skill` is the help command.
-            Err(_) if let Some(line) = help_call(view.catalog, call) => return self.execute_with(ctx, &line, access),
-            Err(outcome) => return *outcome,
+            Err(outcome) => match help_call(view.catalog, call) {
+                Some(line) => return self.execute_with(ctx, &line, access),
+                None => return *outcome,
+            },
         };
         let values = owned_values(&owned);
         let named = given(&owned, &values);

@@ -35,7 +35,7 @@ use std::vec::Vec;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnConfig {
     /// Most commands run before the turn pauses and asks to continue
-    /// (default 10, as in the design). At least one always runs.
+    /// (default 10). At least one always runs.
     pub max_commands: usize,
     /// Which skills may run (default: all).
     pub access: Access,
@@ -767,10 +767,9 @@ mod tests {
 
     /// Harmony and ReAct calls in long texts that hold many of their marks
     /// and few calls are read in one pass. The counts are what this
-    /// asserts; the pass shows in its time: with a search of the rest of the
-    /// text for `{` at each mark, this test took 1.90 s in a debug build,
-    /// against 0.62 s (a time, so measured, not asserted), and ten times
-    /// the marks would take a hundred times as long. The same holds of
+    /// asserts; the pass shows in its time (with a search of the rest of
+    /// the text for `{` at each mark, ten times the marks would take a
+    /// hundred times as long). The same holds of
     /// calls that cannot be read, whose line each report names ([`Lines`]).
     #[test]
     fn long_runs_of_other_formats_are_read() {
@@ -832,12 +831,10 @@ mod tests {
 
     /// A long reply of tags that never close is read, each `<invoke>`
     /// ending where the next begins. The counts are what this asserts; the
-    /// single pass shows in its time: with a search of the rest of the text
-    /// at every `<function=` tag, this test took 96 s in a debug build,
-    /// against 0.4 s (a time, so measured, not asserted). The same holds of
-    /// GLM's `<tool_call>` opened many times and closed once: read to the
-    /// closing tag from each, 40,000 took 7.2 s in a release build; 0.01 s
-    /// since each body ends where the next call opens.
+    /// single pass shows in its time (a search of the rest of the text at
+    /// every `<function=` tag grew with the square of their number). The
+    /// same holds of GLM's `<tool_call>` opened many times and closed once:
+    /// each body ends where the next call opens.
     #[test]
     fn long_runs_of_unclosed_tags_are_read() {
         for unit in
