@@ -412,7 +412,7 @@ fn numpy_spec(spec: &str, column: usize) -> Vec<(Fact, bool, usize)> {
 /// `### limit (integer)`): the name is in lower case, so a heading in words
 /// (`### Notes`) stays one, and a group's title (`### required`) too.
 pub(crate) fn bare_heading(title: &str) -> Read {
-    if super::section::group_label(title).is_some() {
+    if super::lex::group_label(title).is_some() {
         return Read::Not;
     }
     let head = title.trim_start_matches(['*', '_', '`']);

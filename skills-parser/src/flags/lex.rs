@@ -255,6 +255,36 @@ pub(crate) fn literal_value(v: &str) -> Option<&str> {
     literal.then_some(v)
 }
 
+/// Whether a group's title (`### Required flags`) makes its flags required.
+pub(crate) fn requires(title: &str) -> bool {
+    let title = title.to_ascii_lowercase();
+    (title.contains("required") || title.contains("mandatory"))
+        && !title.contains("optional")
+        && !title.contains("not required")
+}
+
+/// A line of its own that labels a group of flags, as a subheading would
+/// (`**Required flags:**`, `_Optional_`, `Required arguments:`,
+/// `OPTIONAL`): whether its flags are required. Only these words may make
+/// up a label, so a sentence or a flag's `Required: yes` is none.
+pub(crate) fn group_label(text: &str) -> Option<bool> {
+    const GROUP: [&str; 3] = ["required", "mandatory", "optional"];
+    const NOUN: [&str; 10] =
+        ["flags", "flag", "options", "arguments", "args", "parameters", "params", "inputs", "fields", "settings"];
+    let t = text.trim();
+    let lead = t.bytes().find(|&b| b != b'*' && b != b'_');
+    if t.len() > 40 || !lead.is_some_and(|b| b"rRoOmM".contains(&b)) {
+        return None;
+    }
+    let t = t.trim_matches(['*', '_']).trim_end().trim_end_matches(':').trim_end().trim_matches(['*', '_']);
+    let t = t.trim_end_matches(':').trim();
+    let mut words = t.split_ascii_whitespace();
+    let first = words.next()?;
+    let group = GROUP.iter().any(|g| first.eq_ignore_ascii_case(g));
+    let rest_ok = words.all(|w| NOUN.iter().any(|n| w.eq_ignore_ascii_case(n)));
+    (group && rest_ok).then(|| requires(t))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,9 @@
 
 use super::decl::{Decl, DefaultValue, Fact, Placeholder};
 use super::head::{self, Head, Read};
-use super::lex::{is_thematic_break, mentions_flag, placeholder_choices, strip_list_marker, valid_flag_form};
+use super::lex::{
+    group_label, is_thematic_break, mentions_flag, placeholder_choices, requires, strip_list_marker, valid_flag_form,
+};
 use super::table;
 use super::{Origin, Source};
 use crate::diagnostic::{Code, Sink};
@@ -440,36 +442,6 @@ fn property_parts(text: &str) -> Option<(&str, &str)> {
         }
     }
     text.split_once(':')
-}
-
-/// Whether a group's title (`### Required flags`) makes its flags required.
-pub(crate) fn requires(title: &str) -> bool {
-    let title = title.to_ascii_lowercase();
-    (title.contains("required") || title.contains("mandatory"))
-        && !title.contains("optional")
-        && !title.contains("not required")
-}
-
-/// A line of its own that labels a group of flags, as a subheading would
-/// (`**Required flags:**`, `_Optional_`, `Required arguments:`,
-/// `OPTIONAL`): whether its flags are required. Only these words may make
-/// up a label, so a sentence or a flag's `Required: yes` is none.
-pub(crate) fn group_label(text: &str) -> Option<bool> {
-    const GROUP: [&str; 3] = ["required", "mandatory", "optional"];
-    const NOUN: [&str; 10] =
-        ["flags", "flag", "options", "arguments", "args", "parameters", "params", "inputs", "fields", "settings"];
-    let t = text.trim();
-    let lead = t.bytes().find(|&b| b != b'*' && b != b'_');
-    if t.len() > 40 || !lead.is_some_and(|b| b"rRoOmM".contains(&b)) {
-        return None;
-    }
-    let t = t.trim_matches(['*', '_']).trim_end().trim_end_matches(':').trim_end().trim_matches(['*', '_']);
-    let t = t.trim_end_matches(':').trim();
-    let mut words = t.split_ascii_whitespace();
-    let first = words.next()?;
-    let group = GROUP.iter().any(|g| first.eq_ignore_ascii_case(g));
-    let rest_ok = words.all(|w| NOUN.iter().any(|n| w.eq_ignore_ascii_case(n)));
-    (group && rest_ok).then(|| requires(t))
 }
 
 /// The title of a `##` to `######` heading line.

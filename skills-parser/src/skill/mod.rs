@@ -344,7 +344,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let inside_flags = |s: &markdown::Section| flags_section.is_some_and(|f| f.content.contains(&s.heading_start));
     let group_sections: Vec<&markdown::Section> = sections
         .iter()
-        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && flags::section::group_label(&s.title).is_some())
+        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && flags::lex::group_label(&s.title).is_some())
         .collect();
     if flags_section.is_some() || !group_sections.is_empty() || from_front {
         // Flags from the frontmatter first, then the section's: a flag
