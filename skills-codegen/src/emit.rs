@@ -14,6 +14,7 @@ use crate::idents::{camel, field_key, ident, lit, unique};
 use skills_catalog::catalog::Catalog;
 use skills_catalog::dynamic::DynamicCatalog;
 use skills_catalog::shape::{FlagShape, Shape};
+use skills_core::names;
 use skills_core::spec::ValueType;
 use skills_parser::{Flag, Skill, Tree};
 use std::collections::HashMap;
@@ -745,7 +746,7 @@ fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &
         let file = (opts.display)(&s.path);
         let line = if s.lines.handler > 0 { s.lines.handler } else { s.lines.name };
         let last = handler.rsplit("::").next().unwrap_or(handler).trim();
-        let func = if syn_ident(last) { last.to_string() } else { ident(&s.action) };
+        let func = if names::is_identifier(last) { ident(last) } else { ident(&s.action) };
         let signature = shape_of(s, n, &file).signature(&func, "crate::skills", "\0");
         let message = format!(
             "skill `{name}` has no handler: {file}:{line} declares `handler: {handler}` but no function is marked `#[skill(\"{name}\")]`\n\
@@ -765,14 +766,6 @@ fn emit_handler_traits(out: &mut Out, tree: &Tree, names: &[SkillNames], opts: &
     out.doc("The length of `__UNHANDLED`'s messages.");
     out.line(&format!("pub const __UNHANDLED_BYTES: usize = {bytes};"));
     out.line("");
-}
-
-/// Whether `s` is a plain Rust identifier (a function name to suggest).
-fn syn_ident(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && s != "_"
 }
 
 fn emit_tables(out: &mut Out, tree: &Tree, names: &[SkillNames], catalog: &DynamicCatalog, opts: &Options<'_>) {

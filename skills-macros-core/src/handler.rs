@@ -5,7 +5,7 @@
 //! wrong, and the function is always emitted so one mistake gives one error.
 
 use crate::func::HandlerFn;
-use crate::shape::{FlagShape, Shape};
+use crate::shape::{FlagShape, Shape, raw_ident};
 use crate::ty::{self, Elem};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -187,8 +187,8 @@ fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Opt
             let mut scratch = None;
             check_type(shape, flag, &flag.field, ty, &module_text, &mut scratch, &mut Vec::new());
             let help = match scratch {
-                None => format!("rename the parameter `{name}` to `{}`", raw_field(&flag.field)),
-                Some(_) => format!("write `{}: {}`", raw_field(&flag.field), ty::expected(flag, &module_text)),
+                None => format!("rename the parameter `{name}` to `{}`", raw_ident(&flag.field)),
+                Some(_) => format!("write `{}: {}`", raw_ident(&flag.field), flag.rust_type(&module_text)),
             };
             let message = format!(
                 "flag `--{}` was renamed `--{}` in {}:{}?\nhelp: {help}",
@@ -227,16 +227,12 @@ fn check(shape: &Shape, module: &TokenStream, func: &HandlerFn, errors: &mut Opt
                 flag.name,
                 shape.file,
                 flag.line,
-                raw_field(&flag.field),
-                ty::expected(flag, &module_text)
+                raw_ident(&flag.field),
+                flag.rust_type(&module_text)
             ),
         );
     }
     checked
-}
-
-pub(crate) fn raw_field(field: &str) -> String {
-    if syn::parse_str::<syn::Ident>(field).is_ok() { field.to_string() } else { format!("r#{field}") }
 }
 
 fn check_type(
@@ -252,9 +248,9 @@ fn check_type(
     // that decided the property in question.
     let at = || format!("`--{}` of `{}`", flag.name, shape.name);
     let why = |d: &crate::shape::Decided| d.said(&shape.file);
-    let want = || ty::expected(flag, module);
+    let want = || flag.rust_type(module);
     let shown = || ty::written(ty);
-    let fix = || format!("\nhelp: write `{}: {}`", raw_field(param), want());
+    let fix = || format!("\nhelp: write `{}: {}`", raw_ident(param), want());
     let Some(p) = ty::classify(ty) else {
         let m = format!(
             "{} is {}, {}, but `{param}` is `{}`, which a flag cannot convert to{}",
@@ -274,7 +270,7 @@ fn check_type(
                 at(),
                 why(&flag.type_at),
                 shown(),
-                raw_field(param)
+                raw_ident(param)
             );
             err_on(errors, ty, m);
         }
@@ -282,7 +278,7 @@ fn check_type(
     }
     // The fix keeps the parameter's own type: `&str` that must be optional
     // is `Option<&str>`, not the canonical `Option<String>`.
-    let own = |t: String| format!("\nhelp: write `{}: {t}`", raw_field(param));
+    let own = |t: String| format!("\nhelp: write `{}: {t}`", raw_ident(param));
     if flag.always_present() && p.optional {
         let why_word = if flag.required { "required" } else { "defaulted" };
         err_on(
@@ -341,7 +337,7 @@ fn check_type(
                 shape.file,
                 flag.name,
                 shown(),
-                raw_field(param),
+                raw_ident(param),
                 ty::widened(ty, v)
             );
             err_on(errors, ty, m);

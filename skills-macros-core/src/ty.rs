@@ -210,11 +210,6 @@ pub(crate) fn is_context(ty: &Type) -> bool {
     }
 }
 
-/// The Rust type a flag asks for, as shown in messages.
-pub(crate) fn expected(flag: &FlagShape, module: &str) -> String {
-    flag.rust_type(module)
-}
-
 /// "a required list of strings", "an optional date", for messages.
 pub(crate) fn describe(flag: &FlagShape) -> String {
     let kind = match flag.value_type.as_str() {
