@@ -415,7 +415,9 @@ pub fn build_with(
             return Err(BuildError::Io { path, error: e });
         }
     }
-    if let Err(e) = write_index(&dir, req.domain, before_publish) {
+    if let Err(e) =
+        domain_skills(&dir, req.domain).and_then(|skills| write_index(&dir, req.domain, &skills, before_publish))
+    {
         // All or nothing: a workflow missing from its index is undone.
         let _ = dir.remove_file(&file_name);
         undo_dir();
@@ -430,28 +432,59 @@ pub fn build_with(
 
 /// Repairs what a builder killed midway may have left in `root`: in each
 /// domain the builder may write (listed in `open_domains`, or holding only
-/// workflows `author` built), removes stale temporary files and
+/// workflows `author` built) that holds a temporary file or whose index
+/// lists other skills than its files, removes stale temporary files and
 /// regenerates the `SKILL.md` table from the files. Returns the domains
-/// whose index changed. Call it at start-up, before serving the root.
+/// whose index changed. Call it at start-up, before serving the root: a
+/// domain whose files and index agree costs a listing and one read of its
+/// index (nothing is parsed).
 pub fn tidy(root: &Path, open_domains: &[&str], author: &str) -> io::Result<Vec<String>> {
     let root_dir = Dir::open_ambient_dir(root, ambient_authority())?;
     let _turn = lock(&root_dir)?;
-    let tree = skills_parser::tree::load(root, &skills_parser::tree::LoadOptions::default());
     let mut changed = Vec::new();
-    for domain in &tree.domains {
-        let open = open_domains.contains(&domain.name.as_str()) || built_by(&tree, &domain.name, author);
-        if !open || root_dir.symlink_metadata(&domain.name).is_ok_and(|m| !m.is_dir()) {
+    for entry in root_dir.entries()?.flatten() {
+        let name = entry.file_name();
+        let Some(domain) = name.to_str().filter(|d| names::is_identifier(d)) else { continue };
+        // `file_type` does not follow a symlink: a linked folder is left alone.
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
-        let Ok(dir) = root_dir.open_dir(&domain.name) else { continue };
+        let Ok(dir) = root_dir.open_dir(domain) else { continue };
+        if !needs_tidy(&dir, domain) {
+            continue;
+        }
+        let skills = domain_skills(&dir, domain)?;
+        let built = !skills.is_empty() && skills.iter().all(|s| s.author.as_deref() == Some(author));
+        if !(open_domains.contains(&domain) || built) {
+            continue;
+        }
         remove_debris(&dir);
-        let before = dir.read_to_string("SKILL.md").ok();
-        write_index(&dir, &domain.name, &|_| Ok(()))?;
-        if dir.read_to_string("SKILL.md").ok() != before {
-            changed.push(domain.name.clone());
+        if write_index(&dir, domain, &skills, &|_| Ok(()))? {
+            changed.push(domain.to_string());
         }
     }
     Ok(changed)
+}
+
+/// Whether `dir` holds a temporary file, or a skill file its index does not
+/// list, or its index lists a skill that has no file: a cheap look (the
+/// index's rows read as text) before anything is parsed.
+fn needs_tidy(dir: &Dir, domain: &str) -> bool {
+    let Ok(entries) = dir.entries() else { return false };
+    let mut stems = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if is_debris(name) {
+            return true;
+        }
+        if let Some(stem) = name.strip_suffix(".md").filter(|s| *s != "SKILL" && names::is_identifier(s)) {
+            stems.push(stem.to_string());
+        }
+    }
+    let index = read_limited(dir, "SKILL.md").unwrap_or_default();
+    let listed = index.lines().filter(|l| l.trim_start().starts_with(&format!("| {domain}."))).count();
+    listed != stems.len() || stems.iter().any(|s| !index.contains(&format!("| {domain}.{s} |")))
 }
 
 /// What builds in one root take turns on: the root directory itself where
@@ -590,10 +623,15 @@ fn remove_debris(dir: &Dir) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if name.starts_with('.') && name.contains(".md.tmp-") && entry.file_type().is_ok_and(|t| t.is_file()) {
+        if is_debris(name) && entry.file_type().is_ok_and(|t| t.is_file()) {
             let _ = dir.remove_file(name);
         }
     }
+}
+
+/// A temporary file [`temp_name`] names.
+fn is_debris(name: &str) -> bool {
+    name.starts_with('.') && name.contains(".md.tmp-")
 }
 
 /// Writes a synced temporary file in `dir`, then `publish`es it as
@@ -642,14 +680,14 @@ fn publish_new(
     })
 }
 
-/// Regenerates the table of skills in the domain's `SKILL.md` from the
-/// files in `dir` (a `SKILL.md` that is not a regular file is left alone).
-fn write_index(dir: &Dir, domain: &str, before_publish: &dyn Fn(&Path) -> io::Result<()>) -> io::Result<()> {
-    let mut names: Vec<String> =
+/// The skills whose files are in `dir` (the domain's folder), in file
+/// name order; files that do not parse are left out.
+fn domain_skills(dir: &Dir, domain: &str) -> io::Result<Vec<skills_parser::Skill>> {
+    let mut files: Vec<String> =
         dir.entries()?.flatten().filter_map(|e| e.file_name().to_str().map(str::to_string)).collect();
-    names.sort();
-    let mut rows = Vec::new();
-    for file_name in names {
+    files.sort();
+    let mut skills = Vec::new();
+    for file_name in files {
         let Some(stem) = file_name.strip_suffix(".md") else { continue };
         if stem == "SKILL"
             || !names::is_identifier(stem)
@@ -659,22 +697,38 @@ fn write_index(dir: &Dir, domain: &str, before_publish: &dyn Fn(&Path) -> io::Re
         }
         let Ok(text) = read_limited(dir, &file_name) else { continue };
         let path = Path::new(domain).join(&file_name);
-        if let Some(s) = skills_parser::parse_skill(&path, domain, stem, &text).item {
-            rows.push(format!("| {} | {} |", s.name, s.description.replace('|', "\\|")));
-        }
+        skills.extend(skills_parser::parse_skill(&path, domain, stem, &text).item);
     }
+    Ok(skills)
+}
+
+/// Regenerates the table of `skills` in the domain's `SKILL.md` (one that
+/// is not a regular file is left alone); whether it changed.
+fn write_index(
+    dir: &Dir,
+    domain: &str,
+    skills: &[skills_parser::Skill],
+    before_publish: &dyn Fn(&Path) -> io::Result<()>,
+) -> io::Result<bool> {
+    let rows: Vec<String> =
+        skills.iter().map(|s| format!("| {} | {} |", s.name, s.description.replace('|', "\\|"))).collect();
     let table = format!("| Skill | Description |\n|-------|-------------|\n{}\n", rows.join("\n"));
-    let text = match dir.symlink_metadata("SKILL.md") {
-        Ok(m) if m.file_type().is_symlink() || !m.is_file() => return Ok(()),
-        Ok(_) => replace_table(&read_limited(dir, "SKILL.md")?, &table),
-        Err(_) => format!(
+    let current = match dir.symlink_metadata("SKILL.md") {
+        Ok(m) if m.file_type().is_symlink() || !m.is_file() => return Ok(false),
+        Ok(_) => Some(read_limited(dir, "SKILL.md")?),
+        Err(_) => None,
+    };
+    let text = match &current {
+        Some(current) => replace_table(current, &table),
+        None => format!(
             "---\ndomain: {domain}\ndescription: Workflows built with workflow.build\n---\n\n# {domain}\n\nWorkflows compose other skills. Calling one returns its instructions; follow them step by step.\n\n## Available Skills\n\n{table}"
         ),
     };
-    if read_limited(dir, "SKILL.md").ok().as_deref() == Some(text.as_str()) {
-        return Ok(());
+    if current.as_deref() == Some(text.as_str()) {
+        return Ok(false);
     }
-    via_temp(dir, "SKILL.md", text.as_bytes(), before_publish, &|tmp| dir.rename(tmp, dir, "SKILL.md"))
+    via_temp(dir, "SKILL.md", text.as_bytes(), before_publish, &|tmp| dir.rename(tmp, dir, "SKILL.md"))?;
+    Ok(true)
 }
 
 /// A file of `dir` as text, up to the size a skill file may have.

@@ -251,6 +251,7 @@ pub struct RegistryBuilder {
     compiled: Vec<CompiledTree>,
     listener: Option<Listener>,
     options: LoadOptions,
+    settle: Duration,
 }
 
 /// One compiled tree under a registry: a crate's table, or one part of a
@@ -342,6 +343,16 @@ impl RegistryBuilder {
         self
     }
 
+    /// How long changed files must stay as they are before a watching
+    /// registry reads them ([`SETTLE`] unless set). Raise it for tools that
+    /// save in slow pieces, such as a network drive or a generator that
+    /// writes a file section by section: a save whose pauses stay under
+    /// [`DEBOUNCE`] plus this is never served half-written.
+    pub fn settle(mut self, settle: Duration) -> Self {
+        self.settle = settle;
+        self
+    }
+
     /// Where events go (diagnostics, kept versions, shape changes, reloads).
     pub fn on_event(mut self, f: impl Fn(&Event) + Send + Sync + 'static) -> Self {
         self.listener = Some(Box::new(f));
@@ -355,6 +366,7 @@ impl RegistryBuilder {
             compiled: self.compiled,
             listener: self.listener,
             options: self.options,
+            settle: self.settle,
             current: ArcSwap::from_pointee(Snapshot {
                 catalog: DynamicCatalog::default(),
                 unavailable: Vec::new(),
@@ -390,6 +402,7 @@ struct Inner {
     compiled: Vec<CompiledTree>,
     listener: Option<Listener>,
     options: LoadOptions,
+    settle: Duration,
     current: ArcSwap<Snapshot>,
     state: Mutex<ReloadState>,
 }
@@ -419,6 +432,7 @@ impl Registry {
             compiled: table.into().trees,
             listener: None,
             options: LoadOptions::default(),
+            settle: SETTLE,
         }
     }
 

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime};
 /// them. An editor that saves in place (truncate, then write) leaves the
 /// file half-written for a moment; a file is read once two looks this far
 /// apart find it the same, so a save with pauses of up to [`DEBOUNCE`]
-/// plus this is never served half-written.
+/// plus this is never served half-written. The default of
+/// [`RegistryBuilder::settle`](super::RegistryBuilder::settle).
 pub const SETTLE: Duration = Duration::from_millis(60);
 
 /// The longest a reload waits for files to settle: a file written without
@@ -71,7 +72,8 @@ fn look(path: &Path) -> Option<(u64, Option<SystemTime>)> {
 
 impl Registry {
     /// Watches every root and reloads after changes: once events stop for
-    /// [`DEBOUNCE`] and the changed files stay as they are for [`SETTLE`].
+    /// [`DEBOUNCE`] and the changed files stay as they are for the settle
+    /// time ([`SETTLE`] unless [`RegistryBuilder::settle`](super::RegistryBuilder::settle) set another).
     /// A root directory replaced by another (renamed away, then created or
     /// renamed into place) is watched again and reported
     /// ([`Event::RootReplaced`]); a root that does not exist yet is
@@ -86,7 +88,7 @@ impl Registry {
                 let changed: Vec<PathBuf> = events.into_iter().map(|e| e.path).filter(|p| is_relevant(p)).collect();
                 let replaced = weak.upgrade().is_some_and(|s| registry.rewatch(&s));
                 if !changed.is_empty() || replaced {
-                    settle(&changed);
+                    settle(&changed, registry.inner.settle);
                     registry.reload();
                 }
             }
@@ -157,16 +159,16 @@ fn watch_root(watcher: &mut dyn Watcher, root: &Path) -> notify_debouncer_mini::
     Ok(Watched { id: None, parent })
 }
 
-/// Waits until two looks [`SETTLE`] apart find every changed file the
-/// same, for [`MAX_SETTLE`] at most.
-fn settle(changed: &[PathBuf]) {
+/// Waits until two looks `pause` apart find every changed file the same,
+/// for [`MAX_SETTLE`] (or one pause, when longer) at most.
+fn settle(changed: &[PathBuf], pause: Duration) {
     if changed.is_empty() {
         return;
     }
     let start = Instant::now();
     let mut before: Vec<_> = changed.iter().map(|p| look(p)).collect();
-    while start.elapsed() < MAX_SETTLE {
-        std::thread::sleep(SETTLE);
+    while start.elapsed() < MAX_SETTLE.max(pause) {
+        std::thread::sleep(pause);
         let now: Vec<_> = changed.iter().map(|p| look(p)).collect();
         if now == before {
             return;
