@@ -157,6 +157,10 @@ pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sin
         }
         open = false;
         if first == name || aliases.iter().any(|a| a == first) {
+            // Room for the flags the line shows, at once.
+            let shown = memchr::memmem::find_iter(text.as_bytes(), b"--").count();
+            usage.flags.reserve(shown);
+            required_in.reserve(shown);
             usage.lines.push(text.to_string());
             read_words(split_continuation(text).0, offset, l.line, true, &mut usage, &mut required_in);
             open = true;
@@ -307,7 +311,9 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             // `--[no-]color`, `--color/--no-color`: the switch `--color`
             // (see `negated-form`).
             let flag = flag.strip_prefix("[no-]").unwrap_or(flag);
-            let flag = match flag.split_once("/--no-") {
+            // (Looked for past a `/` only: a substring search costs its setup.)
+            let negation = if flag.bytes().any(|b| b == b'/') { flag.split_once("/--no-") } else { None };
+            let flag = match negation {
                 Some((name, negated)) if name == negated => name,
                 _ => flag,
             };

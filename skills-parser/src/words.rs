@@ -35,6 +35,24 @@ pub(crate) fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
     s.len() >= suffix.len() && s.as_bytes()[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
 
+/// A set of ASCII bytes, looked up in one step.
+pub(crate) struct AsciiSet(u128);
+
+impl AsciiSet {
+    pub(crate) const fn of(bytes: &[u8]) -> AsciiSet {
+        let (mut set, mut i) = (0u128, 0);
+        while i < bytes.len() {
+            set |= 1 << bytes[i];
+            i += 1;
+        }
+        AsciiSet(set)
+    }
+
+    pub(crate) fn has(&self, c: u8) -> bool {
+        c < 128 && (self.0 >> c) & 1 == 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

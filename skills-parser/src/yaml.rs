@@ -5,6 +5,7 @@
 //! asked for "any" value; a skill's `author: no` must stay the text `no`, so
 //! every scalar keeps its source spelling (recovered from its span).
 
+use crate::words::AsciiSet;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::fmt;
@@ -246,7 +247,8 @@ fn key_lines(src: &str, line_offset: usize) -> Option<Node> {
         let spaces = rest.iter().take_while(|&&c| c == b' ').count();
         let value_at = key_len + 1 + spaces;
         let (key, value) = (&line[..key_len], &line[value_at..]);
-        let plain_word = |c: u8| c.is_ascii_alphanumeric() || b" .,;!?'\"()/_+=&%$@*-".contains(&c);
+        const PUNCTUATION: AsciiSet = AsciiSet::of(b" .,;!?'\"()/_+=&%$@*-");
+        let plain_word = |c: u8| c.is_ascii_alphanumeric() || PUNCTUATION.has(c);
         if !b.first().is_some_and(|c| c.is_ascii_lowercase() || *c == b'_')
             || spaces == 0
             || !value.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)

@@ -68,8 +68,11 @@ pub(crate) struct Placeholder {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Text {
     pub(crate) text: String,
-    /// (offset in `text`, line, column) where each piece starts.
-    pieces: Vec<(usize, usize, usize)>,
+    /// (line, column) where the first piece starts (at offset 0), when
+    /// there is one: most descriptions are one piece.
+    first: (usize, usize),
+    /// (offset in `text`, line, column) where each later piece starts.
+    more: Vec<(usize, usize, usize)>,
 }
 
 impl Text {
@@ -81,20 +84,28 @@ impl Text {
         if piece.is_empty() {
             return;
         }
-        if !self.text.is_empty() {
+        if self.text.is_empty() {
+            self.first = (line, column);
+        } else {
             if sentence && !self.text.ends_with(['.', '!', '?', ':']) {
                 self.text.push('.');
             }
             self.text.push(' ');
+            self.more.push((self.text.len(), line, column));
         }
-        self.pieces.push((self.text.len(), line, column));
         self.text.push_str(piece);
+    }
+
+    /// The pieces: (offset in `text`, line, column) where each starts.
+    fn pieces(&self) -> impl DoubleEndedIterator<Item = (usize, usize, usize)> + '_ {
+        let first = (!self.text.is_empty()).then_some((0, self.first.0, self.first.1));
+        first.into_iter().chain(self.more.iter().copied())
     }
 
     /// Where byte `offset` of the text was written.
     pub(crate) fn place(&self, offset: usize) -> (usize, usize) {
-        match self.pieces.iter().rev().find(|p| p.0 <= offset) {
-            Some(&(start, line, column)) => {
+        match self.pieces().rev().find(|p| p.0 <= offset) {
+            Some((start, line, column)) => {
                 let end = offset.min(self.text.len());
                 (line, column + self.text.get(start..end).map_or(0, |s| s.chars().count()))
             }
@@ -105,7 +116,7 @@ impl Text {
     /// Whether only blanks lie between `offset` and the end of the piece it
     /// is in (a line of its own ends there).
     pub(crate) fn ends_piece(&self, offset: usize) -> bool {
-        let next = self.pieces.iter().map(|p| p.0).find(|&start| start > offset).unwrap_or(self.text.len());
+        let next = self.pieces().map(|p| p.0).find(|&start| start > offset).unwrap_or(self.text.len());
         self.text.get(offset..next).is_some_and(|rest| rest.trim().is_empty())
     }
 

@@ -13,23 +13,25 @@ use super::types::{self, TypeWord};
 use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
 use skills_core::args::is_number;
 use skills_core::spec::ValueType;
+use std::borrow::Cow;
 
 /// A fact found at a byte offset of the description; `true` when implied.
 pub(crate) type Found = (Fact, bool, usize);
 
 /// The statements a description makes, and its prose.
 #[derive(Debug, Default)]
-pub(crate) struct Described {
+pub(crate) struct Described<'d> {
     pub(crate) facts: Vec<Found>,
-    /// The description with its markers blanked out.
-    pub(crate) prose: String,
+    /// The description with its markers blanked out (copied only when a
+    /// marker is).
+    pub(crate) prose: Cow<'d, str>,
 }
 
 /// Reads the markers of `text`. `enum_type`: another statement already
 /// says the flag is an enum whose values the description quotes.
-pub(crate) fn read(text: &Text, enum_type: bool) -> Described {
+pub(crate) fn read(text: &Text, enum_type: bool) -> Described<'_> {
     let d = &text.text;
-    let mut out = Described { facts: Vec::new(), prose: d.clone() };
+    let mut out = Described { facts: Vec::new(), prose: Cow::Borrowed(d) };
     let words = Words::of(d);
     groups(d, &mut out);
     sentence_markers(&mut out, words);
@@ -94,8 +96,9 @@ impl Words {
 
 /// Replaces `s[start..end]` with as many blanks as it has bytes, keeping
 /// every offset (in place: the length does not change).
-fn blank(s: &mut String, start: usize, end: usize) {
+fn blank(s: &mut Cow<'_, str>, start: usize, end: usize) {
     const BLANKS: &str = "                                                                ";
+    let s = s.to_mut();
     match BLANKS.get(..end - start) {
         Some(blanks) => s.replace_range(start..end, blanks),
         None => s.replace_range(start..end, &" ".repeat(end - start)),
@@ -104,7 +107,7 @@ fn blank(s: &mut String, start: usize, end: usize) {
 
 /// Top-level `( )` groups, and `[ ]` ones as docopt writes them (`[default:
 /// 10]`, `[required]`; not a link's `[text](url)`), that hold markers.
-fn groups(d: &str, out: &mut Described) {
+fn groups(d: &str, out: &mut Described<'_>) {
     let (mut depth, mut group_start, mut bracket_start) = (0usize, 0usize, None);
     let mut blanked = Vec::new();
     for (i, c) in d.bytes().enumerate() {
@@ -296,7 +299,7 @@ fn values_facts(values: Vec<String>, several: Option<bool>, at: usize, found: &m
 /// The values clause of the prose: `One or more of:`, `One of:`, `One of`
 /// with quoted values, or a label (`Possible values:`); blanked from the
 /// prose.
-fn values_clause(out: &mut Described, text: &Text) {
+fn values_clause(out: &mut Described<'_>, text: &Text) {
     let prose = &out.prose;
     let clause = find_ignore_ascii_case(prose, "one or more of:")
         .map(|i| (i, "one or more of:".len(), Some(true)))
@@ -337,7 +340,7 @@ fn values_clause(out: &mut Described, text: &Text) {
 /// list's term line: `` `--limit` *integer* ``), and a marker last in a
 /// sentence after a comma, semicolon or dash (`The text, required.`,
 /// `Level, default `2``).
-fn sentence_markers(out: &mut Described, words: Words) {
+fn sentence_markers(out: &mut Described<'_>, words: Words) {
     let prose = &out.prose;
     let has_default = words.has(Words::DEFAULT) && find_ignore_ascii_case(prose, "default").is_some();
     let first_is_type = || {

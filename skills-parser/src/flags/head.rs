@@ -139,7 +139,7 @@ pub(crate) fn dashed(line: &str) -> Read {
     }
     // `--color[=WHEN]`: a value the flag may take (GNU's optional argument).
     let optional_value;
-    if let Some(open) = name_part.find("[=")
+    if let Some(open) = name_part.match_indices('[').map(|(i, _)| i).find(|&i| name_part[i + 1..].starts_with('='))
         && let Some(close) = name_part[open..].find(']')
     {
         optional_value =

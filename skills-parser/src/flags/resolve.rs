@@ -27,6 +27,7 @@ use crate::words::find_ignore_ascii_case;
 use skills_core::Date;
 use skills_core::args::{is_number, parse_integer};
 use skills_core::spec::ValueType::{self, Boolean, Enum, Integer, Number, String as Text};
+use std::borrow::Cow;
 
 /// What the section a flag is declared in says about all its flags.
 #[derive(Clone, Copy, Debug, Default)]
@@ -43,10 +44,11 @@ pub(crate) struct Context<'e> {
 /// Resolves `decl` (with what Usage shows of it) into a flag; `None` when
 /// an error leaves it out.
 pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, sink: &mut Sink<'_>) -> Option<Flag> {
-    let described = describe::read(&decl.description, decl.facts.iter().any(|f| f.fact == Fact::EnumType));
+    let enum_type = decl.facts.iter().any(|f| f.fact == Fact::EnumType);
     let mut facts = std::mem::take(&mut decl.facts);
     let (placeholder, properties, values, default, sources) = {
         let decl = &*decl;
+        let described = describe::read(&decl.description, enum_type);
         facts.extend(described.facts.into_iter().map(|(fact, implied, offset)| {
             let (line, column) = decl.description.place(offset);
             Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
@@ -129,7 +131,7 @@ struct Resolver<'r, 's> {
     cx: Context<'r>,
     facts: &'r [Stated],
     /// The description with its markers blanked out.
-    prose: String,
+    prose: Cow<'r, str>,
     here: Source,
     sink: &'r mut Sink<'s>,
     ok: bool,
@@ -233,10 +235,13 @@ impl<'r> Resolver<'r, '_> {
                 _ => {}
             }
         }
-        let claims: Vec<_> = self.said(false, claim).collect();
-        if claims.is_empty() {
-            return None;
+        // One statement of the type (the usual case) is the type.
+        let mut said = self.said(false, claim);
+        let first = said.next()?;
+        if said.next().is_none() {
+            return Some((first.0.0, first.1));
         }
+        let claims: Vec<_> = self.said(false, claim).collect();
         let values: Vec<&String> = (self.said(false, |f| match f {
             Fact::Values(v) => Some(v),
             _ => None,
@@ -282,7 +287,8 @@ impl<'r> Resolver<'r, '_> {
     fn inferred_type(&mut self, required: bool) -> (ValueType, Source) {
         let decl = self.decl;
         let name = decl.name.as_str();
-        let default = self.facts.iter().find(|f| matches!(f.fact, Fact::Default(_))).cloned();
+        let facts: &'r [Stated] = self.facts;
+        let default = facts.iter().find(|f| matches!(f.fact, Fact::Default(_)));
         let words = default.as_ref().map(|d| default_words(&d.fact));
         let switch_words =
             words.as_deref().is_some_and(|d| d.eq_ignore_ascii_case("true") || d.eq_ignore_ascii_case("false"));
@@ -601,10 +607,11 @@ impl<'r> Resolver<'r, '_> {
     fn prose_checks(&mut self, value_type: ValueType, list: bool, has_default: bool) {
         let (decl, here, prose) = (self.decl, self.here, std::mem::take(&mut self.prose));
         let name = decl.name.as_str();
-        let placeholder = self.placeholder.as_ref().map(|p| p.0.clone());
+        let taken = self.placeholder.take();
+        let placeholder = taken.as_ref().map(|p| p.0.as_str());
         let typed = self.facts.iter().any(|f| matches!(f.fact, Fact::Type(_) | Fact::Format(_)));
         let explicit_string = self.facts.iter().any(|f| f.fact == Fact::Type(Text));
-        let choices = || placeholder.as_deref().and_then(placeholder_choices).map(|c| c.0);
+        let choices = || placeholder.and_then(placeholder_choices).map(|c| c.0);
         if value_type == Text
             && !explicit_string
             && let Some(vals) = prose_enum(&prose).or_else(choices)
@@ -641,7 +648,7 @@ impl<'r> Resolver<'r, '_> {
         } else if !list
             && !typed
             && value_type == Text
-            && let Some(p) = placeholder.as_deref().filter(|p| looks_plural(p))
+            && let Some(p) = placeholder.filter(|p| looks_plural(p))
         {
             self.warn(
                 Code::ProseList,
@@ -673,6 +680,7 @@ impl<'r> Resolver<'r, '_> {
             self.warn(Code::ProseDefault, here, message, "state it as a marker: `(default: value)`");
         }
         self.prose = prose;
+        self.placeholder = taken;
     }
 
     /// Usage showing the flag given more than once, its description telling
@@ -799,11 +807,11 @@ fn example_value(name: &str, examples: &[Example]) -> Option<(bool, usize)> {
 }
 
 /// A default's text as written, for its shape: its values joined.
-fn default_words(f: &Fact) -> String {
+fn default_words(f: &Fact) -> Cow<'_, str> {
     match f {
-        Fact::Default(DefaultValue::Text(t)) => strip_quotes(t).to_string(),
-        Fact::Default(DefaultValue::Values(v)) => v.join(", "),
-        _ => String::new(),
+        Fact::Default(DefaultValue::Text(t)) => Cow::Borrowed(strip_quotes(t)),
+        Fact::Default(DefaultValue::Values(v)) => Cow::Owned(v.join(", ")),
+        _ => Cow::Borrowed(""),
     }
 }
 

@@ -37,7 +37,10 @@ pub(crate) struct Section {
 /// Reads the lines of a `## Flags` section (or of the groups written as
 /// sections of their own).
 pub(crate) fn read(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Section {
-    let mut r = Reader::default();
+    // A flag is declared on a line of its own or a few: room for the flags
+    // of a usual section at once, so that declarations (large values) are
+    // not moved as the list grows.
+    let mut r = Reader { decls: Vec::with_capacity(lines.len().div_ceil(2).min(32)), ..Reader::default() };
     let mut i = 0;
     while i < lines.len() {
         let l = &lines[i];
@@ -206,14 +209,14 @@ impl Reader {
                     self.open = false;
                     return;
                 }
-                let rest = text[h.rest.min(text.len())..].trim_end().to_string();
+                let rest = text[h.rest.min(text.len())..].trim_end();
                 let rest_column = offset + h.rest + 1;
                 let mut decl = self.declare(h, l.line, offset, indent);
                 if starred {
                     decl.state(Fact::Required(true), l.line, offset + 1, Origin::Marker);
                 }
                 self.in_list = strip_list_marker(text).len() < text.trim_start().len();
-                decl.description.push(&rest, l.line, rest_column, false);
+                decl.description.push(rest, l.line, rest_column, false);
                 self.decls.push(decl);
                 self.open = true;
                 self.belongs = true;

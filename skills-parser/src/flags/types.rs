@@ -139,7 +139,8 @@ pub(crate) fn placeholder_type(p: &str) -> Option<(ValueType, bool)> {
     if let Some(t) = pflag_type(p) {
         return Some(t);
     }
-    let is = |words: &[&str]| words.iter().any(|k| p.trim().eq_ignore_ascii_case(k));
+    let p = p.trim();
+    let is = |words: &[&str]| words.iter().any(|k| p.eq_ignore_ascii_case(k));
     if is(crate::keys::INTEGER_PLACEHOLDERS) {
         Some((ValueType::Integer, false))
     } else if is(crate::keys::NUMBER_PLACEHOLDERS) {
