@@ -159,6 +159,24 @@ pub fn is_tool_name_of(tool: &str, skill: &str) -> bool {
     tool.len() == skill.len() && tool.bytes().zip(skill.bytes()).all(|(t, s)| t == s || (s == b'.' && t == b'_'))
 }
 
+/// Whether two flag names are the same flag.
+#[inline]
+pub fn same_flag_name(a: &str, b: &str) -> bool {
+    // Models almost always write the name as documented: compare bytes
+    // first, and only then ignoring case with `-` and `_` alike.
+    a.len() == b.len() && (crate::same_bytes(a.as_bytes(), b.as_bytes()) || same_flag_name_loosely(a, b))
+}
+
+#[cold]
+fn same_flag_name_loosely(a: &str, b: &str) -> bool {
+    a.bytes().zip(b.bytes()).all(|(x, y)| {
+        let n = |c: u8| {
+            if c == b'_' { b'-' } else { c.to_ascii_lowercase() }
+        };
+        n(x) == n(y)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

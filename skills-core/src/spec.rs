@@ -168,7 +168,7 @@ pub(crate) fn position_loosely<'a>(mut values: impl Iterator<Item = &'a str> + C
     values
         .clone()
         .position(|v| v.eq_ignore_ascii_case(value))
-        .or_else(|| values.position(|v| crate::args::same_flag_name(v, value)))
+        .or_else(|| values.position(|v| crate::names::same_flag_name(v, value)))
 }
 
 /// Iterator over a [`StrList`].

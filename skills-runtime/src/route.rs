@@ -189,7 +189,7 @@ fn unknown_skill<'a>(
     }
     // A line that starts with no word at all (`1 task:`, `> found 2`,
     // `- task_2 ...`): output a model wrote after its command, or prose.
-    if suggestions.1 == 0 && !has_letters(name) {
+    if suggestions.1 == 0 && !crate::error::has_letters(name) {
         return Failure::Prose { word: name };
     }
     // Not close in spelling: the same action in other words, or without
@@ -220,13 +220,6 @@ fn is_line_prefix(word: &str) -> bool {
         || word
             .strip_suffix(':')
             .is_some_and(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_'))
-}
-
-/// Whether `word` holds a letter (any non-ASCII character taken for one,
-/// as in [`is_prose`]); a first word without one (`1`, `>`, `-`) starts
-/// output a model wrote, not a command or a sentence.
-pub(crate) fn has_letters(word: &str) -> bool {
-    word.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80)
 }
 
 /// A word that starts a sentence rather than a command: letters (and

@@ -17,6 +17,7 @@
 //!   the values of the flag being read;
 //! - a flag may be given once.
 
+pub use crate::names::same_flag_name;
 use crate::spec::{FlagSpec, MAX_FLAGS, StrList, ValueType};
 use crate::suggest;
 
@@ -158,24 +159,6 @@ pub fn keyword_argument(value: &str) -> Option<(&str, &str)> {
     let is_name = b.first().is_some_and(u8::is_ascii_alphabetic)
         && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_');
     (is_name && !v.is_empty() && !v.contains('"')).then_some((name, v))
-}
-
-/// Whether two flag names are the same flag.
-#[inline]
-pub fn same_flag_name(a: &str, b: &str) -> bool {
-    // Models almost always write the name as documented: compare bytes
-    // first, and only then ignoring case with `-` and `_` alike.
-    a.len() == b.len() && (crate::same_bytes(a.as_bytes(), b.as_bytes()) || same_flag_name_loosely(a, b))
-}
-
-#[cold]
-fn same_flag_name_loosely(a: &str, b: &str) -> bool {
-    a.bytes().zip(b.bytes()).all(|(x, y)| {
-        let n = |c: u8| {
-            if c == b'_' { b'-' } else { c.to_ascii_lowercase() }
-        };
-        n(x) == n(y)
-    })
 }
 
 /// `tokens[i]` starts with a dash and names no flag (its name is `name`):

@@ -435,7 +435,7 @@ impl Failure<'_> {
             }
             Failure::Prose { word } => {
                 // `1 task:`, `- task_2`: no word at all, as a result reads.
-                let reads = if crate::route::has_letters(word) { "prose" } else { "output" };
+                let reads = if has_letters(word) { "prose" } else { "output" };
                 write!(
                     out,
                     "`{}` is not a skill: this line reads as {reads}, and a ```cmd block holds only commands",
@@ -670,6 +670,13 @@ pub(crate) use quoting::{write_double_quoted_inner, write_single_quoted_inner};
 use values::*;
 #[cfg(feature = "std")]
 pub(crate) use values::{WEEKDAYS, relative_date};
+
+/// Whether `word` holds a letter (any non-ASCII character taken for one,
+/// as in the router's test for prose); a first word without one (`1`, `>`, `-`) starts
+/// output a model wrote, not a command or a sentence.
+pub(crate) fn has_letters(word: &str) -> bool {
+    word.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80)
+}
 
 #[cfg(test)]
 mod tests {
