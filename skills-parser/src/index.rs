@@ -157,7 +157,7 @@ fn listed_skills(body: &str, first_line: usize, domain: &str) -> (Vec<(String, u
         let t = line.trim();
         let (cell, item) = match t.strip_prefix('|') {
             Some(rest) => (rest.split('|').next().unwrap_or("").trim(), false),
-            None => match crate::flags::lex::strip_list_marker(t) {
+            None => match crate::lex::strip_list_marker(t) {
                 rest if rest.len() < t.len() => (rest.split([' ', '\t', '(']).next().unwrap_or(""), true),
                 _ => continue,
             },

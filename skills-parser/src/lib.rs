@@ -39,6 +39,8 @@ pub mod examples;
 pub mod flags;
 pub mod index;
 pub mod keys;
+// Scanners over one line, shared by the Flags and Usage readers.
+mod lex;
 mod markdown;
 pub mod skill;
 mod source;

@@ -13,7 +13,7 @@
 //! the flag that declares that letter in `## Flags`.
 
 use crate::diagnostic::{Code, Sink};
-use crate::flags::lex::{short_spelling_len, strip_list_marker, strip_repeat_end};
+use crate::lex::{short_spelling_len, strip_list_marker, strip_repeat_end};
 use crate::markdown::SourceLine;
 
 /// A flag as the usage line shows it.

@@ -102,6 +102,7 @@ extern crate alloc;
 pub mod buffer;
 mod doc_table;
 pub mod error;
+mod kind;
 pub mod route;
 pub mod router;
 pub mod table;
@@ -128,6 +129,8 @@ pub mod json;
 pub mod pycall;
 #[cfg(feature = "dev")]
 pub mod registry;
+#[cfg(feature = "json")]
+mod tool_call;
 #[cfg(feature = "workflow")]
 pub mod workflow;
 

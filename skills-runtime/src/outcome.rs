@@ -1,7 +1,7 @@
 //! Results of executed commands, for the model and for programs.
 
 use crate::error::Failure;
-use crate::router::Kind;
+use crate::kind::Kind;
 use skills_core::args::Excerpt;
 use std::fmt;
 use std::string::String;

@@ -34,7 +34,7 @@
 //! this reads. `tests/pycall_differential.rs` compares what this reads with
 //! what Python reads.
 
-use crate::json::ToolCall;
+use crate::tool_call::ToolCall;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde_json::{Map, Number, Value};

@@ -8,9 +8,9 @@
 use super::Origin;
 use super::decl::{Decl, DefaultValue, Fact};
 use super::describe;
-use super::lex::is_flag_name;
 use super::types;
 use crate::diagnostic::{Code, Sink};
+use crate::lex::is_flag_name;
 use crate::yaml::{Node, Value};
 
 /// The schema a tool definition holds (`{name, inputSchema: {...}}`,

@@ -8,8 +8,8 @@
 //! their lines and columns.
 
 use super::decl::{DefaultValue, Fact, Text};
-use super::lex::is_enum_value;
 use super::types::{self, TypeWord};
+use crate::lex::is_enum_value;
 use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
 use skills_core::args::is_number;
 use skills_core::spec::ValueType;

@@ -11,7 +11,7 @@
 //! ```
 
 use super::decl::{DefaultValue, Fact};
-use super::lex::{
+use crate::lex::{
     is_flag_name, literal_value, name_len, placeholder_choices, placeholder_text, short_letter, short_spelling_len,
     split_short_spelling, strip_list_marker, strip_placeholder, strip_repeat, strip_repeat_end, word_placeholder,
 };
@@ -412,7 +412,7 @@ fn numpy_spec(spec: &str, column: usize) -> Vec<(Fact, bool, usize)> {
 /// `### limit (integer)`): the name is in lower case, so a heading in words
 /// (`### Notes`) stays one, and a group's title (`### required`) too.
 pub(crate) fn bare_heading(title: &str) -> Read {
-    if super::lex::group_label(title).is_some() {
+    if crate::lex::group_label(title).is_some() {
         return Read::Not;
     }
     let head = title.trim_start_matches(['*', '_', '`']);

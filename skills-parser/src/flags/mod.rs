@@ -22,7 +22,6 @@ pub(crate) mod data;
 pub(crate) mod decl;
 pub(crate) mod describe;
 pub(crate) mod head;
-pub(crate) mod lex;
 pub(crate) mod prose;
 pub(crate) mod resolve;
 pub(crate) mod section;

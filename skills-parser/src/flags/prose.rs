@@ -4,7 +4,7 @@
 //! the marker that would state it.
 
 use super::describe::{clause_end, enum_values, one_of_clauses, quoted_run};
-use super::lex::is_enum_value;
+use crate::lex::is_enum_value;
 use crate::words::{
     ends_with_ignore_ascii_case, find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case,
 };

@@ -16,12 +16,12 @@
 
 use super::decl::{Decl, DefaultValue, Fact, Stated};
 use super::describe;
-use super::lex::{is_enum_value, placeholder_choices};
 use super::prose::{looks_plural, mentions_default, prose_enum, prose_repeat, prose_type, strip_quotes};
 use super::types::placeholder_type;
 use super::{Flag, Origin, Source, Sources};
 use crate::diagnostic::{Code, Sink};
 use crate::examples::Example;
+use crate::lex::{is_enum_value, placeholder_choices};
 use crate::usage::UsageFlag;
 use crate::words::find_ignore_ascii_case;
 use skills_core::Date;

@@ -7,12 +7,12 @@
 
 use super::decl::{Decl, DefaultValue, Fact, Placeholder};
 use super::head::{self, Head, Read};
-use super::lex::{
-    group_label, is_thematic_break, mentions_flag, placeholder_choices, requires, strip_list_marker, valid_flag_form,
-};
 use super::table;
 use super::{Origin, Source};
 use crate::diagnostic::{Code, Sink};
+use crate::lex::{
+    group_label, is_thematic_break, mentions_flag, placeholder_choices, requires, strip_list_marker, valid_flag_form,
+};
 use crate::markdown::SourceLine;
 
 /// The width of a line's indentation, a tab reaching the next multiple of
@@ -359,7 +359,7 @@ impl Reader {
         let end = quoted.unwrap_or_else(|| item.find(|c: char| c.is_whitespace() || c == ':').unwrap_or(item.len()));
         let (value, rest) = item.split_at(end);
         let value = value.trim_matches(['`', '"']);
-        if !super::lex::is_enum_value(value) {
+        if !crate::lex::is_enum_value(value) {
             return false;
         }
         let rest = rest.trim_start();
@@ -470,7 +470,7 @@ pub(crate) fn single_dash(text: &str) -> Option<String> {
     Some(if name.len() == 1 {
         format!("give it a long name, which commands write: `--long-name, -{name}  description`")
     } else {
-        let long = super::lex::valid_flag_form(name).unwrap_or_else(|| name.to_ascii_lowercase());
+        let long = crate::lex::valid_flag_form(name).unwrap_or_else(|| name.to_ascii_lowercase());
         format!("write it with two dashes, `--{long}`: commands give flags as `--name`")
     })
 }

@@ -20,8 +20,8 @@ use super::Origin;
 use super::decl::{Decl, DefaultValue, Fact, Placeholder};
 use super::describe::{self, enum_values};
 use super::head::{self, Read};
-use super::lex::{is_flag_name, name_len, placeholder_choices};
 use super::types::{self, TypeWord};
+use crate::lex::{is_flag_name, name_len, placeholder_choices};
 use crate::markdown::SourceLine;
 use crate::words::strip_word_ignore_ascii_case;
 

@@ -136,7 +136,7 @@ fn is_format(base: &str) -> bool {
 /// (`int`, `strings`, `float64`), and whether it is a list. `None` for a
 /// placeholder that only names the value (`<text>`, `<addresses>`).
 pub(crate) fn placeholder_type(p: &str) -> Option<(ValueType, bool)> {
-    if let Some(t) = pflag_type(p) {
+    if let Some(t) = crate::lex::pflag_type(p) {
         return Some(t);
     }
     let p = p.trim();
@@ -150,25 +150,6 @@ pub(crate) fn placeholder_type(p: &str) -> Option<(ValueType, bool)> {
     } else {
         None
     }
-}
-
-/// Go's pflag type names as `--help` prints them after a flag (`--limit
-/// int`, `--tags strings`): a closed set, so the word says the type for
-/// certain. `duration`, `ip` and the maps are text.
-pub(crate) fn pflag_type(word: &str) -> Option<(ValueType, bool)> {
-    use ValueType::{Integer, Number, String};
-    Some(match word {
-        "string" | "duration" | "ip" | "ipNet" | "ipMask" | "bytesHex" | "bytesBase64" | "stringToString"
-        | "stringToInt" | "stringToInt64" => (String, false),
-        "int" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8" | "uint16" | "uint32" | "uint64" | "count" => {
-            (Integer, false)
-        }
-        "float" | "float32" | "float64" => (Number, false),
-        "strings" | "stringArray" | "stringSlice" | "durations" | "ipSlice" => (String, true),
-        "ints" | "uints" | "intSlice" | "int32Slice" | "int64Slice" | "uintSlice" => (Integer, true),
-        "float32Slice" | "float64Slice" => (Number, true),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

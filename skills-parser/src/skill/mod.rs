@@ -344,7 +344,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
     let inside_flags = |s: &markdown::Section| flags_section.is_some_and(|f| f.content.contains(&s.heading_start));
     let group_sections: Vec<&markdown::Section> = sections
         .iter()
-        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && flags::lex::group_label(&s.title).is_some())
+        .filter(|s| s.level >= 2 && !s.pseudo && !inside_flags(s) && crate::lex::group_label(&s.title).is_some())
         .collect();
     if flags_section.is_some() || !group_sections.is_empty() || from_front {
         // Flags from the frontmatter first, then the section's: a flag
@@ -543,7 +543,7 @@ fn undocumented_usage_flags(
             // several values after `...`, required without brackets). Not
             // `--no-color` beside a declared `--color`: that is the
             // switch's negation, which the `negated-form` warning covers.
-            let from_usage = flags::lex::is_flag_name(&u.name)
+            let from_usage = crate::lex::is_flag_name(&u.name)
                 && !u.name.strip_prefix("no-").is_some_and(is_declared)
                 && !flag_list.iter().any(|f: &flags::Flag| skills_core::args::same_flag_name(&f.name, &u.name));
             sink.push(
@@ -716,7 +716,7 @@ fn no_flags_read(s: &markdown::Section<'_>, line: usize, lines: &[markdown::Sour
         .map(|l| l.text.trim())
         .filter(|t| {
             let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
-            let reported = flags::section::single_dash(flags::lex::strip_list_marker(t)).is_some();
+            let reported = flags::section::single_dash(crate::lex::strip_list_marker(t)).is_some();
             !bare.is_empty() && !t.starts_with('#') && !t.contains("--") && !says_none(t) && !reported
         })
         .count();

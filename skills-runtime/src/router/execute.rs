@@ -235,7 +235,7 @@ impl<C: 'static> Router<C> {
                         .or_else(|| json_calls(line).map(|c| (c, "a ```cmd block holds command lines, not JSON")))
                     && let Some(commands) = calls
                         .iter()
-                        .map(|c| crate::json::command_for(view.catalog, c))
+                        .map(|c| crate::tool_call::command_for(view.catalog, c))
                         .collect::<Option<std::vec::Vec<_>>>()
                 {
                     error.hint = match &commands[..] {
@@ -305,14 +305,14 @@ pub(super) fn detach<'a>(e: CallError<'_>) -> CallError<'a> {
 }
 
 /// The tool calls `line` is as JSON: an object, or an array of them, in
-/// any shape [`crate::json::ToolCall`] reads.
+/// any shape [`crate::tool_call::ToolCall`] reads.
 #[cfg(feature = "json")]
-pub(super) fn json_calls(line: &str) -> Option<std::vec::Vec<crate::json::ToolCall>> {
+pub(super) fn json_calls(line: &str) -> Option<std::vec::Vec<crate::tool_call::ToolCall>> {
     let items = match serde_json::from_str::<serde_json::Value>(line.trim()).ok()? {
         serde_json::Value::Array(items) => items,
         one => std::vec![one],
     };
-    items.iter().map(|v| crate::json::ToolCall::from_json(v).ok()).collect()
+    items.iter().map(|v| crate::tool_call::ToolCall::from_json(v).ok()).collect()
 }
 
 /// The command `line` stands for when it is a skill's name followed by its
@@ -325,6 +325,6 @@ pub(super) fn json_arguments_command(catalog: &dyn Catalog, skill: &str, line: &
         return None;
     }
     let arguments: serde_json::Value = serde_json::from_str(rest).ok()?;
-    let call = crate::json::ToolCall { name: skill.into(), arguments };
-    crate::json::command_for(catalog, &call)
+    let call = crate::tool_call::ToolCall { name: skill.into(), arguments };
+    crate::tool_call::command_for(catalog, &call)
 }

@@ -292,7 +292,7 @@ impl Turn {
     /// ```` ```json ```` block, in tags (`<tool_call>{...}</tool_call>`),
     /// after a marker (`[TOOL_CALLS]`) or bare, a JSON object (or array of
     /// them) starting a line that reads as a call of a skill
-    /// ([`crate::json::ToolCall`]); as the tags other tool-call formats use
+    /// ([`crate::tool_call::ToolCall`]); as the tags other tool-call formats use
     /// ([`tagged_calls`]) or their plain-text forms ([`named_calls`]); or
     /// as Python calls, on a line of text or in a block ([`python_calls`]).
     /// The hint is the command each stands for. A call of a skill that
@@ -326,7 +326,7 @@ impl Turn {
         let mut guesses = self.limit() + 1;
         router.with_catalog(|catalog, visible| {
             // Calls read: (where, call, how it was written).
-            let mut read: Vec<(usize, crate::json::ToolCall, &str)> = Vec::new();
+            let mut read: Vec<(usize, crate::tool_call::ToolCall, &str)> = Vec::new();
             // (where, command, how it was written)
             let mut commands: Vec<(usize, String, &str)> = Vec::new();
             let mut unread = Vec::new();
@@ -387,11 +387,11 @@ impl Turn {
                     one => std::vec![one],
                 };
                 for v in &calls {
-                    match crate::json::ToolCall::from_json(v) {
+                    match crate::tool_call::ToolCall::from_json(v) {
                         Ok(call) => read.push((from, call, "as JSON text")),
                         // `"arguments": "{\"to\": [\"a@b.co\"],}"`: a call
                         // of a skill whose arguments cannot be read.
-                        Err(why) => unread.extend(crate::json::called_name(v).map(|name| UnreadCall {
+                        Err(why) => unread.extend(crate::tool_call::called_name(v).map(|name| UnreadCall {
                             name: String::from(name),
                             written: "as JSON text",
                             unreadable: "its arguments cannot be read",
@@ -425,7 +425,7 @@ impl Turn {
             let mut call_lines: Vec<usize> = read.iter().map(|(at, ..)| lines.line_of(*at)).collect();
             call_lines.sort_unstable();
             for (at, call, written) in read {
-                match crate::json::command_for(catalog, &call) {
+                match crate::tool_call::command_for(catalog, &call) {
                     // The reply ran it as a command too.
                     Some(command) if beside.is_some_and(|ran| ran.contains(&called_skill(&command))) => {}
                     Some(command) => commands.push((at, command, written)),

@@ -76,10 +76,12 @@ pub(super) fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
                 at = end;
                 let body = &text[args_start..end];
                 match serde_json::from_str::<Value>(body) {
-                    Ok(arguments @ Value::Object(_)) => Ok(crate::json::ToolCall { name: name.to_string(), arguments }),
+                    Ok(arguments @ Value::Object(_)) => {
+                        Ok(crate::tool_call::ToolCall { name: name.to_string(), arguments })
+                    }
                     // Qwen3-Coder's `<parameter=limit>5</parameter>` inside.
                     other => match parameter_tags(body) {
-                        Some(arguments) => Ok(crate::json::ToolCall { name: name.to_string(), arguments }),
+                        Some(arguments) => Ok(crate::tool_call::ToolCall { name: name.to_string(), arguments }),
                         // An object that is not valid JSON.
                         None => match other {
                             // (serde_json counts from the body's start)
@@ -123,7 +125,7 @@ pub(super) fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
                 }
                 let Some(arguments) = arg_pairs(&body[name_end..]) else { continue };
                 at = end;
-                Ok(crate::json::ToolCall { name: name.to_string(), arguments })
+                Ok(crate::tool_call::ToolCall { name: name.to_string(), arguments })
             }
             "invoke" => {
                 let Some(name) = attribute(rest, "name") else { continue };
@@ -153,7 +155,7 @@ pub(super) fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
                 }
                 at = body_end;
                 let arguments = if arguments.is_empty() { Value::Null } else { Value::Object(arguments) };
-                Ok(crate::json::ToolCall { name: name.to_string(), arguments })
+                Ok(crate::tool_call::ToolCall { name: name.to_string(), arguments })
             }
             _ => continue,
         };
@@ -253,7 +255,7 @@ pub(super) fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)>
         let Some((name, end)) = name_at(rest) else { continue };
         match object_in(&rest[end..]) {
             Some((_, Ok(Some(arguments)))) => {
-                calls.push((start, Ok(crate::json::ToolCall { name: name.to_string(), arguments })));
+                calls.push((start, Ok(crate::tool_call::ToolCall { name: name.to_string(), arguments })));
             }
             Some((open, Err(e))) => {
                 let from = text.len() - rest.len() + end + open;
@@ -359,7 +361,7 @@ pub(super) fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)>
                 _ => continue,
             }
         };
-        calls.push((start, Ok(crate::json::ToolCall { name: name.to_string(), arguments })));
+        calls.push((start, Ok(crate::tool_call::ToolCall { name: name.to_string(), arguments })));
     }
     calls
 }
@@ -381,7 +383,9 @@ pub(super) fn json_arguments_call(
     }
     let at = from + (rest.len() - args.len());
     let found = match serde_json::Deserializer::from_str(args).into_iter::<serde_json::Value>().next()? {
-        Ok(arguments @ serde_json::Value::Object(_)) => Ok(crate::json::ToolCall { name: name.to_string(), arguments }),
+        Ok(arguments @ serde_json::Value::Object(_)) => {
+            Ok(crate::tool_call::ToolCall { name: name.to_string(), arguments })
+        }
         Ok(_) => return None,
         Err(e) => Err(unread_json(text, lines, at, name, "in another tool-call format", ARGUMENTS_NOT_JSON, &e)),
     };
@@ -403,7 +407,7 @@ pub(super) fn python_calls(
     text: &str,
     lines: &Lines,
     blocks: &[extract::OtherBlock],
-) -> (Vec<(usize, crate::json::ToolCall)>, Vec<UnreadCall>) {
+) -> (Vec<(usize, crate::tool_call::ToolCall)>, Vec<UnreadCall>) {
     let at = |line: usize| lines.start_of(line);
     let (mut out, mut unread) = (Vec::new(), Vec::new());
     for block in blocks.iter().filter(|b| !b.quoted) {
@@ -498,7 +502,7 @@ impl Lines {
 }
 
 /// A tool call found in text: read, or naming a tool but unreadable.
-type Found = Result<crate::json::ToolCall, UnreadCall>;
+type Found = Result<crate::tool_call::ToolCall, UnreadCall>;
 
 /// A tool call written as text that cannot be read: a Python call in a
 /// block (`default_api.email_send(to=recipients)`, found by
@@ -529,12 +533,12 @@ impl UnreadCall {
         guesses: &mut usize,
     ) -> Option<Outcome> {
         let name = crate::pycall::tool_name(&self.name);
-        let (called, (skill, usage)) = match crate::json::tool_usage(catalog, name) {
+        let (called, (skill, usage)) = match crate::tool_call::tool_usage(catalog, name) {
             Some(found) => (std::format!("`{}`", found.0), found),
             None => {
                 let skill = guess(catalog, name, visible, guesses)?;
                 let called = std::format!("`{name}` (no skill is named so: did you mean `{skill}`?)");
-                (called, crate::json::tool_usage(catalog, skill)?)
+                (called, crate::tool_call::tool_usage(catalog, skill)?)
             }
         };
         let message = std::format!(
@@ -555,15 +559,15 @@ impl UnreadCall {
 pub(super) fn unknown_call(
     catalog: &dyn crate::catalog::Catalog,
     visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
-    call: &crate::json::ToolCall,
+    call: &crate::tool_call::ToolCall,
     written: &str,
     guesses: &mut usize,
 ) -> Option<Outcome> {
-    if crate::json::tool_usage(catalog, &call.name).is_some() {
+    if crate::tool_call::tool_usage(catalog, &call.name).is_some() {
         return None;
     }
     let skill = guess(catalog, &call.name, visible, guesses)?;
-    let (_, usage) = crate::json::tool_usage(catalog, skill)?;
+    let (_, usage) = crate::tool_call::tool_usage(catalog, skill)?;
     let message = std::format!(
         "a tool call of `{}` is written {written}, so it was shown, not run: only ```cmd blocks run commands; and no skill is named so: did you mean `{skill}`?",
         call.name
@@ -581,7 +585,7 @@ pub(super) fn guess<'c>(
     guesses: &mut usize,
 ) -> Option<&'c str> {
     *guesses = guesses.checked_sub(1)?;
-    crate::json::closest_skill(catalog, name, visible)
+    crate::tool_call::closest_skill(catalog, name, visible)
 }
 
 /// Where reading stopped, as a report says it: `at `rest of the line``
@@ -604,7 +608,7 @@ pub(super) fn place(rest: &str, end: &str) -> String {
 
 /// The tool a JSON tool call that is not valid JSON names, and where the
 /// object ends (`text` starts with its `{` or `[`): the first key of
-/// [`crate::json::NAME_KEYS`] (`"name"`, ...) with a string value. The end is
+/// [`crate::tool_call::NAME_KEYS`] (`"name"`, ...) with a string value. The end is
 /// where its brackets close, strings skipped; `None` when they never do
 /// (the name is then looked for up to the next line that starts with `{`
 /// or `[`).
@@ -643,7 +647,7 @@ pub(super) fn json_call_name(text: &str) -> (Option<&str>, Option<usize>) {
     let cut_short =
         || text.match_indices('\n').map(|(i, _)| i + 1).find(|&i| text[i..].trim_start().starts_with(['{', '[']));
     let object = &text[..end.or_else(cut_short).unwrap_or(text.len())];
-    let name = crate::json::NAME_KEYS
+    let name = crate::tool_call::NAME_KEYS
         .iter()
         .filter_map(|key| {
             let key = &std::format!("\"{key}\"");

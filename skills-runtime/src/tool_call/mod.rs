@@ -1,7 +1,13 @@
-//! A tool call read from JSON: its name and arguments however the model's
-//! API spelled them, repeated keys refused, values read as owned text.
+//! A tool call as a model's API sends it, read from JSON (its name and
+//! arguments however the API spelled them, repeated keys refused, values
+//! read as owned text), and the command line it stands for. Below both
+//! the router, whose error hints name that command, and the JSON entry
+//! point (`Router::call_tool`), which runs a call.
 
-use super::*;
+// The command a call stands for, and the skill a tool name calls.
+mod command;
+
+pub(crate) use command::*;
 use serde_json::{Map, Value};
 
 /// A tool call: the skill and its arguments, however the model's API
@@ -240,4 +246,21 @@ pub(crate) fn read_arguments(arguments: &Value) -> Result<Vec<(String, Owned)>, 
             (k.clone(), owned)
         })
         .collect())
+}
+
+/// The keys whose object is the call, in the shapes [`ToolCall::from_json`]
+/// reads (`{"type": "function", "function": {...}}`).
+const FUNCTION_KEYS: [&str; 3] = ["function", "function_call", "functionCall"];
+
+/// The keys that name the tool called, in the order they are looked for.
+pub(crate) const NAME_KEYS: [&str; 4] = ["skill", "name", "tool", "tool_name"];
+
+/// The tool a JSON tool call names, in any shape [`ToolCall::from_json`]
+/// reads, even when the rest of it cannot be read.
+pub(crate) fn called_name(value: &Value) -> Option<&str> {
+    let obj = value.as_object()?;
+    match FUNCTION_KEYS.iter().find_map(|k| obj.get(*k)) {
+        Some(function) => called_name(function),
+        None => NAME_KEYS.iter().find_map(|k| obj.get(*k))?.as_str(),
+    }
 }

@@ -1,6 +1,7 @@
 //! Scanners over the text of one line: list markers, flag names, short
 //! spellings, placeholders and repetition marks. Pure functions with no
-//! state, shared by the `## Flags` reader and the `## Usage` reader.
+//! state, shared by the `## Flags` reader and the `## Usage` reader (and
+//! below both).
 
 /// Strips a list marker (`- `, `* `, `+ `, `1. `, `1) `).
 pub(crate) fn strip_list_marker(s: &str) -> &str {
@@ -233,7 +234,7 @@ pub(crate) fn word_placeholder(after: &str, single: bool) -> Option<(&str, &str,
     let separated = rest.starts_with("  ")
         || rest.starts_with('\t')
         || [":", "—", "–", "- ", "|"].iter().any(|sep| rest.trim_start().starts_with(sep));
-    let typed = super::types::pflag_type(word).is_some() && (rest.is_empty() || separated);
+    let typed = pflag_type(word).is_some() && (rest.is_empty() || separated);
     let named = single && is_flag_name(word) && (rest.starts_with("  ") || rest.starts_with('\t'));
     ((capitals && separated) || typed || named).then(|| (word, rest.trim_start(), repeated))
 }
@@ -283,6 +284,25 @@ pub(crate) fn group_label(text: &str) -> Option<bool> {
     let group = GROUP.iter().any(|g| first.eq_ignore_ascii_case(g));
     let rest_ok = words.all(|w| NOUN.iter().any(|n| w.eq_ignore_ascii_case(n)));
     (group && rest_ok).then(|| requires(t))
+}
+
+/// Go's pflag type names as `--help` prints them after a flag (`--limit
+/// int`, `--tags strings`): a closed set, so the word says the type for
+/// certain. `duration`, `ip` and the maps are text.
+pub(crate) fn pflag_type(word: &str) -> Option<(skills_core::spec::ValueType, bool)> {
+    use skills_core::spec::ValueType::{Integer, Number, String};
+    Some(match word {
+        "string" | "duration" | "ip" | "ipNet" | "ipMask" | "bytesHex" | "bytesBase64" | "stringToString"
+        | "stringToInt" | "stringToInt64" => (String, false),
+        "int" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8" | "uint16" | "uint32" | "uint64" | "count" => {
+            (Integer, false)
+        }
+        "float" | "float32" | "float64" => (Number, false),
+        "strings" | "stringArray" | "stringSlice" | "durations" | "ipSlice" => (String, true),
+        "ints" | "uints" | "intSlice" | "int32Slice" | "int64Slice" | "uintSlice" => (Integer, true),
+        "float32Slice" | "float64Slice" => (Number, true),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
