@@ -538,8 +538,18 @@ pub(crate) fn lines(body: &str, range: Range<usize>, first_line: usize) -> Vec<S
     // A line per newline, and one after the last (fenced ones are left out).
     let mut out = Vec::with_capacity(newlines(&body.as_bytes()[range.clone()]) + 1);
     let mut fence: Option<(u8, usize)> = None;
-    for (i, raw) in body[range].split_inclusive('\n').enumerate() {
+    let section = &body[range];
+    let b = section.as_bytes();
+    // Each line with its newline, as `split_inclusive('\n')` gives them
+    // (through the vectorized search: this runs over every section).
+    let mut start = 0;
+    let mut i = 0;
+    while start < b.len() {
+        let end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |at| start + at + 1);
+        let raw = &section[start..end];
+        start = end;
         let line = first_line + before + i;
+        i += 1;
         let text = raw.trim_end_matches(['\n', '\r']);
         match (fence, fence_of(text)) {
             (None, Some(f)) => fence = Some(f),

@@ -36,21 +36,21 @@ pub(crate) fn split_frontmatter(text: &str) -> Result<Split<'_>, SplitError> {
     // do not hide the frontmatter.
     let mut start = 0;
     let mut first = 1;
-    while let Some(nl) = text[start..].find('\n') {
+    while let Some(nl) = memchr::memchr(b'\n', &text.as_bytes()[start..]) {
         if !text[start..start + nl].trim().is_empty() {
             break;
         }
         start += nl + 1;
         first += 1;
     }
-    let first_end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
+    let first_end = memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |i| start + i + 1);
     if !is_delimiter(&text[start..first_end], false) {
         return Err(SplitError::Missing);
     }
     let mut pos = first_end;
     let mut line = first + 1;
     while pos < text.len() {
-        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i + 1);
+        let end = memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1);
         if is_delimiter(&text[pos..end], true) {
             return Ok(Split {
                 yaml: &text[first_end..pos],

@@ -13,25 +13,29 @@ use crate::lex::is_enum_value;
 use crate::words::{find_ignore_ascii_case, strip_prefix_ignore_ascii_case, strip_word_ignore_ascii_case};
 use skills_core::args::is_number;
 use skills_core::spec::ValueType;
-use std::borrow::Cow;
 
 /// A fact found at a byte offset of the description; `true` when implied.
 pub(crate) type Found = (Fact, bool, usize);
 
 /// The statements a description makes, and its prose.
-#[derive(Debug, Default)]
-pub(crate) struct Described<'d> {
-    pub(crate) facts: Vec<Found>,
-    /// The description with its markers blanked out (copied only when a
-    /// marker is).
-    pub(crate) prose: Cow<'d, str>,
+#[derive(Debug)]
+pub(crate) struct Described<'d, 'f> {
+    /// The statements found (a buffer the caller reuses from flag to flag).
+    pub(crate) facts: &'f mut Vec<Found>,
+    /// The byte ranges of markers to blank out of the prose (a buffer too).
+    blanks: &'f mut Vec<(usize, usize)>,
+    /// The description with its markers blanked out.
+    pub(crate) prose: Prose<'d, 'f>,
 }
 
 /// Reads the markers of `text`. `enum_type`: another statement already
 /// says the flag is an enum whose values the description quotes.
-pub(crate) fn read(text: &Text, enum_type: bool) -> Described<'_> {
+/// The statements go to `buffers`, which are emptied first.
+pub(crate) fn read<'d, 'f>(text: &'d Text, enum_type: bool, buffers: &'f mut Buffers) -> Described<'d, 'f> {
     let d = &text.text;
-    let mut out = Described { facts: Vec::new(), prose: Cow::Borrowed(d) };
+    buffers.facts.clear();
+    let prose = Prose { text: d, copy: &mut buffers.prose, blanked: false };
+    let mut out = Described { facts: &mut buffers.facts, blanks: &mut buffers.blanks, prose };
     let words = Words::of(d);
     groups(d, &mut out);
     sentence_markers(&mut out, words);
@@ -53,6 +57,31 @@ pub(crate) fn read(text: &Text, enum_type: bool) -> Described<'_> {
         }
     }
     out
+}
+
+/// What reading one description after another reuses.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    facts: Vec<Found>,
+    blanks: Vec<(usize, usize)>,
+    prose: String,
+}
+
+/// A description with its markers blanked out: the description itself
+/// until a marker is blanked, then a copy in a buffer the caller reuses.
+#[derive(Debug)]
+pub(crate) struct Prose<'d, 'f> {
+    text: &'d str,
+    copy: &'f mut String,
+    blanked: bool,
+}
+
+impl core::ops::Deref for Prose<'_, '_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        if self.blanked { self.copy } else { self.text }
+    }
 }
 
 /// Which words the markers are made of a description holds, anywhere and
@@ -96,9 +125,14 @@ impl Words {
 
 /// Replaces `s[start..end]` with as many blanks as it has bytes, keeping
 /// every offset (in place: the length does not change).
-fn blank(s: &mut Cow<'_, str>, start: usize, end: usize) {
+fn blank(s: &mut Prose<'_, '_>, start: usize, end: usize) {
     const BLANKS: &str = "                                                                ";
-    let s = s.to_mut();
+    if !s.blanked {
+        s.copy.clear();
+        s.copy.push_str(s.text);
+        s.blanked = true;
+    }
+    let s = &mut *s.copy;
     match BLANKS.get(..end - start) {
         Some(blanks) => s.replace_range(start..end, blanks),
         None => s.replace_range(start..end, &" ".repeat(end - start)),
@@ -107,18 +141,18 @@ fn blank(s: &mut Cow<'_, str>, start: usize, end: usize) {
 
 /// Top-level `( )` groups, and `[ ]` ones as docopt writes them (`[default:
 /// 10]`, `[required]`; not a link's `[text](url)`), that hold markers.
-fn groups(d: &str, out: &mut Described<'_>) {
+fn groups(d: &str, out: &mut Described<'_, '_>) {
     let (mut depth, mut group_start, mut bracket_start) = (0usize, 0usize, None);
-    let mut blanked = Vec::new();
+    out.blanks.clear();
     for (i, c) in d.bytes().enumerate() {
         match c {
             b'[' if depth == 0 => bracket_start = Some(i),
             b']' if depth == 0 => {
                 if let Some(start) = bracket_start.take()
                     && !d[i + 1..].starts_with('(')
-                    && marker_group(&d[start + 1..i], start + 1, &mut out.facts)
+                    && marker_group(&d[start + 1..i], start + 1, out.facts)
                 {
-                    blanked.push((start, i + 1));
+                    out.blanks.push((start, i + 1));
                 }
             }
             b'(' => {
@@ -129,14 +163,14 @@ fn groups(d: &str, out: &mut Described<'_>) {
             }
             b')' if depth > 0 => {
                 depth -= 1;
-                if depth == 0 && marker_group(&d[group_start + 1..i], group_start + 1, &mut out.facts) {
-                    blanked.push((group_start, i + 1));
+                if depth == 0 && marker_group(&d[group_start + 1..i], group_start + 1, out.facts) {
+                    out.blanks.push((group_start, i + 1));
                 }
             }
             _ => {}
         }
     }
-    for (start, end) in blanked {
+    for &(start, end) in out.blanks.iter() {
         blank(&mut out.prose, start, end);
     }
 }
@@ -299,7 +333,7 @@ fn values_facts(values: Vec<String>, several: Option<bool>, at: usize, found: &m
 /// The values clause of the prose: `One or more of:`, `One of:`, `One of`
 /// with quoted values, or a label (`Possible values:`); blanked from the
 /// prose.
-fn values_clause(out: &mut Described<'_>, text: &Text) {
+fn values_clause(out: &mut Described<'_, '_>, text: &Text) {
     let prose = &out.prose;
     let clause = find_ignore_ascii_case(prose, "one or more of:")
         .map(|i| (i, "one or more of:".len(), Some(true)))
@@ -314,7 +348,7 @@ fn values_clause(out: &mut Described<'_>, text: &Text) {
     // A label that ends its line: the values follow as list items, which
     // the section reader gives.
     if text.ends_piece(i + len) {
-        values_facts(Vec::new(), several, i, &mut out.facts);
+        values_facts(Vec::new(), several, i, out.facts);
         blank(&mut out.prose, i, i + len);
         return;
     }
@@ -330,7 +364,7 @@ fn values_clause(out: &mut Described<'_>, text: &Text) {
             (enum_values(&rest[..end]), end)
         }
     };
-    values_facts(values, several, i, &mut out.facts);
+    values_facts(values, several, i, out.facts);
     blank(&mut out.prose, i, i + len + end);
 }
 
@@ -340,7 +374,7 @@ fn values_clause(out: &mut Described<'_>, text: &Text) {
 /// list's term line: `` `--limit` *integer* ``), and a marker last in a
 /// sentence after a comma, semicolon or dash (`The text, required.`,
 /// `Level, default `2``).
-fn sentence_markers(out: &mut Described<'_>, words: Words) {
+fn sentence_markers(out: &mut Described<'_, '_>, words: Words) {
     let prose = &out.prose;
     let has_default = words.has(Words::DEFAULT) && find_ignore_ascii_case(prose, "default").is_some();
     let first_is_type = || {
@@ -352,19 +386,19 @@ fn sentence_markers(out: &mut Described<'_>, words: Words) {
         return;
     }
     let mut typed = out.facts.iter().any(|f| matches!(f.0, Fact::Type(_) | Fact::EnumType));
-    let mut blanked = Vec::new();
+    out.blanks.clear();
     for (sentence, start) in sentences(prose) {
         let mut kept = sentence;
         if let Some((rest, word)) = trailing_marker(kept) {
             let at = start + rest.len();
             out.facts.push((Fact::Required(word == "required"), false, at));
-            blanked.push((at, start + kept.trim_end().len()));
+            out.blanks.push((at, start + kept.trim_end().len()));
             kept = rest;
         }
         if has_default && let Some((rest, value)) = trailing_default(kept) {
             let at = start + rest.len();
-            default(&value, at, &mut out.facts);
-            blanked.push((at, start + kept.trim_end().len()));
+            default(&value, at, out.facts);
+            out.blanks.push((at, start + kept.trim_end().len()));
             kept = rest;
         }
         // After a marker group, the separator may lead: `(string): Required.`
@@ -373,24 +407,24 @@ fn sentence_markers(out: &mut Described<'_>, words: Words) {
         let whole = (start, start + kept.len());
         if word.eq_ignore_ascii_case("required") || word.eq_ignore_ascii_case("optional") {
             out.facts.push((Fact::Required(word.eq_ignore_ascii_case("required")), false, start));
-            blanked.push(whole);
+            out.blanks.push(whole);
         } else if let Some((t, list)) = type_sentence(word).filter(|_| !typed) {
             typed = true;
-            type_facts(TypeWord::Value(t), list, start, &mut out.facts);
-            blanked.push(whole);
+            type_facts(TypeWord::Value(t), list, start, out.facts);
+            out.blanks.push(whole);
         } else if let Some(t) = strip_prefix_ignore_ascii_case(word, "type:").filter(|_| !typed)
             && let Some((w, list)) = types::read(t.trim().trim_matches('`'), true)
         {
             // `Type: string.` as a sentence, as API references write it.
             typed = true;
-            type_facts(w, list, start, &mut out.facts);
-            blanked.push(whole);
+            type_facts(w, list, start, out.facts);
+            out.blanks.push(whole);
         } else if let Some(v) = sentence_default(word) {
-            default(&v, start, &mut out.facts);
-            blanked.push(whole);
+            default(&v, start, out.facts);
+            out.blanks.push(whole);
         }
     }
-    for (s, e) in blanked {
+    for &(s, e) in out.blanks.iter() {
         blank(&mut out.prose, s, e);
     }
 }
@@ -650,13 +684,15 @@ mod tests {
     fn facts(d: &str) -> Vec<Fact> {
         let mut text = Text::default();
         text.push(d, 1, 1, false);
-        read(&text, false).facts.into_iter().filter(|f| !f.1).map(|f| f.0).collect()
+        let mut buffers = Buffers::default();
+        read(&text, false, &mut buffers).facts.drain(..).filter(|f| !f.1).map(|f| f.0).collect()
     }
 
     fn prose(d: &str) -> String {
         let mut text = Text::default();
         text.push(d, 1, 1, false);
-        read(&text, false).prose.split_whitespace().collect::<Vec<_>>().join(" ")
+        let mut buffers = Buffers::default();
+        read(&text, false, &mut buffers).prose.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     fn text(v: &str) -> Fact {
@@ -728,7 +764,8 @@ mod tests {
         let mut t = Text::default();
         t.push("The date.", 10, 5, false);
         t.push("(type: date)", 11, 3, true);
-        let d = read(&t, false);
+        let mut buffers = Buffers::default();
+        let d = read(&t, false, &mut buffers);
         let (fact, _, at) = &d.facts[0];
         assert_eq!(fact, &Fact::Type(ValueType::Date));
         assert_eq!(t.place(*at), (11, 4));

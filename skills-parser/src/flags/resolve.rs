@@ -43,13 +43,23 @@ pub(crate) struct Context<'e> {
 
 /// Resolves `decl` (with what Usage shows of it) into a flag; `None` when
 /// an error leaves it out.
-pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, sink: &mut Sink<'_>) -> Option<Flag> {
+/// `scratch`: a buffer for the statements of a description, reused from
+/// flag to flag.
+pub(crate) fn resolve(
+    decl: &mut Decl,
+    usage: Option<&UsageFlag>,
+    cx: Context,
+    scratch: &mut Scratch,
+    sink: &mut Sink<'_>,
+) -> Option<Flag> {
     let enum_type = decl.facts.iter().any(|f| f.fact == Fact::EnumType);
-    let mut facts = std::mem::take(&mut decl.facts);
+    let Scratch { described: buffers, facts } = scratch;
+    facts.clear();
+    facts.append(&mut decl.facts);
     let (placeholder, properties, values, default, sources) = {
         let decl = &*decl;
-        let described = describe::read(&decl.description, enum_type);
-        facts.extend(described.facts.into_iter().map(|(fact, implied, offset)| {
+        let described = describe::read(&decl.description, enum_type, buffers);
+        facts.extend(described.facts.drain(..).map(|(fact, implied, offset)| {
             let (line, column) = decl.description.place(offset);
             Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
         }));
@@ -59,8 +69,7 @@ pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, s
         }
         let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
             .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
-        let mut r =
-            Resolver { decl, usage, cx, facts: &facts, prose: described.prose, here, sink, ok: true, placeholder };
+        let mut r = Resolver { decl, usage, cx, facts, prose: &described.prose, here, sink, ok: true, placeholder };
         if decl.negated {
             let name = &decl.name;
             r.warn(
@@ -109,6 +118,15 @@ pub(crate) fn resolve(decl: &mut Decl, usage: Option<&UsageFlag>, cx: Context, s
     Some(Flag::new(&*decl, description, placeholder, properties, values, default, sources))
 }
 
+/// What resolving one flag after another reuses: buffers that keep their
+/// room from flag to flag.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    described: describe::Buffers,
+    /// The statements about the flag being resolved.
+    facts: Vec<Stated>,
+}
+
 /// Lists of values up to this long are compared value by value; longer
 /// ones through sets.
 const SHORT: usize = 32;
@@ -131,7 +149,7 @@ struct Resolver<'r, 's> {
     cx: Context<'r>,
     facts: &'r [Stated],
     /// The description with its markers blanked out.
-    prose: Cow<'r, str>,
+    prose: &'r str,
     here: Source,
     sink: &'r mut Sink<'s>,
     ok: bool,
@@ -311,7 +329,7 @@ impl<'r> Resolver<'r, '_> {
             // Help output always shows a value: a line without one is a
             // switch, unless it is required or its prose names values.
             _ if layout => {
-                (required || prose_enum(&self.prose).is_some(), Source { origin: Origin::Layout, ..self.here })
+                (required || prose_enum(self.prose).is_some(), Source { origin: Origin::Layout, ..self.here })
             }
             (Some(at), _) => (true, at),
             _ => {
@@ -605,7 +623,7 @@ impl<'r> Resolver<'r, '_> {
     /// `One of:`, a list described as comma-separated or with a plural
     /// placeholder, a type or a default named in words.
     fn prose_checks(&mut self, value_type: ValueType, list: bool, has_default: bool) {
-        let (decl, here, prose) = (self.decl, self.here, std::mem::take(&mut self.prose));
+        let (decl, here, prose) = (self.decl, self.here, self.prose);
         let name = decl.name.as_str();
         let taken = self.placeholder.take();
         let placeholder = taken.as_ref().map(|p| p.0.as_str());
@@ -614,7 +632,7 @@ impl<'r> Resolver<'r, '_> {
         let choices = || placeholder.and_then(placeholder_choices).map(|c| c.0);
         if value_type == Text
             && !explicit_string
-            && let Some(vals) = prose_enum(&prose).or_else(choices)
+            && let Some(vals) = prose_enum(prose).or_else(choices)
         {
             let vals = vals.join(", ");
             self.warn(
@@ -624,7 +642,7 @@ impl<'r> Resolver<'r, '_> {
                 format!("write `One of: {vals}` to make it an enum, or add `(type: string)` to keep it free text"),
             );
         }
-        let has = |w: &str| find_ignore_ascii_case(&prose, w).is_some();
+        let has = |w: &str| find_ignore_ascii_case(prose, w).is_some();
         let comma_separated = has("comma-separated") || has("comma separated");
         if list && comma_separated && !has("not comma") && !has("space-separated") && !has("space separated") {
             self.warn(
@@ -659,7 +677,7 @@ impl<'r> Resolver<'r, '_> {
         }
         if value_type == Text
             && !typed
-            && let Some((named, words)) = prose_type(&prose)
+            && let Some((named, words)) = prose_type(prose)
         {
             let (what, marker, example) = match named {
                 Integer => ("an integer", "integer", "20"),
@@ -675,11 +693,10 @@ impl<'r> Resolver<'r, '_> {
             );
         }
         // (A switch's prose about its default says what leaving it out does.)
-        if !has_default && value_type != Boolean && mentions_default(&prose) {
+        if !has_default && value_type != Boolean && mentions_default(prose) {
             let message = format!("`--{name}` mentions a default in prose, which the runtime cannot apply");
             self.warn(Code::ProseDefault, here, message, "state it as a marker: `(default: value)`");
         }
-        self.prose = prose;
         self.placeholder = taken;
     }
 
@@ -690,7 +707,7 @@ impl<'r> Resolver<'r, '_> {
         let decl = self.decl;
         let name = decl.name.as_str();
         let repeated = self.usage.is_some_and(|u| u.flag_repeated);
-        if !(repeated || decl.counted && value_type == Boolean) && prose_repeat(&self.prose).is_none() {
+        if !(repeated || decl.counted && value_type == Boolean) && prose_repeat(self.prose).is_none() {
             return;
         }
         let p = self.placeholder.as_ref().map_or("value", |p| p.0.as_str()).to_string();
@@ -711,7 +728,7 @@ impl<'r> Resolver<'r, '_> {
             let hint =
                 format!("write `--{name}` once; for a level, make it take a number: `--{name} <n>  (type: integer)`");
             (self.here, format!("`--{name}...` is a switch given again and again, but {refused}"), hint)
-        } else if let Some(words) = prose_repeat(&self.prose) {
+        } else if let Some(words) = prose_repeat(self.prose) {
             let hint = match (value_type, list) {
                 (Boolean, _) => format!("remove `{words}`: a switch is given once"),
                 (_, true) => format!("write `space-separated` instead of `{words}`: a command writes `--{name} a b`"),

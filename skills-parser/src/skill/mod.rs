@@ -379,6 +379,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
         let shorts: Vec<(char, &str)> = decls.iter().filter_map(|d| Some((d.short?, d.name.as_str()))).collect();
         usage.resolve_shorts(&shorts);
         flag_list.reserve(decls.len());
+        let mut scratch = flags::resolve::Scratch::default();
         for (i, d) in decls.iter_mut().enumerate() {
             let u = usage.flags.iter().find(|u| skills_core::args::same_flag_name(&u.name, &d.name));
             // The frontmatter's flags state their types; only the section's
@@ -388,7 +389,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
                 usage_lists_flags,
                 examples: &examples,
             };
-            if let Some(f) = flags::resolve::resolve(d, u, cx, sink) {
+            if let Some(f) = flags::resolve::resolve(d, u, cx, &mut scratch, sink) {
                 flag_list.push(f);
             }
         }
@@ -559,7 +560,10 @@ fn undocumented_usage_flags(
             );
             let mut decl = flags::decl::Decl::new(u.name.clone(), u.line, u.column);
             let cx = flags::resolve::Context { examples: &[], ..Default::default() };
-            if from_usage && let Some(f) = flags::resolve::resolve(&mut decl, Some(u), cx, sink) {
+            if from_usage
+                && let Some(f) =
+                    flags::resolve::resolve(&mut decl, Some(u), cx, &mut flags::resolve::Scratch::default(), sink)
+            {
                 flag_list.push(f);
             }
         }
