@@ -495,3 +495,13 @@ mod tests {
         }
     }
 }
+
+impl<'a> skills_core::args::hint::FlagSpecs<'a> for Flags<'a> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn spec(&self, i: usize) -> Option<FlagSpec<'a>> {
+        Flags::spec(self, i)
+    }
+}

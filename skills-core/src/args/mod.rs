@@ -94,6 +94,8 @@ impl<'a> Args<'a> {
 mod error;
 mod validate;
 
+pub mod hint;
+
 use error::*;
 pub use error::{ArgErrorKind, ArgErrors, Excerpt, MAX_ERRORS, Style};
 use validate::*;

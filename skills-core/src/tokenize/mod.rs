@@ -467,6 +467,18 @@ pub fn write_word(out: &mut dyn core::fmt::Write, word: &str) -> core::fmt::Resu
     }
 }
 
+/// Writes `v` as the inside of a double-quoted command-line value: `"` and
+/// `\` escaped with a backslash, as the tokenizer reads them back.
+pub fn write_double_quoted_inner(out: &mut dyn core::fmt::Write, mut v: &str) -> core::fmt::Result {
+    while let Some(k) = v.bytes().position(|c| c == b'"' || c == b'\\') {
+        out.write_str(&v[..k])?;
+        out.write_char('\\')?;
+        out.write_str(&v[k..=k])?;
+        v = &v[k + 1..];
+    }
+    out.write_str(v)
+}
+
 /// Splits `line` lazily. Tokens that need no unescaping are borrowed.
 ///
 /// ```

@@ -617,7 +617,11 @@ impl Failure<'_> {
                 write!(out, "ask for one name per command, each on a line of its own, such as `get_skill: {}`", extra.trim_end_matches(','))
             }
             Failure::HelpSyntax { .. } => out.write_str("write `get_skill: <domain>` or `get_skill: <domain>.<action>`, one name"),
-            Failure::Args { skill, errors } => write_args_hint(skill, errors, out),
+            Failure::Args { skill, errors } => skills_core::args::hint::write(
+                &skills_core::args::hint::Skill { name: skill.name, usage: skill.usage, flags: &skill.flags },
+                errors,
+                out,
+            ),
             Failure::NotAvailable { .. } => {
                 out.write_str("use another skill; `get_skill` lists what is available here")
             }
@@ -659,17 +663,15 @@ impl Failure<'_> {
     }
 }
 
-// How a hint writes its fix, by what the fix is about.
-mod args_hint;
+// How a hint rewrites a command with a quoting mistake.
 mod quoting;
-mod values;
 
-use args_hint::*;
+pub(crate) use quoting::write_single_quoted_inner;
 use quoting::*;
-pub(crate) use quoting::{write_double_quoted_inner, write_single_quoted_inner};
-use values::*;
 #[cfg(feature = "std")]
-pub(crate) use values::{WEEKDAYS, relative_date};
+pub(crate) use skills_core::args::hint::{WEEKDAYS, relative_date};
+use skills_core::args::hint::{odd_space, write_odd_space_hint};
+pub(crate) use skills_core::tokenize::write_double_quoted_inner;
 
 /// Whether `word` holds a letter (any non-ASCII character taken for one,
 /// as in the router's test for prose); a first word without one (`1`, `>`, `-`) starts
@@ -678,79 +680,16 @@ pub(crate) fn has_letters(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{clear_date, whole_number};
-
-    /// Dates in words, counted from Tuesday 2026-11-24.
-    #[cfg(feature = "std")]
-    #[test]
-    fn a_date_written_in_words() {
-        use super::relative_date;
-        let today = skills_core::Date::parse("2026-11-24").unwrap();
-        for (given, day) in [
-            ("today", "2026-11-24"),
-            ("Tomorrow", "2026-11-25"),
-            ("yesterday", "2026-11-23"),
-            ("the day after tomorrow", "2026-11-26"),
-            ("friday", "2026-11-27"),
-            ("Fri", "2026-11-27"),
-            ("thurs", "2026-11-26"),
-            ("this Tuesday", "2026-11-24"),
-            ("on monday", "2026-11-30"),
-            ("next tuesday", "2026-12-01"),
-            ("next friday", "2026-11-27"),
-            ("in 3 days", "2026-11-27"),
-            ("in two weeks", "2026-12-08"),
-            ("10 days from now", "2026-12-04"),
-            ("1 week ago", "2026-11-17"),
-            ("tomorrow,", "2026-11-25"),
-        ] {
-            assert_eq!(relative_date(given, today).map(|d| d.to_string()).as_deref(), Some(day), "{given}");
-        }
-        for given in ["next week", "end of month", "fr", "in 3 months", "soon", "", "in 99999 days", "a b c d e f"] {
-            assert_eq!(relative_date(given, today), None, "{given}");
-        }
+/// The one of `names` that `name` spells another way: the same letters
+/// and digits in any case, with other separators or none (`tasks_search`,
+/// `/tasks.search`, `tasks::search`, `TasksSearch` for `tasks.search`).
+fn only_spelling<'s>(name: &str, names: &[&'s str]) -> Option<&'s str> {
+    fn letters(s: &str) -> impl Iterator<Item = u8> + '_ {
+        s.bytes()
+            .filter(|b| !matches!(b, b'.' | b'_' | b'-' | b'/' | b':' | b'!' | b'@'))
+            .map(|b| b.to_ascii_lowercase())
     }
-
-    #[test]
-    fn a_whole_number_written_another_way() {
-        for (given, n) in [
-            ("9e18", 9_000_000_000_000_000_000),
-            ("-9.2e18", -9_200_000_000_000_000_000),
-            ("1.50e2", 150),
-            ("-1.5e1", -15),
-            ("0e5", 0),
-            ("\t7\n", 7),
-            ("１２", 12),
-            ("-12", -12),
-        ] {
-            assert_eq!(whole_number(given), Some(n), "{given}");
-        }
-        for given in ["1e19", "9.3e18", "1e-1", "1.5e0", "e5", "1e", "1ee2", "1.x e2", "１.５", "５a", "1e99999999999"]
-        {
-            assert_eq!(whole_number(given), None, "{given}");
-        }
-    }
-
-    #[test]
-    fn a_date_is_guessed_only_when_it_cannot_be_another_day() {
-        let date = |s| clear_date(s).map(|d| d.to_string());
-        for (given, meant) in [
-            ("2026/3/1", "2026-03-01"),
-            ("2026 Nov 30", "2026-11-30"),
-            ("Sept 9, 2026", "2026-09-09"),
-            ("may 5 2026", "2026-05-05"),
-            ("5/5/2026", "2026-05-05"),
-            ("31-12-2026", "2026-12-31"),
-            ("12.31.2026.", "2026-12-31"),
-            ("22nd June 2026", "2026-06-22"),
-        ] {
-            assert_eq!(date(given).as_deref(), Some(meant), "{given}");
-        }
-        for given in ["04/03/2026", "Nov 30", "Ma 5 2026", "Mon 30 2026", "30 Nov 26", "2026-02-29", "30 Novembre 2026"]
-        {
-            assert_eq!(date(given), None, "{given}");
-        }
-    }
+    let mut same = names.iter().filter(|s| letters(s).eq(letters(name)));
+    let first = same.next()?;
+    same.next().is_none().then_some(*first)
 }

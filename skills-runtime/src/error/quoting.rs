@@ -2,28 +2,7 @@
 //! quotes, ANSI-C strings, backslashes, operators and here-documents.
 
 use core::fmt::{self, Write};
-
-/// Whether `b` starts with a typographic quote (U+2018 to U+201F: ‘ ’ ‚ ‛ “ ” „ ‟).
-pub(super) fn curly_at_start(b: &[u8]) -> bool {
-    matches!(b, [0xE2, 0x80, 0x98..=0x9F, ..])
-}
-
-/// Whether `b` ends with one.
-pub(super) fn curly_at_end(b: &[u8]) -> bool {
-    matches!(b, [.., 0xE2, 0x80, 0x98..=0x9F])
-}
-
-/// Writes `v` as the inside of a double-quoted command-line value: `"` and
-/// `\` escaped with a backslash, as the tokenizer reads them back.
-pub(crate) fn write_double_quoted_inner(out: &mut dyn Write, mut v: &str) -> fmt::Result {
-    while let Some(k) = v.bytes().position(|c| c == b'"' || c == b'\\') {
-        out.write_str(&v[..k])?;
-        out.write_char('\\')?;
-        out.write_str(&v[k..=k])?;
-        v = &v[k + 1..];
-    }
-    out.write_str(v)
-}
+use skills_core::tokenize::write_double_quoted_inner;
 
 /// The text between the quotes of the `$'...'` at `offset` in `command`,
 /// as written; `None` when it is not closed or not UTF-8.

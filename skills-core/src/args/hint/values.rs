@@ -1,15 +1,15 @@
 //! Values written the way a flag takes them: one value for several,
 //! lists without commas, numbers and dates from what a model wrote.
 
-use super::*;
+use crate::spec::{StrList, ValueType};
+use crate::tokenize::write_double_quoted_inner;
 use core::fmt::{self, Write};
-use skills_core::spec::{StrList, ValueType};
 
 /// The fix for a single-valued flag given several values, written with the
 /// command's own values: quoting for text (and straight quotes for
 /// typographic ones), one value otherwise, and a word on `#`, which models
 /// take for a comment.
-pub(super) fn too_many_values_hint(
+pub(crate) fn too_many_values_hint(
     flag: &str,
     values: StrList<'_>,
     value_type: ValueType,
@@ -20,7 +20,7 @@ pub(super) fn too_many_values_hint(
 
 /// [`too_many_values_hint`] for the values `head` (when given) then `rest`:
 /// `--subject=Quarterly report` gave `Quarterly` after `=`, then `report`.
-pub(super) fn several_values_hint(
+pub(crate) fn several_values_hint(
     flag: &str,
     head: Option<&str>,
     rest: StrList<'_>,
@@ -44,13 +44,13 @@ pub(super) fn several_values_hint(
     match value_type {
         ValueType::Boolean => write!(out, "`--{flag}` takes no value: write `--{flag}` alone, or `--{flag} false`"),
         // `--due next friday`: not a date to keep, so no value of it.
-        ValueType::Date if first.parse::<skills_core::Date>().is_err() => {
+        ValueType::Date if first.parse::<crate::Date>().is_err() => {
             write!(out, "`--{flag}` takes one date, written YYYY-MM-DD, such as `--{flag} 2026-03-01`")
         }
         ValueType::Integer if first.parse::<i64>().is_err() => {
             write!(out, "`--{flag}` takes one whole number, such as `--{flag} 20`")
         }
-        ValueType::Number if !skills_core::args::is_number(first) => {
+        ValueType::Number if !crate::args::is_number(first) => {
             write!(out, "`--{flag}` takes one number, such as `--{flag} 0.5`")
         }
         ValueType::String => {
@@ -95,7 +95,7 @@ pub(super) fn several_values_hint(
 
 /// `--to a@b.com, c@d.com` or `--to [a, b]`: the same values, as a list
 /// is written.
-pub(super) fn list_punctuation_hint(flag: &str, values: StrList<'_>, json: bool, out: &mut dyn Write) -> fmt::Result {
+pub(crate) fn list_punctuation_hint(flag: &str, values: StrList<'_>, json: bool, out: &mut dyn Write) -> fmt::Result {
     if json {
         write!(out, "send several values as an array: \"{flag}\": [")?;
     } else {
@@ -116,7 +116,7 @@ pub(super) fn list_punctuation_hint(flag: &str, values: StrList<'_>, json: bool,
 /// Writes the non-empty `values` as a command line lists them (` a "b c"`,
 /// quoted where a value has a space or a quote) or as the rest of a JSON
 /// array (`"a", "b c"]`). One body behind `dyn`: this also runs on firmware.
-pub(super) fn write_list(out: &mut dyn Write, values: &mut dyn Iterator<Item = &str>, json: bool) -> fmt::Result {
+pub(crate) fn write_list(out: &mut dyn Write, values: &mut dyn Iterator<Item = &str>, json: bool) -> fmt::Result {
     let mut first = true;
     for v in values.filter(|v| !v.is_empty()) {
         let quote = json || v.bytes().any(|c| matches!(c, b' ' | b'\t' | b'\'' | b'"'));
@@ -138,7 +138,7 @@ pub(super) fn write_list(out: &mut dyn Write, values: &mut dyn Iterator<Item = &
 }
 
 /// Writes each value after a space.
-pub(super) fn write_words(out: &mut dyn Write, values: StrList<'_>) -> fmt::Result {
+pub(crate) fn write_words(out: &mut dyn Write, values: StrList<'_>) -> fmt::Result {
     values.iter().try_for_each(|v| write!(out, " {v}"))
 }
 
@@ -168,8 +168,8 @@ impl fmt::Display for ClearNumber {
 /// punctuation after it (`5,`), a zero fraction (`2.0`), digit separators
 /// (`1,000`, `1_000`), blanks around it (`" 5"`), an exponent (`1e3`,
 /// `2.5E2`), full-width digits (`５`).
-pub(super) fn whole_number(value: &str) -> Option<i64> {
-    use skills_core::args::parse_integer;
+pub(crate) fn whole_number(value: &str) -> Option<i64> {
+    use crate::args::parse_integer;
     let trimmed = value.trim().trim_end_matches([',', ';', '.']);
     if let Some(n) = parse_integer(trimmed) {
         return Some(n);
@@ -194,8 +194,8 @@ pub(super) fn whole_number(value: &str) -> Option<i64> {
 
 /// `mantissa` times ten to `exponent` (`1e3`, `2.5e2`), when it is a whole
 /// number that fits.
-pub(super) fn scientific(mantissa: &str, exponent: &str) -> Option<i64> {
-    use skills_core::args::parse_integer;
+pub(crate) fn scientific(mantissa: &str, exponent: &str) -> Option<i64> {
+    use crate::args::parse_integer;
     let exponent = u32::try_from(parse_integer(exponent)?).ok().filter(|&e| e <= 18)?;
     let (int, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let fraction = fraction.trim_end_matches('0');
@@ -214,8 +214,8 @@ pub(super) fn scientific(mantissa: &str, exponent: &str) -> Option<i64> {
     digits.checked_mul(10i64.checked_pow(exponent - shift)?)
 }
 
-pub(super) fn clear_number(value: &str) -> Option<ClearNumber> {
-    use skills_core::args::is_number;
+pub(crate) fn clear_number(value: &str) -> Option<ClearNumber> {
+    use crate::args::is_number;
     let v = value.trim_end_matches([',', ';', '.', ':']);
     let b = v.as_bytes();
     let digits = b.strip_prefix(b"-").or_else(|| b.strip_prefix(b"+")).unwrap_or(b);
@@ -249,14 +249,14 @@ pub(super) fn clear_number(value: &str) -> Option<ClearNumber> {
 /// Whether `a` and `b` are the same words, ignoring case and which of a
 /// space, `_` or `-` separates them (`in progress`, `In-Progress` and
 /// `in_progress`).
-pub(super) fn same_words(a: &str, b: &str) -> bool {
+pub(crate) fn same_words(a: &str, b: &str) -> bool {
     let sep = |c: u8| matches!(c, b' ' | b'_' | b'-');
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x.eq_ignore_ascii_case(&y) || (sep(x) && sep(y)))
 }
 
 /// The hint for a value that is clear but written another way: the value
 /// as the command writes it, or as the JSON argument (`quoted` for text).
-pub(super) fn write_as(
+pub(crate) fn write_as(
     out: &mut dyn Write,
     json: bool,
     flag: &str,
@@ -279,7 +279,7 @@ pub(super) fn write_as(
 /// over 12 or equals the month (`30/11/2026`, `11/30/2026`, `30.11.2026`).
 /// `03/04/2026` is ambiguous and a date without its year is incomplete:
 /// they get no guess.
-pub(super) fn clear_date(value: &str) -> Option<skills_core::Date> {
+pub(crate) fn clear_date(value: &str) -> Option<crate::Date> {
     // `2026-01-05T10:00`, `2026-01-05,`: a time or punctuation after it.
     let value = match value.split_once(['T', 't']) {
         Some((date, _)) if date.len() >= 8 && date.bytes().all(|b| b.is_ascii_digit() || b"-/.".contains(&b)) => date,
@@ -314,26 +314,11 @@ pub(super) fn clear_date(value: &str) -> Option<skills_core::Date> {
     } else {
         return None;
     };
-    skills_core::Date::new(y, u8::try_from(m).ok()?, u8::try_from(d).ok()?).ok()
+    crate::Date::new(y, u8::try_from(m).ok()?, u8::try_from(d).ok()?).ok()
 }
 
-/// The one of `names` that `name` spells another way: the same letters
-/// and digits in any case, with other separators or none (`tasks_search`,
-/// `/tasks.search`, `tasks::search`, `TasksSearch` for `tasks.search`).
-pub(super) fn only_spelling<'s>(name: &str, names: &[&'s str]) -> Option<&'s str> {
-    fn letters(s: &str) -> impl Iterator<Item = u8> + '_ {
-        s.bytes()
-            .filter(|b| !matches!(b, b'.' | b'_' | b'-' | b'/' | b':' | b'!' | b'@'))
-            .map(|b| b.to_ascii_lowercase())
-    }
-    let mut same = names.iter().filter(|s| letters(s).eq(letters(name)));
-    let first = same.next()?;
-    same.next().is_none().then_some(*first)
-}
-
-/// Weekday names, Monday first, as [`skills_core::Date::weekday`] counts.
-#[cfg(feature = "std")]
-pub(crate) const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/// Weekday names, Monday first, as [`crate::Date::weekday`] counts.
+pub const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /// The day a date written in words stands for, counted from `today`:
 /// `today`, `tomorrow`, `yesterday`, `the day after tomorrow`, a weekday
@@ -341,8 +326,7 @@ pub(crate) const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thurs
 /// week, or of next week once it has passed; `next friday`: the first
 /// Friday after today), `in 3 days`, `2 weeks from now`, `3 days ago`.
 /// `None` for anything else (`next week`, `end of month`: no one day).
-#[cfg(feature = "std")]
-pub(crate) fn relative_date(value: &str, today: skills_core::Date) -> Option<skills_core::Date> {
+pub fn relative_date(value: &str, today: crate::Date) -> Option<crate::Date> {
     let mut words = [""; 5];
     let mut n = 0;
     for w in value.split_ascii_whitespace() {
@@ -397,7 +381,7 @@ pub(crate) fn relative_date(value: &str, today: skills_core::Date) -> Option<ski
 }
 
 /// `p` as a number when it is `min` to `max` (at most 4) ASCII digits.
-pub(super) fn digits(p: &str, min: usize, max: usize) -> Option<u16> {
+pub(crate) fn digits(p: &str, min: usize, max: usize) -> Option<u16> {
     if p.len() < min || p.len() > max {
         return None;
     }
@@ -406,7 +390,7 @@ pub(super) fn digits(p: &str, min: usize, max: usize) -> Option<u16> {
 
 /// What a boolean written in other words means: `yes`, `y`, `on`, `1`,
 /// `enabled` are true; `no`, `n`, `off`, `0`, `disabled` false (any case).
-pub(super) fn yes_or_no(value: &str) -> Option<bool> {
+pub(crate) fn yes_or_no(value: &str) -> Option<bool> {
     let is = |words: &[&str]| words.iter().any(|w| value.eq_ignore_ascii_case(w));
     if is(&["yes", "y", "on", "1", "enabled", "enable"]) {
         Some(true)
@@ -418,7 +402,7 @@ pub(super) fn yes_or_no(value: &str) -> Option<bool> {
 }
 
 /// `30`, `30th`, `1st`: a day of the month written as a number.
-pub(super) fn day_number(p: &str) -> Option<u16> {
+pub(crate) fn day_number(p: &str) -> Option<u16> {
     let number = p.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     let suffix = &p.as_bytes()[number.len()..];
     let ordinal = suffix.is_empty() || [b"st", b"nd", b"rd", b"th"].iter().any(|s| suffix.eq_ignore_ascii_case(*s));
@@ -427,7 +411,7 @@ pub(super) fn day_number(p: &str) -> Option<u16> {
 
 /// The month `p` names in English, in full or by its first three letters
 /// (`Nov`, `november`, `Sept`), as its number.
-pub(super) fn month_named(p: &str) -> Option<u16> {
+pub(crate) fn month_named(p: &str) -> Option<u16> {
     const MONTHS: [&str; 12] = [
         "january",
         "february",
@@ -453,4 +437,90 @@ pub(super) fn month_named(p: &str) -> Option<u16> {
     // A prefix longer than three letters must be the name's (`Sept`), and
     // three letters are every month's abbreviation.
     u16::try_from(i + 1).ok()
+}
+
+/// Whether `b` starts with a typographic quote (U+2018 to U+201F: ‘ ’ ‚ ‛ “ ” „ ‟).
+pub(crate) fn curly_at_start(b: &[u8]) -> bool {
+    matches!(b, [0xE2, 0x80, 0x98..=0x9F, ..])
+}
+
+/// Whether `b` ends with one.
+pub(crate) fn curly_at_end(b: &[u8]) -> bool {
+    matches!(b, [.., 0xE2, 0x80, 0x98..=0x9F])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::prelude::v1::*;
+
+    /// Dates in words, counted from Tuesday 2026-11-24.
+    #[test]
+    fn a_date_written_in_words() {
+        let today = crate::Date::parse("2026-11-24").unwrap();
+        for (given, day) in [
+            ("today", "2026-11-24"),
+            ("Tomorrow", "2026-11-25"),
+            ("yesterday", "2026-11-23"),
+            ("the day after tomorrow", "2026-11-26"),
+            ("friday", "2026-11-27"),
+            ("Fri", "2026-11-27"),
+            ("thurs", "2026-11-26"),
+            ("this Tuesday", "2026-11-24"),
+            ("on monday", "2026-11-30"),
+            ("next tuesday", "2026-12-01"),
+            ("next friday", "2026-11-27"),
+            ("in 3 days", "2026-11-27"),
+            ("in two weeks", "2026-12-08"),
+            ("10 days from now", "2026-12-04"),
+            ("1 week ago", "2026-11-17"),
+            ("tomorrow,", "2026-11-25"),
+        ] {
+            assert_eq!(relative_date(given, today).map(|d| d.to_string()).as_deref(), Some(day), "{given}");
+        }
+        for given in ["next week", "end of month", "fr", "in 3 months", "soon", "", "in 99999 days", "a b c d e f"] {
+            assert_eq!(relative_date(given, today), None, "{given}");
+        }
+    }
+
+    #[test]
+    fn a_whole_number_written_another_way() {
+        for (given, n) in [
+            ("9e18", 9_000_000_000_000_000_000),
+            ("-9.2e18", -9_200_000_000_000_000_000),
+            ("1.50e2", 150),
+            ("-1.5e1", -15),
+            ("0e5", 0),
+            ("\t7\n", 7),
+            ("１２", 12),
+            ("-12", -12),
+        ] {
+            assert_eq!(whole_number(given), Some(n), "{given}");
+        }
+        for given in ["1e19", "9.3e18", "1e-1", "1.5e0", "e5", "1e", "1ee2", "1.x e2", "１.５", "５a", "1e99999999999"]
+        {
+            assert_eq!(whole_number(given), None, "{given}");
+        }
+    }
+
+    #[test]
+    fn a_date_is_guessed_only_when_it_cannot_be_another_day() {
+        let date = |s| clear_date(s).map(|d| d.to_string());
+        for (given, meant) in [
+            ("2026/3/1", "2026-03-01"),
+            ("2026 Nov 30", "2026-11-30"),
+            ("Sept 9, 2026", "2026-09-09"),
+            ("may 5 2026", "2026-05-05"),
+            ("5/5/2026", "2026-05-05"),
+            ("31-12-2026", "2026-12-31"),
+            ("12.31.2026.", "2026-12-31"),
+            ("22nd June 2026", "2026-06-22"),
+        ] {
+            assert_eq!(date(given).as_deref(), Some(meant), "{given}");
+        }
+        for given in ["04/03/2026", "Nov 30", "Ma 5 2026", "Mon 30 2026", "30 Nov 26", "2026-02-29", "30 Novembre 2026"]
+        {
+            assert_eq!(date(given), None, "{given}");
+        }
+    }
 }

@@ -1,14 +1,65 @@
-//! The hint of an argument error: the one change that fixes the command.
+//! The hint of an argument error: the one change that fixes the command,
+//! written with the command's own values. Each [`ArgErrorKind`] has its
+//! message beside it (`args::error`) and its hint here, so a new kind is
+//! added in this crate alone; the router adds nothing but the skill the
+//! hint may name.
 
-use super::*;
-use crate::catalog::SkillView;
+use super::{ArgErrorKind, ArgErrors};
+use crate::spec::{FlagSpec, ValueType};
+use crate::tokenize::write_double_quoted_inner;
 use core::fmt::{self, Write};
-use skills_core::args::{ArgErrorKind, ArgErrors};
-use skills_core::spec::{FlagSpec, ValueType};
+
+// Values written another way than their flag takes them.
+mod values;
+
+use values::*;
+pub use values::{WEEKDAYS, relative_date};
+
+/// The flags of the skill whose arguments failed, as a hint reads them.
+pub trait FlagSpecs<'a> {
+    /// How many flags the skill has.
+    fn count(&self) -> usize;
+    /// The `i`th flag's schema.
+    fn spec(&self, i: usize) -> Option<FlagSpec<'a>>;
+}
+
+impl<'a> FlagSpecs<'a> for [FlagSpec<'a>] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn spec(&self, i: usize) -> Option<FlagSpec<'a>> {
+        self.get(i).copied()
+    }
+}
+
+/// The skill whose arguments failed: what a hint may name.
+#[derive(Clone, Copy)]
+pub struct Skill<'a, 'f> {
+    /// `domain.action`.
+    pub name: &'a str,
+    /// Its first usage line, or empty.
+    pub usage: &'a str,
+    /// Its flags.
+    pub flags: &'f dyn FlagSpecs<'a>,
+}
+
+impl fmt::Debug for Skill<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Skill").field("name", &self.name).field("flags", &self.flags.count()).finish_non_exhaustive()
+    }
+}
+
+impl<'a> Skill<'a, '_> {
+    /// The flags' names, in order.
+    fn names(&self) -> impl Iterator<Item = &'a str> + '_ {
+        (0..self.flags.count()).filter_map(|i| self.flags.spec(i)).map(|s| s.name)
+    }
+}
 
 /// A shell operator among the problems (`&&`, `|`, `;`, `>`): the model
 /// chained or redirected commands, which a command line here cannot do.
-pub(super) fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
+fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
     let op = |v: &str| matches!(v, "&&" | "||" | "|" | ";" | "&" | ">" | ">>" | "<" | "2>&1");
     let trailing = |v: &str| v.len() > 1 && v.ends_with(';');
     errors.iter().find_map(|e| match *e {
@@ -36,7 +87,7 @@ pub(super) fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
 /// zero-width space or joiner, a byte-order mark. Models and the text they
 /// copy sometimes put them where a plain space belongs, and in an error
 /// message they look like a space or like nothing.
-pub(super) fn odd_space(word: &str) -> Option<char> {
+pub fn odd_space(word: &str) -> Option<char> {
     word.chars().find(|c| {
         matches!(
             c,
@@ -55,7 +106,7 @@ pub(super) fn odd_space(word: &str) -> Option<char> {
 
 /// `lead` goes before `word`: a flag's dashes (its name is given without
 /// them), or the flag a value was given to (`--limit `).
-pub(super) fn write_odd_space_hint(lead: fmt::Arguments<'_>, word: &str, c: char, out: &mut dyn Write) -> fmt::Result {
+pub fn write_odd_space_hint(lead: fmt::Arguments<'_>, word: &str, c: char, out: &mut dyn Write) -> fmt::Result {
     let what = if c.is_whitespace() { "a space that is not a plain one" } else { "an invisible character" };
     let plain = alloc_free::Replaced { word, c };
     write!(
@@ -92,13 +143,13 @@ mod alloc_free {
 /// The one flag of `skill` that a value written without a flag fits, by
 /// the most specific kind it fits: an enum that lists it, else a date, an
 /// integer, a number, else text. `None` when no kind has exactly one such flag.
-pub(super) fn only_flag_for<'s>(skill: &SkillView<'s>, value: &str) -> Option<&'s str> {
+fn only_flag_for<'s>(skill: &Skill<'s, '_>, value: &str) -> Option<&'s str> {
     let fits = |kind: u8| {
-        let mut found = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).filter(move |s| match kind {
+        let mut found = (0..skill.flags.count()).filter_map(|i| skill.flags.spec(i)).filter(move |s| match kind {
             0 => s.value_type == ValueType::Enum && s.values.iter().any(|v| v.eq_ignore_ascii_case(value)),
-            1 => s.value_type == ValueType::Date && value.parse::<skills_core::Date>().is_ok(),
+            1 => s.value_type == ValueType::Date && value.parse::<crate::Date>().is_ok(),
             2 => s.value_type == ValueType::Integer && value.parse::<i64>().is_ok(),
-            3 => s.value_type == ValueType::Number && skills_core::args::is_number(value),
+            3 => s.value_type == ValueType::Number && crate::args::is_number(value),
             _ => s.value_type == ValueType::String,
         });
         match (found.next(), found.next()) {
@@ -120,7 +171,7 @@ enum Apart<'g> {
     Switches(&'g str),
 }
 
-fn short_letters_apart<'g>(skill: &SkillView<'_>, given: &'g str) -> Option<Apart<'g>> {
+fn short_letters_apart<'g>(skill: &Skill<'_, '_>, given: &'g str) -> Option<Apart<'g>> {
     // Declared letters are ASCII (`-n`), so bytes are compared; a byte of
     // another character matches none.
     let (&first, rest) = given.as_bytes().split_first()?;
@@ -140,14 +191,14 @@ fn short_letters_apart<'g>(skill: &SkillView<'_>, given: &'g str) -> Option<Apar
 /// The type of the flag whose declared short spelling is `letter`. One copy
 /// in the firmware, not one per use.
 #[inline(never)]
-fn short_type(skill: &SkillView<'_>, letter: u8) -> Option<ValueType> {
+fn short_type(skill: &Skill<'_, '_>, letter: u8) -> Option<ValueType> {
     let letter = Some(char::from(letter));
-    (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.short == letter).map(|s| s.value_type)
+    (0..skill.flags.count()).filter_map(|i| skill.flags.spec(i)).find(|s| s.short == letter).map(|s| s.value_type)
 }
 
 /// The schema of the skill's flag named `name` (as the parser names it).
-fn spec_named<'s>(skill: &SkillView<'s>, name: &str) -> Option<FlagSpec<'s>> {
-    (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| s.name == name)
+fn spec_named<'s>(skill: &Skill<'s, '_>, name: &str) -> Option<FlagSpec<'s>> {
+    (0..skill.flags.count()).filter_map(|i| skill.flags.spec(i)).find(|s| s.name == name)
 }
 
 /// The placeholder the usage line writes after `--flag` (`statuses` in
@@ -170,8 +221,10 @@ fn usage_placeholder<'u>(usage: &'u str, flag: &str) -> Option<&'u str> {
     None
 }
 
-pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
-    let json = errors.style() == skills_core::args::Style::Json;
+/// Writes the hint of `errors`, the argument errors of a command of
+/// `skill`: the one change that fixes the command.
+pub fn write(skill: &Skill<'_, '_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
+    let json = errors.style() == crate::args::Style::Json;
     if let Some((given, short, c)) = errors.iter().find_map(|e| match *e {
         ArgErrorKind::UnknownFlag { given, short, .. } => odd_space(given).map(|c| (given, short, c)),
         _ => None,
@@ -206,9 +259,9 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
     }
     // `email.send to=bob@co.com subject=Hi`: flags named without their
     // dashes, as keyword arguments.
-    fn assignment<'v>(skill: &SkillView<'_>, value: &'v str) -> Option<(&'v str, &'v str)> {
-        skills_core::args::keyword_argument(value)
-            .filter(|(name, _)| skill.flags.names().any(|n| skills_core::args::same_flag_name(n, name)))
+    fn assignment<'v>(skill: &Skill<'_, '_>, value: &'v str) -> Option<(&'v str, &'v str)> {
+        crate::args::keyword_argument(value)
+            .filter(|(name, _)| skill.names().any(|n| crate::args::same_flag_name(n, name)))
     }
     match errors.first() {
         Some(&ArgErrorKind::UnexpectedValue { value }) if !json && assignment(skill, value).is_some() => {
@@ -234,7 +287,7 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         }
         // `email.search unread`: a flag's name without its dashes.
         Some(&ArgErrorKind::UnexpectedValue { value })
-            if !json && let Some(flag) = skill.flags.names().find(|n| skills_core::args::same_flag_name(n, value)) =>
+            if !json && let Some(flag) = skill.names().find(|n| crate::args::same_flag_name(n, value)) =>
         {
             write!(out, "a flag's name starts with two dashes: --{flag}")
         }
@@ -274,7 +327,7 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         Some(&ArgErrorKind::UnknownFlag { given, suggestion: Some(flag), .. })
             if !json
                 && let Some((_, value)) =
-                    given.split_once(':').filter(|(name, _)| skills_core::args::same_flag_name(name, flag)) =>
+                    given.split_once(':').filter(|(name, _)| crate::args::same_flag_name(name, flag)) =>
         {
             if value.is_empty() {
                 return write!(out, "write --{flag} without the colon");
@@ -336,17 +389,17 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
             Ok(())
         }
         Some(ArgErrorKind::UnknownFlag { .. }) => {
-            if skill.flags.is_empty() {
+            if skill.flags.count() == 0 {
                 write!(out, "`{}` takes no {}", skill.name, if json { "arguments" } else { "flags" })
             } else if json {
                 write!(out, "arguments of `{}`:", skill.name)?;
-                for (i, n) in skill.flags.names().enumerate() {
+                for (i, n) in skill.names().enumerate() {
                     write!(out, "{} {n}", if i == 0 { "" } else { "," })?;
                 }
                 Ok(())
             } else {
                 write!(out, "flags of `{}`:", skill.name)?;
-                for n in skill.flags.names() {
+                for n in skill.names() {
                     write!(out, " --{n}")?;
                 }
                 Ok(())
@@ -391,9 +444,9 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
         // `--status overdue` where `--overdue` is a switch of its own.
         Some(&ArgErrorKind::NotInEnum { flag, value, .. })
             if !json
-                && let Some(switch) = (0..skill.flags.len()).filter_map(|i| skill.flags.spec(i)).find(|s| {
-                    s.value_type == ValueType::Boolean && skills_core::args::same_flag_name(s.name, value)
-                }) =>
+                && let Some(switch) = (0..skill.flags.count())
+                    .filter_map(|i| skill.flags.spec(i))
+                    .find(|s| s.value_type == ValueType::Boolean && crate::args::same_flag_name(s.name, value)) =>
         {
             write!(out, "`{value}` is a flag of its own: write --{} instead of --{flag} {value}", switch.name)
         }
@@ -431,7 +484,7 @@ pub(super) fn write_args_hint(skill: &SkillView<'_>, errors: &ArgErrors<'_>, out
             write_words(out, *allowed)
         }
         _ if json => {
-            write!(out, "the `{}` tool's schema lists its arguments", skills_core::names::ToolName(skill.name))
+            write!(out, "the `{}` tool's schema lists its arguments", crate::names::ToolName(skill.name))
         }
         _ if !skill.usage.is_empty() => write!(out, "usage: {}", skill.usage),
         _ => write!(out, "`{} --help` shows the flags", skill.name),
