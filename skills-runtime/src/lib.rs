@@ -103,6 +103,8 @@ pub mod buffer;
 mod doc_table;
 pub mod error;
 mod kind;
+#[cfg(feature = "std")]
+mod loose;
 pub mod route;
 pub mod router;
 pub mod table;
@@ -125,14 +127,14 @@ pub mod turn;
 pub mod joined;
 #[cfg(feature = "json")]
 pub mod json;
-#[cfg(feature = "json")]
-pub mod pycall;
 #[cfg(feature = "dev")]
 pub mod registry;
 #[cfg(feature = "json")]
 mod tool_call;
 #[cfg(feature = "workflow")]
 pub mod workflow;
+#[cfg(feature = "json")]
+mod written_calls;
 
 #[cfg(feature = "dev")]
 pub use skills_catalog::dynamic;
@@ -148,6 +150,10 @@ pub use skills_core::Date;
 pub use skills_core::convert::List;
 pub use skills_core::{args, convert, extract, names, spec, tokenize};
 pub use table::Table;
+/// Python call syntax, as some models write a tool call in text (feature
+/// `foreign-calls`): read only to tell the model the command it meant.
+#[cfg(feature = "foreign-calls")]
+pub use written_calls::python as pycall;
 
 #[cfg(feature = "macros")]
 pub use skills_macros::skill;

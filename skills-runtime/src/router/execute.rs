@@ -221,18 +221,21 @@ impl<C: 'static> Router<C> {
                 #[cfg(feature = "json")]
                 if let (Failure::Args { skill, errors }, Some(error)) = (&f, outcome.error.as_mut())
                     && matches!(errors.first(), Some(skills_core::args::ArgErrorKind::UnexpectedValue { .. }))
-                    && let Some(command) = json_arguments_command(view.catalog, skill.name, line)
+                    && let Some(command) = crate::written_calls::json_arguments_command(view.catalog, skill.name, line)
                 {
                     error.hint = std::format!("a command takes flags, not JSON: write {command}");
                 }
-                // `tasks.search(status="todo")`, `{"name": "tasks_search",
-                // ...}`: a Python call or a JSON tool call; the hint is the
-                // command it stands for.
+                // `tasks.search(status="todo")` (feature `foreign-calls`),
+                // `{"name": "tasks_search", ...}`: a Python call or a JSON
+                // tool call; the hint is the command it stands for.
                 #[cfg(feature = "json")]
                 if let (Failure::UnknownSkill { .. }, Some(error)) = (&f, outcome.error.as_mut())
-                    && let Some((calls, what)) = crate::pycall::calls(line)
+                    && let Some((calls, what)) = crate::written_calls::line_as_python_calls(line)
                         .map(|c| (c, "a command is not a function call"))
-                        .or_else(|| json_calls(line).map(|c| (c, "a ```cmd block holds command lines, not JSON")))
+                        .or_else(|| {
+                            crate::written_calls::line_as_json_calls(line)
+                                .map(|c| (c, "a ```cmd block holds command lines, not JSON"))
+                        })
                     && let Some(commands) = calls
                         .iter()
                         .map(|c| crate::tool_call::command_for(view.catalog, c))
@@ -244,48 +247,6 @@ impl<C: 'static> Router<C> {
                     };
                 }
                 outcome
-            }
-        }
-    }
-
-    /// Calls `f` with the skills as of now (in dev mode the live snapshot,
-    /// else the compiled catalog) and which of them may run here.
-    pub fn with_catalog<R>(&self, f: impl FnOnce(&dyn Catalog, &dyn Fn(&SkillView<'_>) -> bool) -> R) -> R {
-        let live = self.live();
-        let view = self.view(&live);
-        f(view.catalog, &view.visible())
-    }
-
-    /// The system-prompt skill section as of now: in dev mode built from
-    /// the live skills, otherwise the compiled [`Router::summary`].
-    pub fn prompt_section(&self) -> std::string::String {
-        let live = self.live();
-        match &live {
-            Some(_) => {
-                let view = self.view(&live);
-                crate::prompt::summary(view.catalog, &view.visible())
-            }
-            None => self.table.summary.to_string(),
-        }
-    }
-
-    /// The circuit breaker of every skill that is not closed and clean, to
-    /// persist (see [`Router::restore_breakers`]).
-    pub fn breakers(&self) -> std::vec::Vec<crate::breaker::BreakerSnapshot> {
-        self.breakers.snapshot(self.table.catalog.skills.iter().map(|s| s.name.to_string()))
-    }
-
-    /// The breaker state of one skill; `None` for an unknown name.
-    pub fn breaker(&self, name: &str) -> Option<crate::breaker::BreakerState> {
-        self.table.catalog.lookup(name).and_then(|i| self.breakers.state(i))
-    }
-
-    /// Restores persisted breaker states; snapshots of skills this table
-    /// does not have are ignored.
-    pub fn restore_breakers(&self, snapshots: &[crate::breaker::BreakerSnapshot]) {
-        for s in snapshots {
-            if let Some(i) = self.table.catalog.lookup(&s.skill) {
-                self.breakers.restore(i, s.state);
             }
         }
     }
@@ -302,29 +263,4 @@ pub(super) fn detach<'a>(e: CallError<'_>) -> CallError<'a> {
             CallError::Skill(crate::SkillError::new(format!("`--{flag}`: {error}")).with_kind("invalid_value"))
         }
     }
-}
-
-/// The tool calls `line` is as JSON: an object, or an array of them, in
-/// any shape [`crate::tool_call::ToolCall`] reads.
-#[cfg(feature = "json")]
-pub(super) fn json_calls(line: &str) -> Option<std::vec::Vec<crate::tool_call::ToolCall>> {
-    let items = match serde_json::from_str::<serde_json::Value>(line.trim()).ok()? {
-        serde_json::Value::Array(items) => items,
-        one => std::vec![one],
-    };
-    items.iter().map(|v| crate::tool_call::ToolCall::from_json(v).ok()).collect()
-}
-
-/// The command `line` stands for when it is a skill's name followed by its
-/// arguments as one JSON object (`tasks.search {"overdue": true}`).
-#[cfg(feature = "json")]
-pub(super) fn json_arguments_command(catalog: &dyn Catalog, skill: &str, line: &str) -> Option<std::string::String> {
-    let (_, rest) = line.trim_start().split_once(char::is_whitespace)?;
-    let rest = rest.trim();
-    if !rest.starts_with('{') {
-        return None;
-    }
-    let arguments: serde_json::Value = serde_json::from_str(rest).ok()?;
-    let call = crate::tool_call::ToolCall { name: skill.into(), arguments };
-    crate::tool_call::command_for(catalog, &call)
 }

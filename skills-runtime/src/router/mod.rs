@@ -545,9 +545,12 @@ impl Write for HintProbe {
     }
 }
 
-// Filling a template's placeholders; the owned path and its results.
+// Filling a template's placeholders; the owned path and its results;
+// what a router reports of its state.
 #[cfg(feature = "std")]
 mod execute;
+#[cfg(feature = "std")]
+mod state;
 mod template;
 
 pub use template::write_template;

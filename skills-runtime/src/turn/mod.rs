@@ -313,9 +313,12 @@ impl Turn {
         blocks: &[extract::OtherBlock],
         beside: Option<&[String]>,
     ) -> (Vec<Outcome>, Vec<usize>) {
-        let (json, tags) = (self.text.contains('{'), self.text.contains('<'));
-        let python = beside.is_none() && self.text.contains('(');
-        let named = self.names_a_call_format();
+        let json = self.text.contains('{');
+        // Other models' formats are read with the feature that reads them.
+        let foreign = cfg!(feature = "foreign-calls");
+        let tags = foreign && self.text.contains('<');
+        let python = foreign && beside.is_none() && self.text.contains('(');
+        let named = foreign && self.names_a_call_format();
         if !json && !tags && !python && !named {
             return (Vec::new(), Vec::new());
         }
@@ -400,13 +403,21 @@ impl Turn {
                     }
                 }
             }
-            let mut found = Vec::new();
-            if tags {
-                found.extend(tagged_calls(&self.text, &lines).into_iter().map(|(at, f)| (at, f, "as tags in the text")));
-            }
-            if named {
-                found.extend(named_calls(&self.text, &lines).into_iter().map(|(at, f)| (at, f, "in another tool-call format")));
-            }
+            #[cfg(feature = "foreign-calls")]
+            let found = {
+                let mut found = Vec::new();
+                if tags {
+                    found.extend(tagged_calls(&self.text, &lines).into_iter().map(|(at, f)| (at, f, "as tags in the text")));
+                }
+                if named {
+                    found.extend(
+                        named_calls(&self.text, &lines).into_iter().map(|(at, f)| (at, f, "in another tool-call format")),
+                    );
+                }
+                found
+            };
+            #[cfg(not(feature = "foreign-calls"))]
+            let found: Vec<(usize, Found, &str)> = Vec::new();
             for (at, found, written) in found {
                 if in_block(lines.line_of(at)) {
                     continue;
@@ -416,6 +427,7 @@ impl Turn {
                     Err(u) => unread.push(u),
                 }
             }
+            #[cfg(feature = "foreign-calls")]
             if python {
                 let (calls, unread_python) = python_calls(&self.text, &lines, blocks);
                 read.extend(calls.into_iter().map(|(at, call)| (at, call, "as a Python call")));
@@ -610,14 +622,11 @@ fn and_more(n: usize, noun: &str) -> String {
     }
 }
 
-// Commands written outside ```cmd blocks, and tool calls written as text.
-mod loose;
+use crate::loose::*;
+#[cfg(feature = "foreign-calls")]
+use crate::written_calls::foreign::*;
 #[cfg(feature = "json")]
-mod text_calls;
-
-use loose::*;
-#[cfg(feature = "json")]
-use text_calls::*;
+use crate::written_calls::*;
 
 /// One step of a run.
 enum Next {
@@ -729,121 +738,6 @@ impl TurnReport {
             "limit": self.limit,
             "remaining": self.remaining,
         })
-    }
-}
-
-#[cfg(all(test, feature = "json"))]
-mod tests {
-    use super::{Lines, tagged_calls};
-    use serde_json::json;
-
-    fn calls(text: &str) -> Vec<(String, serde_json::Value)> {
-        tagged_calls(text, &Lines::new(text))
-            .into_iter()
-            .filter_map(|(_, c)| c.ok().map(|c| (c.name, c.arguments)))
-            .collect()
-    }
-
-    #[test]
-    fn tags_of_other_tool_call_formats_read_as_calls() {
-        // Namespaced tags, markup inside a value, a call without parameters.
-        let text = "<x:invoke name='a_b'>\n  <x:parameter name=\"body\">\n It's <b>bold</b>\n</x:parameter>\n  <x:parameter name=\"n\">3</x:parameter>\n</x:invoke>\n<invoke name=\"c\"></invoke>";
-        assert_eq!(
-            calls(text),
-            [("a_b".into(), json!({"body": "It's <b>bold</b>", "n": 3})), ("c".into(), serde_json::Value::Null)]
-        );
-        assert_eq!(
-            calls("<function=d.e>{\"x\": [1, \"</p>\"]}</function>"),
-            [("d.e".into(), json!({"x": [1, "</p>"]}))]
-        );
-        // Not calls: other tags, arguments that are no object, a function
-        // tag never closed, an invoke without a name.
-        for text in
-            ["<b>bold</b> <tool>x</tool>", "<function=a>[1]</function>", "<function=a>{\"x\": 1}", "<invoke>x</invoke>"]
-        {
-            assert_eq!(calls(text), [], "{text}");
-        }
-    }
-
-    /// Harmony and ReAct calls in long texts that hold many of their marks
-    /// and few calls are read in one pass. The counts are what this
-    /// asserts; the pass shows in its time (with a search of the rest of
-    /// the text for `{` at each mark, ten times the marks would take a
-    /// hundred times as long). The same holds of
-    /// calls that cannot be read, whose line each report names ([`Lines`]).
-    #[test]
-    fn long_runs_of_other_formats_are_read() {
-        use super::{Lines, named_calls};
-        // (what is repeated, calls read, calls that cannot be read)
-        for (unit, n, unread) in [
-            ("to=functions.a ", 0, 0),
-            ("to=functions.a json {\"x\": 1} ", 50_000, 0),
-            ("to=functions.a json {\"x\": 1,} ", 0, 50_000),
-            ("Action: a\n", 0, 0),
-            ("Action: a\nAction Input: {}\n", 50_000, 0),
-            ("Action: a\nAction Input: {\n", 0, 50_000),
-        ] {
-            let text = unit.repeat(50_000);
-            let found = named_calls(&text, &Lines::new(&text));
-            let read = found.iter().filter(|(_, c)| c.is_ok()).count();
-            assert_eq!((read, found.len() - read), (n, unread), "{unit}");
-        }
-    }
-
-    /// Any text of the pieces these formats are made of reads or is
-    /// refused without a panic.
-    #[test]
-    fn any_text_of_call_pieces_is_safe() {
-        use super::{Lines, named_calls, parameter_tags};
-        const PIECES: [&str; 18] = [
-            "to=functions.",
-            "a",
-            "<|message|>",
-            "json",
-            "{",
-            "}",
-            "\"",
-            ":",
-            "Action:",
-            "Action Input:",
-            "\n",
-            "<parameter=",
-            ">",
-            "</parameter>",
-            "<function=",
-            "</function>",
-            " ",
-            "é",
-        ];
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap_or(0)
-        };
-        for _ in 0..50_000 {
-            let text: String = (0..below(30)).map(|_| PIECES[below(PIECES.len())]).collect();
-            let lines = Lines::new(&text);
-            let _ = (named_calls(&text, &lines), parameter_tags(&text), tagged_calls(&text, &lines));
-        }
-    }
-
-    /// A long reply of tags that never close is read, each `<invoke>`
-    /// ending where the next begins. The counts are what this asserts; the
-    /// single pass shows in its time (a search of the rest of the text at
-    /// every `<function=` tag grew with the square of their number). The
-    /// same holds of GLM's `<tool_call>` opened many times and closed once:
-    /// each body ends where the next call opens.
-    #[test]
-    fn long_runs_of_unclosed_tags_are_read() {
-        for unit in
-            ["<function=a>{\"x\": \"", "<invoke name=\"a\"><parameter name=\"x\">", "<<<", "<tool_call>x<arg_key>"]
-        {
-            let text = unit.repeat(50_000) + "</function></tool_call>";
-            // Each `<invoke>` ends where the next begins: 50,000 calls.
-            assert_eq!(calls(&text).len(), if unit.starts_with("<invoke") { 50_000 } else { 0 }, "{unit}");
-        }
     }
 }
 

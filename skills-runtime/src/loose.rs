@@ -1,9 +1,10 @@
 //! Commands outside ```cmd blocks: tags around a command, one-line
-//! fences, and the languages whose blocks may hold commands.
+//! fences, and the languages whose blocks may hold commands. Read by the
+//! turn, and by the reading of tool calls written as text.
 
 /// Whether `t`, the text between `<` and `>`, is a tag (`cmd`, `/cmd`,
 /// `command name="x"`, `tool_call`).
-pub(super) fn is_tag(t: &str) -> bool {
+pub(crate) fn is_tag(t: &str) -> bool {
     let name = t.strip_prefix('/').unwrap_or(t);
     name.split_whitespace().next().is_some_and(|n| {
         n.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -12,7 +13,7 @@ pub(super) fn is_tag(t: &str) -> bool {
 }
 
 /// `line` without the tags it starts with.
-pub(super) fn without_leading_tags(mut line: &str) -> &str {
+pub(crate) fn without_leading_tags(mut line: &str) -> &str {
     while let Some(rest) = line.strip_prefix('<')
         && let Some((t, after)) = rest.split_once('>')
         && is_tag(t)
@@ -24,7 +25,7 @@ pub(super) fn without_leading_tags(mut line: &str) -> &str {
 
 /// `line` without the tags a model may wrap a command in (`<cmd>`,
 /// `<command name="x">`, `</cmd>`), trimmed.
-pub(super) fn untagged(line: &str) -> &str {
+pub(crate) fn untagged(line: &str) -> &str {
     let mut line = line.trim();
     // A block written on one line (```` ```cmd tasks.search``` ````), which
     // CommonMark reads as inline code in a paragraph: an attempt, with the
@@ -44,7 +45,7 @@ pub(super) fn untagged(line: &str) -> &str {
 }
 
 /// The command of the first one-line ```` ```cmd ...``` ```` in `line`.
-pub(super) fn one_line_block(line: &str) -> Option<&str> {
+pub(crate) fn one_line_block(line: &str) -> Option<&str> {
     let mut from = 0;
     while let Some(i) = line[from..].find("```").map(|i| from + i) {
         let rest = &line[i + 3..];
@@ -65,7 +66,7 @@ pub(super) fn one_line_block(line: &str) -> Option<&str> {
 /// ([`NOT_COMMAND_LANGUAGES`]). So shells (`bash`, `ps1`), none, plain text,
 /// `cmd` misspelt with punctuation (`{cmd}`, `cmd,`), shell sessions, and
 /// words a model may invent (`skill`, `tool`) all count.
-pub(super) fn may_hold_commands(language: &str) -> bool {
+pub(crate) fn may_hold_commands(language: &str) -> bool {
     let bare = language.trim_matches(|c: char| !c.is_ascii_alphanumeric());
     !NOT_COMMAND_LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(bare))
 }
@@ -73,7 +74,7 @@ pub(super) fn may_hold_commands(language: &str) -> bool {
 /// Fence languages whose lines are something else than commands: a Python
 /// or JSON block is code or data (a JSON tool call is read on its own), a
 /// Markdown block an example.
-pub(super) const NOT_COMMAND_LANGUAGES: &[&str] = &[
+pub(crate) const NOT_COMMAND_LANGUAGES: &[&str] = &[
     "python",
     "py",
     "python3",

@@ -8,7 +8,7 @@
 //!   `tasks.search(status="todo")`.
 //!
 //! Such a call is shown, not run; the turn tells the model the command it
-//! stands for ([`crate::turn`]). Only keyword arguments are read, whose
+//! stands for (the turn). Only keyword arguments are read, whose
 //! values are Python literals, read as Python's grammar defines them:
 //!
 //! - strings in either quote, triple-quoted ones across lines, with the
@@ -34,6 +34,7 @@
 //! this reads. `tests/pycall_differential.rs` compares what this reads with
 //! what Python reads.
 
+use super::tool_name;
 use crate::tool_call::ToolCall;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -82,11 +83,6 @@ pub(crate) fn read(text: &str) -> Result<Vec<ToolCall>, Option<Unread>> {
         let written = p.started.take()?;
         Some(Unread { written: String::from(written), at: p.at.min(text.len()), why })
     })
-}
-
-/// `written` without `default_api.`, `functions.` or `tools.`.
-pub(crate) fn tool_name(written: &str) -> &str {
-    ["default_api.", "functions.", "tools."].iter().find_map(|p| written.strip_prefix(p)).unwrap_or(written)
 }
 
 type Read<T> = Result<T, &'static str>;

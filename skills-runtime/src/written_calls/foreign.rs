@@ -1,12 +1,11 @@
-//! Tool calls written as text in the formats other models use (tagged,
-//! named, Python-style), read into the calls a turn runs or reports.
+//! Tool calls written in other models' formats, read to tell the model the
+//! command it meant (none of them runs): the tags of Llama, Anthropic,
+//! Qwen and GLM calls, the plain-text markers of harmony, ReAct, Mistral,
+//! DeepSeek and Kimi, and Python calls (Gemini's `tool_code`, Llama's
+//! pythonic calls).
 
 use super::*;
-use crate::outcome::Outcome;
-use skills_core::args::Excerpt;
 use skills_core::extract;
-use std::string::String;
-use std::vec::Vec;
 
 /// Tool calls written in the tags of other tool-call formats, with where
 /// each starts:
@@ -25,7 +24,7 @@ use std::vec::Vec;
 /// A `<function=>` whose arguments are a JSON object gone wrong is a call
 /// that cannot be read ([`UnreadCall`]). Each tag is looked at once, so the
 /// work grows with the text.
-pub(super) fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
+pub(crate) fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
     use serde_json::Value;
     // The local name of the tag opening at `text[at..]` (after any
     // `prefix:`), and the rest of the text after that name.
@@ -166,7 +165,7 @@ pub(super) fn tagged_calls(text: &str, lines: &Lines) -> Vec<(usize, Found)> {
 
 /// A parameter tag's text as its value: JSON when it is JSON (`true`, `5`,
 /// `["a", "b"]`), else the string it is, without the blanks around it.
-pub(super) fn parameter_value(text: &str) -> serde_json::Value {
+pub(crate) fn parameter_value(text: &str) -> serde_json::Value {
     let raw = text.trim();
     serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()))
 }
@@ -175,7 +174,7 @@ pub(super) fn parameter_value(text: &str) -> serde_json::Value {
 /// <arg_value>value</arg_value>` pairs, each value read as JSON when it is
 /// JSON, else as the string it is; `None` when `body` holds anything else
 /// than such pairs and blanks.
-pub(super) fn arg_pairs(body: &str) -> Option<serde_json::Value> {
+pub(crate) fn arg_pairs(body: &str) -> Option<serde_json::Value> {
     let mut arguments = serde_json::Map::new();
     let mut rest = body.trim_start();
     while !rest.is_empty() {
@@ -192,7 +191,7 @@ pub(super) fn arg_pairs(body: &str) -> Option<serde_json::Value> {
 /// it is JSON, else as the string it is; `None` when `body` holds anything
 /// else than such tags and blanks. No tags at all is a call without
 /// arguments.
-pub(super) fn parameter_tags(body: &str) -> Option<serde_json::Value> {
+pub(crate) fn parameter_tags(body: &str) -> Option<serde_json::Value> {
     use serde_json::Value;
     let mut arguments = serde_json::Map::new();
     let mut rest = body.trim_start();
@@ -226,7 +225,7 @@ pub(super) fn parameter_tags(body: &str) -> Option<serde_json::Value> {
 /// - ReAct's two lines, `Action: tasks_search` then `Action Input: {"limit": 5}`
 ///   (or nothing after `Action Input:`, or a text, which only `get_skill`
 ///   takes: `Action Input: email`).
-pub(super) fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
+pub(crate) fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)> {
     use serde_json::Value;
     fn name_at(s: &str) -> Option<(&str, usize)> {
         let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))).unwrap_or(s.len());
@@ -369,7 +368,7 @@ pub(super) fn named_calls(text: &str, line_index: &Lines) -> Vec<(usize, Found)>
 /// The call of `name` written at `start`, whose JSON arguments start at
 /// byte `from` of `text` (after blanks): read, or not valid JSON; `None`
 /// when no object starts there.
-pub(super) fn json_arguments_call(
+pub(crate) fn json_arguments_call(
     text: &str,
     lines: &Lines,
     start: usize,
@@ -392,7 +391,7 @@ pub(super) fn json_arguments_call(
     Some((start, found))
 }
 
-/// Tool calls written as Python calls ([`crate::pycall::calls`]), with
+/// Tool calls written as Python calls ([`super::python::calls`]), with
 /// where each starts: a top-level line of text that is one (Llama 3.2's
 /// `[tasks_search(limit=5)]`), or one of `blocks` (the reply's other
 /// blocks) that is, in a language that may hold commands
@@ -403,7 +402,7 @@ pub(super) fn json_arguments_call(
 /// Then the calls such a block starts but that cannot be read
 /// (`default_api.email_send(to=recipients)`): the model meant them to run,
 /// and hears why they did not.
-pub(super) fn python_calls(
+pub(crate) fn python_calls(
     text: &str,
     lines: &Lines,
     blocks: &[extract::OtherBlock],
@@ -417,7 +416,7 @@ pub(super) fn python_calls(
         }
         // The block as calls (their arguments may span lines), else each
         // line that is one.
-        let whole = match crate::pycall::read(&block.text) {
+        let whole = match super::python::read(&block.text) {
             Ok(calls) => {
                 out.extend(calls.into_iter().map(|c| (at(block.line), c)));
                 continue;
@@ -425,7 +424,7 @@ pub(super) fn python_calls(
             Err(whole) => whole,
         };
         for (i, line) in block.text.lines().enumerate() {
-            let calls = crate::pycall::calls(line).unwrap_or_default();
+            let calls = super::python::calls(line).unwrap_or_default();
             out.extend(calls.into_iter().map(|c| (at(block.line + 1 + i), c)));
         }
         if let Some(u) = whole.filter(|u| meant_to_run || u.written.starts_with("default_api.")) {
@@ -448,7 +447,7 @@ pub(super) fn python_calls(
     // its arguments, `)]`), then line by line.
     // Also after a special token (Llama's `<|python_tag|>`).
     let untagged = |l| untagged(untagged_start(l));
-    if text.lines().any(|l| !matches!(crate::pycall::read(untagged(l)), Err(None))) {
+    if text.lines().any(|l| !matches!(super::python::read(untagged(l)), Err(None))) {
         let loose = extract::loose_lines(text);
         let mut first = 0;
         while first < loose.len() {
@@ -462,13 +461,13 @@ pub(super) fn python_calls(
             if paragraph.len() > 1 {
                 // As written: a string across lines keeps their indentation.
                 let whole = &text[at(paragraph[0].0)..at(paragraph[paragraph.len() - 1].0 + 1)];
-                if let Some(calls) = crate::pycall::calls(untagged(whole)) {
+                if let Some(calls) = super::python::calls(untagged(whole)) {
                     out.extend(calls.into_iter().map(|c| (at(paragraph[0].0), c)));
                     continue;
                 }
             }
             for &(line, text) in paragraph {
-                let calls = crate::pycall::calls(untagged(text)).unwrap_or_default();
+                let calls = super::python::calls(untagged(text)).unwrap_or_default();
                 out.extend(calls.into_iter().map(|c| (at(line), c)));
             }
         }
@@ -476,257 +475,131 @@ pub(super) fn python_calls(
     (out, unread)
 }
 
-/// Where each line of a reply starts, to tell the line of a byte (and the
-/// byte a line starts at) without counting from the start each time: a
-/// reply of thousands of unreadable calls is reported in linear time.
-pub(super) struct Lines {
-    starts: Vec<usize>,
-    len: usize,
-}
-
-impl Lines {
-    pub(super) fn new(text: &str) -> Lines {
-        let starts = core::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Lines { starts, len: text.len() }
-    }
-
-    /// The 1-based line of byte `at`.
-    pub(super) fn line_of(&self, at: usize) -> usize {
-        self.starts.partition_point(|&s| s <= at)
-    }
-
-    /// The byte 1-based `line` starts at (the text's end past its last).
-    fn start_of(&self, line: usize) -> usize {
-        self.starts.get(line.saturating_sub(1)).copied().unwrap_or(self.len)
-    }
-}
-
-/// A tool call found in text: read, or naming a tool but unreadable.
-type Found = Result<crate::tool_call::ToolCall, UnreadCall>;
-
-/// A tool call written as text that cannot be read: a Python call in a
-/// block (`default_api.email_send(to=recipients)`, found by
-/// [`python_calls`]) or JSON that is not valid (`{"name": "email_send",
-/// "arguments": {"to": ["a@b.co"],}}`, found by [`json_call_name`]). The
-/// model meant it to run, and hears why it did not.
-pub(super) struct UnreadCall {
-    /// The tool it calls, as written (`default_api.email_send`).
-    pub(super) name: String,
-    /// How it is written, as the message says it (`as a Python call`).
-    pub(super) written: &'static str,
-    /// What cannot be read (`its arguments cannot be read as Python
-    /// literals`).
-    pub(super) unreadable: &'static str,
-    /// Why, where: `a variable or an expression on line 3, at
-    /// `recipients)``.
-    pub(super) why: String,
-}
-
-impl UnreadCall {
-    /// The report, for a call of a skill (or of a name close to one's):
-    /// shown, not run, why, and the skill's usage; `None` for a call of
-    /// something else.
-    pub(super) fn report(
-        &self,
-        catalog: &dyn crate::catalog::Catalog,
-        visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
-        guesses: &mut usize,
-    ) -> Option<Outcome> {
-        let name = crate::pycall::tool_name(&self.name);
-        let (called, (skill, usage)) = match crate::tool_call::tool_usage(catalog, name) {
-            Some(found) => (std::format!("`{}`", found.0), found),
-            None => {
-                let skill = guess(catalog, name, visible, guesses)?;
-                let called = std::format!("`{name}` (no skill is named so: did you mean `{skill}`?)");
-                (called, crate::tool_call::tool_usage(catalog, skill)?)
-            }
-        };
-        let message = std::format!(
-            "a tool call of {called} is written {}, so it was shown, not run: only ```cmd blocks run commands; and {}: {}",
-            self.written,
-            self.unreadable,
-            self.why
-        );
-        let hint = std::format!("write it as a command in a ```cmd block, with each value written out: {usage}");
-        Some(Outcome::error(skill, None, "command_not_in_cmd_block", message, &hint))
-    }
-}
-
-/// The report for a call read from text of a tool no skill is named, when
-/// one is close in spelling (`email_sned`: `email.send`): shown, not run,
-/// the skill meant, and its usage. `None` when no skill is close: the call
-/// is for something else.
-pub(super) fn unknown_call(
-    catalog: &dyn crate::catalog::Catalog,
-    visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
-    call: &crate::tool_call::ToolCall,
-    written: &str,
-    guesses: &mut usize,
-) -> Option<Outcome> {
-    if crate::tool_call::tool_usage(catalog, &call.name).is_some() {
-        return None;
-    }
-    let skill = guess(catalog, &call.name, visible, guesses)?;
-    let (_, usage) = crate::tool_call::tool_usage(catalog, skill)?;
-    let message = std::format!(
-        "a tool call of `{}` is written {written}, so it was shown, not run: only ```cmd blocks run commands; and no skill is named so: did you mean `{skill}`?",
-        call.name
-    );
-    let hint = std::format!("write it as a command in a ```cmd block, with each value written out: {usage}");
-    Some(Outcome::error(&call.name, None, "command_not_in_cmd_block", message, &hint))
-}
-
-/// The skill a name no skill has is close to, while `guesses` last (one is
-/// spent on each name).
-pub(super) fn guess<'c>(
-    catalog: &'c dyn crate::catalog::Catalog,
-    name: &str,
-    visible: &dyn Fn(&crate::catalog::SkillView<'_>) -> bool,
-    guesses: &mut usize,
-) -> Option<&'c str> {
-    *guesses = guesses.checked_sub(1)?;
-    crate::tool_call::closest_skill(catalog, name, visible)
-}
-
-/// Where reading stopped, as a report says it: `at `rest of the line``
-/// (its first 200 bytes, then `…`), `at the end of the line`, or `end` when
-/// nothing but blanks follows. Only the start of `rest` is read: a reply of
-/// thousands of calls on one line costs no more per call.
-pub(super) fn place(rest: &str, end: &str) -> String {
-    let window = Excerpt::start(rest, Excerpt::MAX + 1);
-    let line = window.split(['\n', '\r']).next().unwrap_or("").trim_end();
-    if window.trim().is_empty() && rest.trim().is_empty() {
-        String::from(end)
-    } else if line.is_empty() {
-        String::from("at the end of the line")
-    } else if line.len() > Excerpt::MAX {
-        std::format!("at `{}…`", Excerpt::start(line, Excerpt::MAX))
-    } else {
-        std::format!("at `{line}`")
-    }
-}
-
-/// The tool a JSON tool call that is not valid JSON names, and where the
-/// object ends (`text` starts with its `{` or `[`): the first key of
-/// [`crate::tool_call::NAME_KEYS`] (`"name"`, ...) with a string value. The end is
-/// where its brackets close, strings skipped; `None` when they never do
-/// (the name is then looked for up to the next line that starts with `{`
-/// or `[`).
-pub(super) fn json_call_name(text: &str) -> (Option<&str>, Option<usize>) {
-    let b = text.as_bytes();
-    let (mut depth, mut i, mut end) = (0usize, 0, None);
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'{' | b'[' => {
-                // Deeper than serde_json reads (its recursion limit): text
-                // that only opens brackets, not JSON. So a reply of many
-                // lines that open and never close is read in linear time.
-                depth += 1;
-                if depth > 128 {
-                    break;
-                }
-            }
-            b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    end = Some(i + 1);
-                    break;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    // Never closed: up to the next line that starts a value of its own.
-    let cut_short =
-        || text.match_indices('\n').map(|(i, _)| i + 1).find(|&i| text[i..].trim_start().starts_with(['{', '[']));
-    let object = &text[..end.or_else(cut_short).unwrap_or(text.len())];
-    let name = crate::tool_call::NAME_KEYS
-        .iter()
-        .filter_map(|key| {
-            let key = &std::format!("\"{key}\"");
-            let (at, _) = object.match_indices(key.as_str()).find(|(at, _)| {
-                let rest = object[at + key.len()..].trim_start();
-                rest.strip_prefix(':').is_some_and(|r| r.trim_start().starts_with('"'))
-            })?;
-            let rest = object[at + key.len()..].trim_start()[1..].trim_start();
-            let value = &rest[1..];
-            Some((at, &value[..value.find('"')?]))
-        })
-        .min_by_key(|(at, _)| *at)
-        .map(|(_, name)| name);
-    (name, end)
-}
-
 /// What a report says of a call whose arguments are JSON gone wrong.
-pub(super) const ARGUMENTS_NOT_JSON: &str = "its arguments are not valid JSON";
-
-/// The [`UnreadCall`] of a tool call naming `name`, written as `written`,
-/// whose JSON (the call, or its arguments: `unreadable` says which) starts
-/// at byte `from` of `text` and is not valid.
-pub(super) fn unread_json(
-    text: &str,
-    lines: &Lines,
-    from: usize,
-    name: &str,
-    written: &'static str,
-    unreadable: &'static str,
-    e: &serde_json::Error,
-) -> UnreadCall {
-    // serde_json counts lines from the object's start, and columns (1-based,
-    // in bytes) on its first line from the object's first byte.
-    let line_start = if e.line() <= 1 { from } else { lines.start_of(lines.line_of(from) + e.line() - 1) };
-    let mut at = match e.classify() {
-        serde_json::error::Category::Eof => text.len(),
-        _ => (line_start + e.column().saturating_sub(1)).min(text.len()),
-    };
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let line = lines.line_of(at);
-    let why = e.to_string();
-    let why = why.rsplit_once(" at line ").map_or(why.as_str(), |(why, _)| why);
-    UnreadCall {
-        name: String::from(name),
-        written,
-        unreadable,
-        why: std::format!("{why} on line {line}, {}", place(&text[at..], "at the end of the reply")),
-    }
-}
+pub(crate) const ARGUMENTS_NOT_JSON: &str = "its arguments are not valid JSON";
 
 /// Whether the tag at `text[at..]` closes `local` (`</invoke>`,
 /// `</prefix:invoke>`).
-pub(super) fn closes(text: &str, at: usize, local: &str) -> bool {
+pub(crate) fn closes(text: &str, at: usize, local: &str) -> bool {
     let Some(rest) = text[at..].strip_prefix("</") else { return false };
     let name = &rest[..rest.find('>').unwrap_or(rest.len())];
     name.trim_end().rsplit(':').next() == Some(local)
 }
 
-/// `line` without leading blanks and the tags or markers before its text:
-/// `<tool_call>{"name": ...`, Mistral's `[TOOL_CALLS] [{...}]`, a special
-/// token such as Llama's `<|python_tag|>`.
-pub(super) fn untagged_start(line: &str) -> &str {
-    let mut line = line.trim_start();
-    loop {
-        let before = line.len();
-        line = without_leading_tags(line);
-        if let Some(rest) = line.strip_prefix("[TOOL_CALLS]") {
-            line = rest.trim_start();
-        }
-        if let Some(rest) = line.strip_prefix("<|")
-            && let Some((token, after)) = rest.split_once("|>")
-            && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+#[cfg(test)]
+mod tests {
+    use super::super::Lines;
+    use super::tagged_calls;
+    use serde_json::json;
+
+    fn calls(text: &str) -> Vec<(String, serde_json::Value)> {
+        tagged_calls(text, &Lines::new(text))
+            .into_iter()
+            .filter_map(|(_, c)| c.ok().map(|c| (c.name, c.arguments)))
+            .collect()
+    }
+
+    #[test]
+    fn tags_of_other_tool_call_formats_read_as_calls() {
+        // Namespaced tags, markup inside a value, a call without parameters.
+        let text = "<x:invoke name='a_b'>\n  <x:parameter name=\"body\">\n It's <b>bold</b>\n</x:parameter>\n  <x:parameter name=\"n\">3</x:parameter>\n</x:invoke>\n<invoke name=\"c\"></invoke>";
+        assert_eq!(
+            calls(text),
+            [("a_b".into(), json!({"body": "It's <b>bold</b>", "n": 3})), ("c".into(), serde_json::Value::Null)]
+        );
+        assert_eq!(
+            calls("<function=d.e>{\"x\": [1, \"</p>\"]}</function>"),
+            [("d.e".into(), json!({"x": [1, "</p>"]}))]
+        );
+        // Not calls: other tags, arguments that are no object, a function
+        // tag never closed, an invoke without a name.
+        for text in
+            ["<b>bold</b> <tool>x</tool>", "<function=a>[1]</function>", "<function=a>{\"x\": 1}", "<invoke>x</invoke>"]
         {
-            line = after.trim_start();
+            assert_eq!(calls(text), [], "{text}");
         }
-        if line.len() == before {
-            return line;
+    }
+
+    /// Harmony and ReAct calls in long texts that hold many of their marks
+    /// and few calls are read in one pass. The counts are what this
+    /// asserts; the pass shows in its time (with a search of the rest of
+    /// the text for `{` at each mark, ten times the marks would take a
+    /// hundred times as long). The same holds of
+    /// calls that cannot be read, whose line each report names ([`Lines`]).
+    #[test]
+    fn long_runs_of_other_formats_are_read() {
+        use super::super::Lines;
+        use super::named_calls;
+        // (what is repeated, calls read, calls that cannot be read)
+        for (unit, n, unread) in [
+            ("to=functions.a ", 0, 0),
+            ("to=functions.a json {\"x\": 1} ", 50_000, 0),
+            ("to=functions.a json {\"x\": 1,} ", 0, 50_000),
+            ("Action: a\n", 0, 0),
+            ("Action: a\nAction Input: {}\n", 50_000, 0),
+            ("Action: a\nAction Input: {\n", 0, 50_000),
+        ] {
+            let text = unit.repeat(50_000);
+            let found = named_calls(&text, &Lines::new(&text));
+            let read = found.iter().filter(|(_, c)| c.is_ok()).count();
+            assert_eq!((read, found.len() - read), (n, unread), "{unit}");
+        }
+    }
+
+    /// Any text of the pieces these formats are made of reads or is
+    /// refused without a panic.
+    #[test]
+    fn any_text_of_call_pieces_is_safe() {
+        use super::super::Lines;
+        use super::{named_calls, parameter_tags};
+        const PIECES: [&str; 18] = [
+            "to=functions.",
+            "a",
+            "<|message|>",
+            "json",
+            "{",
+            "}",
+            "\"",
+            ":",
+            "Action:",
+            "Action Input:",
+            "\n",
+            "<parameter=",
+            ">",
+            "</parameter>",
+            "<function=",
+            "</function>",
+            " ",
+            "é",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % n as u64).unwrap_or(0)
+        };
+        for _ in 0..50_000 {
+            let text: String = (0..below(30)).map(|_| PIECES[below(PIECES.len())]).collect();
+            let lines = Lines::new(&text);
+            let _ = (named_calls(&text, &lines), parameter_tags(&text), tagged_calls(&text, &lines));
+        }
+    }
+
+    /// A long reply of tags that never close is read, each `<invoke>`
+    /// ending where the next begins. The counts are what this asserts; the
+    /// single pass shows in its time (a search of the rest of the text at
+    /// every `<function=` tag grew with the square of their number). The
+    /// same holds of GLM's `<tool_call>` opened many times and closed once:
+    /// each body ends where the next call opens.
+    #[test]
+    fn long_runs_of_unclosed_tags_are_read() {
+        for unit in
+            ["<function=a>{\"x\": \"", "<invoke name=\"a\"><parameter name=\"x\">", "<<<", "<tool_call>x<arg_key>"]
+        {
+            let text = unit.repeat(50_000) + "</function></tool_call>";
+            // Each `<invoke>` ends where the next begins: 50,000 calls.
+            assert_eq!(calls(&text).len(), if unit.starts_with("<invoke") { 50_000 } else { 0 }, "{unit}");
         }
     }
 }
