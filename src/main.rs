@@ -123,7 +123,8 @@ enum Command {
     /// Replay model transcripts through the bundled skills and print every
     /// result as the model reads it (default: every `examples/transcripts/*.md`).
     Replay {
-        /// Transcript files (`=== user`/`=== assistant` turns).
+        /// Transcript files (`### user` and `### assistant` messages; a file
+        /// without them is one model reply).
         files: Vec<PathBuf>,
     },
     /// Print every skill as a tool, in one format, as a JSON array.

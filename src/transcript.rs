@@ -2,8 +2,9 @@
 //! each run as a turn against the reference handlers.
 //!
 //! A transcript is markdown in which each message starts with a heading
-//! line `### user` or `### assistant` (outside fenced code blocks). User
-//! messages are shown as context; every ```` ```cmd ```` command of an
+//! line `### user` or `### assistant` (outside fenced code blocks); a file
+//! without such headings is one model reply. User messages are shown as
+//! context; every ```` ```cmd ```` command of an
 //! assistant reply runs, in order, with the per-turn limit; when the limit
 //! pauses a turn the player answers `continue` for the user, as an
 //! orchestrator would.
@@ -43,7 +44,8 @@ pub struct Message {
 }
 
 /// Splits a transcript into messages. Text before the first heading is
-/// ignored (a title, notes for the reader).
+/// ignored (a title, notes for the reader); a text without any heading is
+/// one reply of the model, as a reply saved on its own is.
 pub fn parse(markdown: &str) -> Vec<Message> {
     let mut messages: Vec<Message> = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
@@ -71,6 +73,9 @@ pub fn parse(markdown: &str) -> Vec<Message> {
         if let Some(m) = messages.last_mut() {
             m.text.push_str(line);
         }
+    }
+    if messages.is_empty() && !markdown.trim().is_empty() {
+        messages.push(Message { role: Role::Assistant, text: markdown.to_string(), line: 1 });
     }
     messages
 }

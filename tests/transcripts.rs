@@ -17,9 +17,6 @@ fn transcripts_replay_to_their_recorded_output() {
     for md in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
         let expected_path = md.with_extension("out");
         let text = std::fs::read_to_string(md).unwrap();
-        if assistant::transcript::parse(&text).is_empty() {
-            continue;
-        }
         let scratch = tempfile::tempdir().unwrap();
         copy_tree(Path::new("skills"), scratch.path());
         let mut app = assistant::demo_app("2026-02-17".parse().unwrap(), Some(scratch.path().to_path_buf()));
@@ -45,4 +42,19 @@ fn the_sweep_transcript_pauses_at_the_limit_and_resumes_without_repeats() {
     assert_eq!(out.matches("[Command Result:").count(), 12, "each command ran once");
     // The deck was created once, despite the resume.
     assert_eq!(app.tasks.iter().filter(|t| t.title == "Prepare Q1 review deck").count(), 1);
+}
+
+/// A reply saved on its own, without `### user` / `### assistant`
+/// headings, is replayed as one reply of the model.
+#[test]
+fn a_file_without_headings_is_one_reply() {
+    let text = "Checking.\n\n```cmd\ntasks.search --status blocked\n```\n";
+    let messages = assistant::transcript::parse(text);
+    assert_eq!(messages.len(), 1);
+    assert_eq!(messages[0].role, assistant::transcript::Role::Assistant);
+    let mut app = assistant::demo_app("2026-02-17".parse().unwrap(), None);
+    let out = assistant::transcript::play(&assistant::router(), &mut app, text);
+    assert!(out.contains("=== assistant (line 1): 1 command(s)"), "{out}");
+    assert!(out.contains("[Command Result: tasks.search]"), "{out}");
+    assert!(assistant::transcript::parse("\n  \n").is_empty());
 }
