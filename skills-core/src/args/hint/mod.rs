@@ -13,6 +13,7 @@ use core::fmt::{self, Write};
 mod values;
 
 use values::*;
+#[doc(hidden)] // for the runtime's date hints
 pub use values::{WEEKDAYS, relative_date};
 
 /// The flags of the skill whose arguments failed, as a hint reads them.
@@ -23,9 +24,19 @@ pub trait FlagSpecs<'a> {
     fn spec(&self, i: usize) -> Option<FlagSpec<'a>>;
 }
 
-impl<'a> FlagSpecs<'a> for [FlagSpec<'a>] {
+impl<'a> FlagSpecs<'a> for &[FlagSpec<'a>] {
     fn count(&self) -> usize {
         self.len()
+    }
+
+    fn spec(&self, i: usize) -> Option<FlagSpec<'a>> {
+        self.get(i).copied()
+    }
+}
+
+impl<'a, const N: usize> FlagSpecs<'a> for [FlagSpec<'a>; N] {
+    fn count(&self) -> usize {
+        N
     }
 
     fn spec(&self, i: usize) -> Option<FlagSpec<'a>> {
@@ -87,6 +98,7 @@ fn shell_operator<'e>(errors: &'e ArgErrors<'_>) -> Option<&'e str> {
 /// zero-width space or joiner, a byte-order mark. Models and the text they
 /// copy sometimes put them where a plain space belongs, and in an error
 /// message they look like a space or like nothing.
+#[doc(hidden)] // for the runtime's other hints
 pub fn odd_space(word: &str) -> Option<char> {
     word.chars().find(|c| {
         matches!(
@@ -106,6 +118,7 @@ pub fn odd_space(word: &str) -> Option<char> {
 
 /// `lead` goes before `word`: a flag's dashes (its name is given without
 /// them), or the flag a value was given to (`--limit `).
+#[doc(hidden)] // for the runtime's other hints
 pub fn write_odd_space_hint(lead: fmt::Arguments<'_>, word: &str, c: char, out: &mut dyn Write) -> fmt::Result {
     let what = if c.is_whitespace() { "a space that is not a plain one" } else { "an invisible character" };
     let plain = alloc_free::Replaced { word, c };
@@ -223,6 +236,25 @@ fn usage_placeholder<'u>(usage: &'u str, flag: &str) -> Option<&'u str> {
 
 /// Writes the hint of `errors`, the argument errors of a command of
 /// `skill`: the one change that fixes the command.
+///
+/// ```
+/// use skills_core::args::{self, hint};
+/// use skills_core::spec::{FlagSpec, StrList, ValueType};
+/// let specs = [FlagSpec {
+///     name: "limit",
+///     value_type: ValueType::Integer,
+///     list: false,
+///     required: false,
+///     values: StrList::EMPTY,
+///     default: None,
+///     short: None,
+/// }];
+/// let errors = args::parse(&specs, &["--limit", "1,000"]).unwrap_err();
+/// let skill = hint::Skill { name: "tasks.search", usage: "tasks.search [--limit <n>]", flags: &specs };
+/// let mut out = String::new();
+/// hint::write(&skill, &errors, &mut out).unwrap();
+/// assert_eq!(out, "write it as --limit 1000");
+/// ```
 pub fn write(skill: &Skill<'_, '_>, errors: &ArgErrors<'_>, out: &mut dyn Write) -> fmt::Result {
     let json = errors.style() == crate::args::Style::Json;
     if let Some((given, short, c)) = errors.iter().find_map(|e| match *e {
