@@ -468,23 +468,37 @@ pub fn tidy(root: &Path, open_domains: &[&str], author: &str) -> io::Result<Vec<
 
 /// Whether `dir` holds a temporary file, or a skill file its index does not
 /// list, or its index lists a skill that has no file: a cheap look (the
-/// index's rows read as text) before anything is parsed.
+/// index's rows read as text) before anything is parsed. A file that does
+/// not parse is never listed, so its domain is read again at each start-up.
 fn needs_tidy(dir: &Dir, domain: &str) -> bool {
-    let Ok(entries) = dir.entries() else { return false };
-    let mut stems = Vec::new();
-    for entry in entries.flatten() {
+    let Ok((stems, debris)) = listing(dir) else { return false };
+    if debris {
+        return true;
+    }
+    let index = read_limited(dir, "SKILL.md").unwrap_or_default();
+    let row = format!("| {domain}.");
+    let listed = index.lines().filter(|l| l.trim_start().starts_with(&row)).count();
+    listed != stems.len() || stems.iter().any(|s| !index.contains(&format!("{row}{s} |")))
+}
+
+/// The skill files of `dir`, by stem in name order (regular files, not
+/// links, named `<identifier>.md`, other than `SKILL.md`), and whether it
+/// holds a temporary file a writer left.
+fn listing(dir: &Dir) -> io::Result<(Vec<String>, bool)> {
+    let (mut stems, mut debris) = (Vec::new(), false);
+    for entry in dir.entries()?.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if is_debris(name) {
-            return true;
-        }
-        if let Some(stem) = name.strip_suffix(".md").filter(|s| *s != "SKILL" && names::is_identifier(s)) {
+        let file = entry.file_type().is_ok_and(|t| t.is_file());
+        debris |= file && is_debris(name);
+        if let Some(stem) = name.strip_suffix(".md").filter(|s| *s != "SKILL" && names::is_identifier(s))
+            && file
+        {
             stems.push(stem.to_string());
         }
     }
-    let index = read_limited(dir, "SKILL.md").unwrap_or_default();
-    let listed = index.lines().filter(|l| l.trim_start().starts_with(&format!("| {domain}."))).count();
-    listed != stems.len() || stems.iter().any(|s| !index.contains(&format!("| {domain}.{s} |")))
+    stems.sort();
+    Ok((stems, debris))
 }
 
 /// What builds in one root take turns on: the root directory itself where
@@ -683,21 +697,12 @@ fn publish_new(
 /// The skills whose files are in `dir` (the domain's folder), in file
 /// name order; files that do not parse are left out.
 fn domain_skills(dir: &Dir, domain: &str) -> io::Result<Vec<skills_parser::Skill>> {
-    let mut files: Vec<String> =
-        dir.entries()?.flatten().filter_map(|e| e.file_name().to_str().map(str::to_string)).collect();
-    files.sort();
     let mut skills = Vec::new();
-    for file_name in files {
-        let Some(stem) = file_name.strip_suffix(".md") else { continue };
-        if stem == "SKILL"
-            || !names::is_identifier(stem)
-            || !dir.symlink_metadata(&file_name).is_ok_and(|m| m.is_file())
-        {
-            continue;
-        }
+    for stem in listing(dir)?.0 {
+        let file_name = format!("{stem}.md");
         let Ok(text) = read_limited(dir, &file_name) else { continue };
         let path = Path::new(domain).join(&file_name);
-        skills.extend(skills_parser::parse_skill(&path, domain, stem, &text).item);
+        skills.extend(skills_parser::parse_skill(&path, domain, &stem, &text).item);
     }
     Ok(skills)
 }
