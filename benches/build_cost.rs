@@ -35,12 +35,9 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
-
-fn workspace() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
+#[path = "nested/mod.rs"]
+mod nested;
+use nested::{timed_cargo, workspace, write};
 
 /// Whether each skill's enums list values of their own
 /// (`BUILD_COST_DISTINCT_ENUMS=1`).
@@ -71,17 +68,11 @@ fn skill_md(i: usize, domain: &str, handler: bool) -> String {
 }
 
 struct Crate {
-    name: String,
     dir: PathBuf,
     /// The packages a clean build cleans (more than one for `joined`).
     packages: Vec<String>,
     /// The markdown file (or source, for clap) the incremental build edits.
     edit: PathBuf,
-}
-
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
 }
 
 fn manifest(name: &str, deps: &str, build_deps: &str) -> String {
@@ -133,7 +124,7 @@ fn skills_crate(root: &Path, n: usize, handlers: bool) -> Crate {
     );
     std::fs::copy(ws.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let edit = dir.join("skills/dom0/act0.md");
-    Crate { packages: vec![name.clone()], name, dir, edit }
+    Crate { packages: vec![name], dir, edit }
 }
 
 /// The same N template skills split into crates of `BUILD_COST_PART` skills
@@ -183,7 +174,7 @@ fn main() {{\n    let router = skills_runtime::Router::new(SKILLS.table());\n   
     let edit = dir.join("part0/skills/dom0/act0.md");
     let mut packages = parts;
     packages.push(name.clone());
-    Crate { name, dir, packages, edit }
+    Crate { dir, packages, edit }
 }
 
 fn clap_crate(root: &Path, n: usize) -> Crate {
@@ -249,24 +240,13 @@ fn clap_crate(root: &Path, n: usize) -> Crate {
     );
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let edit = dir.join("src/main.rs");
-    Crate { packages: vec![name.clone()], name, dir, edit }
+    Crate { packages: vec![name], dir, edit }
 }
 
 fn cargo(c: &Crate, target: &Path, args: &[&str]) -> f64 {
-    let t = Instant::now();
     let jobs: &[&str] = if args[0] == "build" { &["-j2"] } else { &[] };
-    let out = Command::new(env!("CARGO"))
-        .args(args)
-        .args(jobs)
-        .args(["--offline", "--quiet"])
-        .current_dir(&c.dir)
-        .env("CARGO_TARGET_DIR", target)
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    let secs = t.elapsed().as_secs_f64();
-    assert!(out.status.success(), "{} {:?} failed:\n{}", c.name, args, String::from_utf8_lossy(&out.stderr));
-    secs
+    let args: Vec<&str> = args.iter().chain(jobs).chain(&["--offline", "--quiet"]).copied().collect();
+    timed_cargo(&c.dir, target, &args)
 }
 
 fn clean_build(c: &Crate, target: &Path, release: bool) -> f64 {

@@ -14,18 +14,10 @@
 //! `FIRST_BUILD_KINDS` (default `skills,clap,rmcp`) selects crates.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
-
-fn workspace() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+use std::path::Path;
+#[path = "nested/mod.rs"]
+mod nested;
+use nested::{timed_cargo, workspace, write};
 
 /// A flag of the 8 commands: its name, its kind, and whether it is required.
 struct Arg {
@@ -189,20 +181,6 @@ fn rmcp_crate(dir: &Path) {
     );
 }
 
-fn cargo(dir: &Path, target: &Path, args: &[&str]) -> f64 {
-    let t = Instant::now();
-    let out = Command::new(env!("CARGO"))
-        .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target)
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    let secs = t.elapsed().as_secs_f64();
-    assert!(out.status.success(), "{} {args:?} failed:\n{}", dir.display(), String::from_utf8_lossy(&out.stderr));
-    secs
-}
-
 fn main() {
     if std::env::args().any(|a| a == "--list" || a == "--test") {
         return;
@@ -221,11 +199,11 @@ fn main() {
             _ => rmcp_crate(&dir),
         }
         let target = dir.join("target");
-        cargo(&dir, &target, &["fetch", "--quiet"]);
+        timed_cargo(&dir, &target, &["fetch", "--quiet"]);
         let mut runs: Vec<f64> = (0..repeat)
             .map(|_| {
                 let _ = std::fs::remove_dir_all(&target);
-                cargo(&dir, &target, &["build", "-j2", "--offline", "--quiet"])
+                timed_cargo(&dir, &target, &["build", "-j2", "--offline", "--quiet"])
             })
             .collect();
         runs.sort_by(f64::total_cmp);
