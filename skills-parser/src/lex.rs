@@ -1,7 +1,8 @@
 //! Scanners over the text of one line: list markers, flag names, short
 //! spellings, placeholders and repetition marks. Pure functions with no
-//! state, shared by the `## Flags` reader and the `## Usage` reader (and
-//! below both).
+//! state, shared by the `## Flags` reader and the `## Usage` reader, and
+//! kept apart from both: the Flags reader reads Usage, so the Usage reader
+//! must not depend on it.
 
 /// Strips a list marker (`- `, `* `, `+ `, `1. `, `1) `).
 pub(crate) fn strip_list_marker(s: &str) -> &str {
