@@ -292,9 +292,10 @@ impl Turn {
     /// ```` ```json ```` block, in tags (`<tool_call>{...}</tool_call>`),
     /// after a marker (`[TOOL_CALLS]`) or bare, a JSON object (or array of
     /// them) starting a line that reads as a call of a skill
-    /// ([`crate::tool_call::ToolCall`]); as the tags other tool-call formats use
-    /// ([`tagged_calls`]) or their plain-text forms ([`named_calls`]); or
-    /// as Python calls, on a line of text or in a block ([`python_calls`]).
+    /// ([`crate::tool_call::ToolCall`]); and, with feature
+    /// `foreign-calls`, as the tags other tool-call formats use
+    /// (`tagged_calls`) or their plain-text forms (`named_calls`), or as
+    /// Python calls, on a line of text or in a block (`python_calls`).
     /// The hint is the command each stands for. A call of a skill that
     /// cannot be read (broken JSON, a Python variable) is reported with why
     /// and where, and one of a name close to a skill's with the skill meant
