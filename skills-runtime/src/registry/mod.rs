@@ -347,7 +347,9 @@ impl RegistryBuilder {
     /// registry reads them ([`SETTLE`] unless set). Raise it for tools that
     /// save in slow pieces, such as a network drive or a generator that
     /// writes a file section by section: a save whose pauses stay under
-    /// [`DEBOUNCE`] plus this is never served half-written.
+    /// [`DEBOUNCE`] plus this is not served half-written by the reload its
+    /// change starts (a reload another file's change starts reads every
+    /// file as it is at that moment).
     pub fn settle(mut self, settle: Duration) -> Self {
         self.settle = settle;
         self

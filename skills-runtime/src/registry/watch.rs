@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime};
 /// them. An editor that saves in place (truncate, then write) leaves the
 /// file half-written for a moment; a file is read once two looks this far
 /// apart find it the same, so a save with pauses of up to [`DEBOUNCE`]
-/// plus this is never served half-written. The default of
+/// plus this is not served half-written by the reload its change starts.
+/// The default of
 /// [`RegistryBuilder::settle`](super::RegistryBuilder::settle).
 pub const SETTLE: Duration = Duration::from_millis(60);
 
