@@ -63,6 +63,13 @@ pub(crate) struct Placeholder {
     pub(crate) at: Source,
 }
 
+impl Placeholder {
+    /// The placeholder `text` at `at`, with the choices it lists.
+    pub(crate) fn new(text: String, repeated: bool, at: Source) -> Placeholder {
+        Placeholder { choices: crate::lex::placeholder_choices(&text), text, repeated, at }
+    }
+}
+
 /// The description of a flag as written, from one or more lines, with the
 /// place of each piece so a marker found in it can say where it is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -127,7 +134,7 @@ impl Text {
 
 /// Everything one declaration says about one flag: its name and where it
 /// is, its spellings, and typed statements about its properties.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Decl {
     pub(crate) name: String,
     /// Where the name is (1-based line and column).
@@ -161,22 +168,7 @@ pub(crate) struct Decl {
 impl Decl {
     /// A declaration of `name` at `line`:`column`.
     pub(crate) fn new(name: String, line: usize, column: usize) -> Decl {
-        Decl {
-            name,
-            line,
-            column,
-            short: None,
-            placeholder: None,
-            description: Text::default(),
-            facts: Vec::new(),
-            negated: false,
-            counted: false,
-            shows_no_value: false,
-            indent: usize::MAX,
-            heading: false,
-            group: None,
-            items: Vec::new(),
-        }
+        Decl { name, line, column, indent: usize::MAX, ..Decl::default() }
     }
 
     /// Adds a direct statement made at `line`:`column`.

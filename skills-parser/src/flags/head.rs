@@ -10,7 +10,8 @@
 //!             | list-marker name " (" ...   |   name " (" markers "):"
 //! ```
 
-use super::decl::{DefaultValue, Fact};
+use super::decl::{Decl, DefaultValue, Fact, Placeholder, Stated};
+use super::{Origin, Source};
 use crate::lex::{
     is_flag_name, literal_value, name_len, placeholder_choices, placeholder_text, short_letter, short_spelling_len,
     split_short_spelling, strip_list_marker, strip_placeholder, strip_repeat, strip_repeat_end, word_placeholder,
@@ -18,7 +19,7 @@ use crate::lex::{
 
 /// A flag's head as a line writes it. Columns are 1-based; offsets are
 /// bytes into the line.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Head {
     pub(crate) name: String,
     pub(crate) column: usize,
@@ -44,18 +45,44 @@ pub(crate) struct Head {
 impl Head {
     /// A head of `name` at `column`, its description from `rest` on.
     fn named(name: &str, column: usize, rest: usize) -> Head {
-        Head {
-            name: name.to_string(),
-            column,
-            short: None,
-            placeholder: None,
-            negated: false,
-            starred: false,
-            counted: false,
-            default: None,
-            rest,
-            facts: Vec::new(),
+        Head { name: name.to_string(), column, rest, ..Head::default() }
+    }
+
+    /// The declaration this head makes on `line`, its columns moved right
+    /// by `offset` (where the text read starts in the line).
+    pub(crate) fn declare(self, line: usize, offset: usize) -> Decl {
+        let mut decl = Decl::new(self.name, line, offset + self.column);
+        (decl.short, decl.negated, decl.counted) = (self.short, self.negated, self.counted);
+        if self.starred {
+            decl.state(Fact::Required(true), line, decl.column, Origin::Marker);
         }
+        for (fact, implied, column) in self.facts {
+            let at = Source { implied, ..Source::at(line, offset + column, Origin::Marker) };
+            decl.facts.push(Stated { fact, at });
+        }
+        match (self.placeholder, &self.default) {
+            (Some((text, repeated, column)), _) => {
+                decl.placeholder =
+                    Some(Placeholder::new(text, repeated, Source::at(line, offset + column, Origin::Placeholder)));
+            }
+            (None, None) => decl.shows_no_value = true,
+            (None, Some(_)) => {}
+        }
+        if let Some((value, column)) = self.default {
+            // kubectl's `--watch=false:`: the default, which also says
+            // the flag's value (a switch's `false` says it takes none);
+            // `=''` and `=[]` give none, only a value's place.
+            let at = offset + column;
+            if value.is_empty() || value == "[]" {
+                let place = Source::at(line, at, Origin::Placeholder);
+                decl.placeholder = Some(Placeholder::new("value".to_string(), value == "[]", place));
+            } else {
+                decl.state(Fact::Default(DefaultValue::Text(format!("\"{value}\""))), line, at, Origin::Marker);
+            }
+            decl.imply(Fact::Required(false), line, at, Origin::Marker);
+            decl.shows_no_value = value.eq_ignore_ascii_case("true") || value.eq_ignore_ascii_case("false");
+        }
+        decl
     }
 }
 

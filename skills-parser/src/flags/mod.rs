@@ -158,34 +158,6 @@ pub struct Flag {
 }
 
 impl Flag {
-    /// The flag `decl` declares, with its resolved properties.
-    pub(crate) fn new(
-        decl: &decl::Decl,
-        description: String,
-        placeholder: Option<String>,
-        (value_type, list, required): (ValueType, bool, bool),
-        values: Vec<String>,
-        default: Option<Vec<String>>,
-        sources: Sources,
-    ) -> Flag {
-        Flag {
-            name: decl.name.clone(),
-            short: decl.short,
-            placeholder,
-            description,
-            value_type,
-            list,
-            required,
-            values_lines: values.join("\n"),
-            default_lines: default.as_ref().map(|d| d.join("\n")),
-            values,
-            default,
-            line: decl.line,
-            column: decl.column,
-            sources,
-        }
-    }
-
     /// The schema the argument parser reads, borrowed from this flag.
     pub fn spec(&self) -> FlagSpec<'_> {
         FlagSpec {

@@ -52,70 +52,80 @@ pub(crate) fn resolve(
     scratch: &mut Scratch,
     sink: &mut Sink<'_>,
 ) -> Option<Flag> {
-    let enum_type = decl.facts.iter().any(|f| f.fact == Fact::EnumType);
     let Scratch { described: buffers, facts } = scratch;
+    let enum_type = decl.facts.iter().any(|f| f.fact == Fact::EnumType);
+    let text = std::mem::take(&mut decl.description);
     facts.clear();
     facts.append(&mut decl.facts);
-    let (placeholder, properties, values, default, sources) = {
-        let decl = &*decl;
-        let described = describe::read(&decl.description, enum_type, buffers);
-        facts.extend(described.facts.drain(..).map(|(fact, implied, offset)| {
-            let (line, column) = decl.description.place(offset);
-            Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
-        }));
-        let here = Source::at(decl.line, decl.column, Origin::Marker);
-        if decl.negated {
-            facts.push(Stated { fact: Fact::Type(Boolean), at: here });
-        }
-        let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
-            .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
-        let mut r = Resolver { decl, usage, cx, facts, prose: &described.prose, here, sink, ok: true, placeholder };
-        if decl.negated {
-            let name = &decl.name;
-            r.warn(
+    let described = describe::read(&text, enum_type, buffers);
+    facts.extend(described.facts.drain(..).map(|(fact, implied, offset)| {
+        let (line, column) = text.place(offset);
+        Stated { fact, at: Source { implied, ..Source::at(line, column, Origin::Marker) } }
+    }));
+    let (decl, here) = (&*decl, Source::at(decl.line, decl.column, Origin::Marker));
+    if decl.negated {
+        facts.push(Stated { fact: Fact::Type(Boolean), at: here });
+    }
+    let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
+        .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
+    let mut r = Resolver { decl, usage, cx, facts, prose: &described.prose, here, sink, ok: true, placeholder };
+    if decl.negated {
+        let name = &decl.name;
+        r.warn(
             Code::NegatedForm,
             here,
             format!("`--{name}` is documented with its negated form, which declares the switch `--{name}`; commands cannot write `--no-{name}`"),
             format!("write `--{name}` (a switch is off when left out, or `--{name} false`), and say in its description what leaving it out means"),
         );
-        }
-        let required = r.required();
-        let (value_type, type_at) = match r.stated_type() {
-            Some(t) => t,
-            None => r.inferred_type(required.0),
-        };
-        let list = r.list(value_type);
-        let values = if value_type == Enum { r.values() } else { (Vec::new(), None) };
-        let default = r.default(value_type, list.0, required.0, &values.0, type_at);
-        r.prose_checks(value_type, list.0, default.is_some());
-        r.usage_checks(value_type, required);
-        r.repetition(value_type, list.0);
-        if !r.ok {
-            return None;
-        }
-        let sources = Sources {
-            value_type: type_at,
-            list: list.1,
-            required: required.1,
-            default: default.as_ref().map(|d| d.1),
-            values: values.1,
-            placeholder: r.placeholder.as_ref().map(|p| p.1),
-        };
-        (r.placeholder.map(|p| p.0), (value_type, list.0, required.0), values.0, default.map(|d| d.0), sources)
+    }
+    let (required, required_at) = r.required();
+    let (value_type, type_at) = r.stated_type().unwrap_or_else(|| r.inferred_type(required));
+    let (list, list_at) = r.list(value_type);
+    let (values, values_at) = if value_type == Enum { r.values() } else { (Vec::new(), None) };
+    let default = r.default(value_type, list, required, &values, type_at);
+    r.prose_checks(value_type, list, default.is_some());
+    r.usage_checks(value_type, (required, required_at));
+    r.repetition(value_type, list);
+    let (placeholder, default_at) = (r.placeholder.take(), default.as_ref().map(|d| d.1));
+    if !r.ok {
+        return None;
+    }
+    let sources = Sources {
+        value_type: type_at,
+        list: list_at,
+        required: required_at,
+        default: default_at,
+        values: values_at,
+        placeholder: placeholder.as_ref().map(|p| p.1),
     };
-    // The statements are read: the description and name move into the flag.
-    let mut description = std::mem::take(&mut decl.description.text);
+    // The values given as list items, then what the items say of them.
+    let mut description = text.text;
     if !decl.items.is_empty() {
-        // The values given as list items, then what the items say of them.
-        let values: Vec<&str> = decl.items.iter().map(|(v, _)| v.as_str()).collect();
-        description.push_str(&format!(" {}.", values.join(", ")));
+        let listed: Vec<&str> = decl.items.iter().map(|(v, _)| v.as_str()).collect();
+        description.push_str(&format!(" {}.", listed.join(", ")));
         let notes: Vec<String> =
             decl.items.iter().filter(|(_, n)| !n.is_empty()).map(|(v, n)| format!("{v}: {n}")).collect();
         if !notes.is_empty() {
             description.push_str(&format!(" ({})", notes.join("; ")));
         }
     }
-    Some(Flag::new(&*decl, description, placeholder, properties, values, default, sources))
+    let default = default.map(|d| d.0);
+    Some(Flag {
+        name: decl.name.clone(),
+        short: decl.short,
+        placeholder: placeholder.map(|p| p.0),
+        description,
+        value_type,
+        list,
+        required,
+        values_lines: values.join("\n"),
+        default_lines: default.as_ref().map(|d| d.join("\n")),
+        values,
+        default,
+        line: decl.line,
+        column: decl.column,
+        sources,
+    })
 }
 
 /// What resolving one flag after another reuses: buffers that keep their

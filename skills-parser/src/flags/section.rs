@@ -5,14 +5,12 @@
 //! block each and keep no state; this is the only state, and it looks back
 //! at most to the flag being read.
 
-use super::decl::{Decl, DefaultValue, Fact, Placeholder};
+use super::decl::{Decl, DefaultValue, Fact};
 use super::head::{self, Head, Read};
 use super::table;
 use super::{Origin, Source};
 use crate::diagnostic::{Code, Sink};
-use crate::lex::{
-    group_label, is_thematic_break, mentions_flag, placeholder_choices, requires, strip_list_marker, valid_flag_form,
-};
+use crate::lex::{group_label, is_thematic_break, mentions_flag, requires, strip_list_marker, valid_flag_form};
 use crate::markdown::SourceLine;
 
 /// The width of a line's indentation, a tab reaching the next multiple of
@@ -156,7 +154,7 @@ impl Reader {
                     let mut decl = *decl;
                     self.shows_values |= decl.placeholder.is_some();
                     decl.shows_no_value = decl.placeholder.is_none();
-                    self.grouped(&mut decl);
+                    decl.group = self.group;
                     self.decls.push(decl);
                 }
                 table::Row::Invalid(written, column) => invalid_name(row.line, column, &written, sink),
@@ -186,7 +184,7 @@ impl Reader {
             _ => true,
         };
         if nested && self.continues(text, indent) {
-            self.continuation(l, text, offset, indent);
+            self.continuation(l, text, offset);
             return;
         }
         let read = match dashed {
@@ -252,53 +250,11 @@ impl Reader {
     }
 
     /// The declaration `h` reads, on `line`, its columns moved right by
-    /// `offset` (where the text read starts in the line).
+    /// `offset` (where the text read starts in the line), in the current
+    /// group.
     fn declare(&mut self, h: Head, line: usize, offset: usize, indent: usize) -> Decl {
-        let mut decl = Decl::new(h.name, line, offset + h.column);
-        decl.short = h.short;
-        decl.negated = h.negated;
-        decl.counted = h.counted;
-        decl.indent = indent;
-        if h.starred {
-            decl.state(Fact::Required(true), line, decl.column, Origin::Marker);
-        }
-        for (fact, implied, column) in h.facts {
-            let at = Source { implied, ..Source::at(line, offset + column, Origin::Marker) };
-            decl.facts.push(super::decl::Stated { fact, at });
-        }
-        let has_default = h.default.is_some();
-        if let Some((value, column)) = h.default {
-            // kubectl's `--watch=false:`: the default, which also says
-            // the flag's value (a switch's `false` says it takes none);
-            // `=''` and `=[]` give none, only a value's place.
-            let at = offset + column;
-            let switch = value.eq_ignore_ascii_case("true") || value.eq_ignore_ascii_case("false");
-            if value.is_empty() || value == "[]" {
-                let at = Source::at(line, at, Origin::Placeholder);
-                decl.placeholder =
-                    Some(Placeholder { text: "value".to_string(), repeated: value == "[]", choices: None, at });
-            } else {
-                decl.state(Fact::Default(DefaultValue::Text(format!("\"{value}\""))), line, at, Origin::Marker);
-            }
-            decl.imply(Fact::Required(false), line, at, Origin::Marker);
-            decl.shows_no_value = switch;
-        }
-        match h.placeholder {
-            Some((text, repeated, column)) => {
-                self.shows_values = true;
-                let at = Source::at(line, offset + column, Origin::Placeholder);
-                decl.placeholder = Some(Placeholder { choices: placeholder_choices(&text), text, repeated, at });
-            }
-            None if !has_default => decl.shows_no_value = true,
-            None => {}
-        }
-        self.grouped(&mut decl);
-        decl
-    }
-
-    /// Puts `decl` in the current group.
-    fn grouped(&self, decl: &mut Decl) {
-        decl.group = self.group;
+        self.shows_values |= h.placeholder.is_some();
+        Decl { indent, group: self.group, ..h.declare(line, offset) }
     }
 
     /// Whether the line continues the last flag's description: under its
@@ -312,7 +268,7 @@ impl Reader {
 
     /// A line of the last flag's description: a definition (`: text`), a
     /// property (`- Type: integer`), one of its values, or text.
-    fn continuation(&mut self, l: &SourceLine<'_>, text: &str, offset: usize, indent: usize) {
+    fn continuation(&mut self, l: &SourceLine<'_>, text: &str, offset: usize) {
         self.open = true;
         self.belongs = true;
         let trimmed = text.trim_start();
@@ -330,7 +286,6 @@ impl Reader {
         if property(item, last, l.line, item_column) {
             return;
         }
-        let _ = indent;
         let (piece, piece_column) = if is_item { (item, item_column) } else { (line, column) };
         last.description.push(piece, l.line, piece_column, definition.is_some());
     }

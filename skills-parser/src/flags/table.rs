@@ -17,11 +17,11 @@
 //! statements of the flag's properties; any other column is description.
 
 use super::Origin;
-use super::decl::{Decl, DefaultValue, Fact, Placeholder};
+use super::decl::{Decl, DefaultValue, Fact};
 use super::describe::{self, enum_values};
 use super::head::{self, Read};
 use super::types::{self, TypeWord};
-use crate::lex::{is_flag_name, name_len, placeholder_choices};
+use crate::lex::{is_flag_name, name_len};
 use crate::markdown::SourceLine;
 use crate::words::strip_word_ignore_ascii_case;
 
@@ -99,7 +99,7 @@ pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<Row> {
                 .or_else(|| cells.iter().position(|(_, c)| starts_flag(c)));
             let mut decl = match (dashed, flag_column) {
                 (Some(k), _) => match head::dashed(&unlinked(&cells[k].1)) {
-                    Read::Flag(h) => flag(h, row.line, at(k)),
+                    Read::Flag(h) => h.declare(row.line, at(k) - 1),
                     Read::Invalid(written, c) => return Row::Invalid(written, at(k) + c - 1),
                     Read::Not => return Row::Other,
                 },
@@ -128,21 +128,6 @@ pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<Row> {
             Row::Flag(Box::new(decl))
         })
         .collect()
-}
-
-/// The declaration a flag cell's head gives, at the cell's column.
-fn flag(h: head::Head, line: usize, cell_column: usize) -> Decl {
-    let mut decl = Decl::new(h.name, line, cell_column + h.column - 1);
-    decl.short = h.short;
-    decl.negated = h.negated;
-    if h.starred {
-        decl.state(Fact::Required(true), line, decl.column, Origin::Marker);
-    }
-    if let Some((text, repeated, column)) = h.placeholder {
-        let at = super::Source::at(line, cell_column + column - 1, Origin::Placeholder);
-        decl.placeholder = Some(Placeholder { choices: placeholder_choices(&text), text, repeated, at });
-    }
-    decl
 }
 
 /// The statements one cell of column `kind` makes.
