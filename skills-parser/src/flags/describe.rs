@@ -186,7 +186,7 @@ fn groups(d: &str, out: &mut Described<'_, '_>) {
 fn marker_group(inner: &str, offset: usize, facts: &mut Vec<Found>) -> bool {
     let values_known = facts.iter().any(|f| matches!(f.0, Fact::Values(_)));
     let before = facts.len();
-    if one_marker(inner, offset, facts) || (!values_known && values_group(inner, offset, facts)) {
+    if one_marker(inner, offset, In::Group, facts) || (!values_known && values_group(inner, offset, facts)) {
         return true;
     }
     if inner.bytes().any(|c| c == b',' || c == b';') && split_markers(inner, offset, false, facts) {
@@ -213,7 +213,7 @@ fn split_markers(inner: &str, offset: usize, lenient: bool, found: &mut Vec<Foun
         };
         let part = &rest[..part_end];
         let at = offset + (part.as_ptr() as usize - inner.as_ptr() as usize);
-        let ok = !part.trim().is_empty() && one_marker(part, at, found);
+        let ok = !part.trim().is_empty() && one_marker(part, at, In::Group, found);
         if !ok && !lenient {
             return false;
         }
@@ -224,49 +224,64 @@ fn split_markers(inner: &str, offset: usize, lenient: bool, found: &mut Vec<Foun
     }
 }
 
-/// One marker at `offset`; false when `part` is not one.
-fn one_marker(part: &str, offset: usize, found: &mut Vec<Found>) -> bool {
+/// Where a marker is written, which decides what it may be.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum In {
+    /// A part of a group (`(integer, default: 20)`), a table cell, a
+    /// docstring's type: any default value counts.
+    Group,
+    /// A sentence of its own (`Required.`, `Default: 20.`, `*integer*`): a
+    /// default must be a value that cannot be prose, and a type counts
+    /// unless the description already states one (`typed`).
+    Sentence { typed: bool },
+}
+
+/// One marker at `offset`; false (and nothing added) when `part` is not one.
+pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<Found>) -> bool {
     // Emphasis, and a code span around the whole marker, are not part of
-    // it: `(**required**)`, `` (`string`) ``.
-    let t = part.trim().trim_matches(['*', '_']).trim();
+    // it: `(**required**)`, `` (`string`) ``; nor, in a sentence, a
+    // separator after a group (`(string): Required.`) or its period.
+    let mut t = part.trim().trim_matches(['*', '_']).trim();
+    let sentence = matches!(within, In::Sentence { .. });
+    if sentence {
+        t = t.trim_start_matches([':', '-', '–', '—']).trim();
+        t = t.trim_matches(['*', '_']).trim_end_matches(['.', '!']).trim_matches(['*', '_']);
+    }
     let t = match t.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {
         Some(code) if !code.contains('`') => code.trim(),
         _ => t,
     };
     let at = offset + part.find(|c: char| !c.is_whitespace()).unwrap_or(0);
     let is = |word: &str| t.eq_ignore_ascii_case(word);
-    if is("required") {
-        found.push((Fact::Required(true), false, at));
-    } else if is("optional") {
-        found.push((Fact::Required(false), false, at));
-    } else if is("boolean flag") || is("boolean") {
+    let typed = within == In::Sentence { typed: true };
+    // (`**Default:** 20` in a sentence.)
+    let unstarred = if sentence && t.contains('*') { std::borrow::Cow::Owned(t.replace('*', "")) } else { t.into() };
+    if is("required") || is("optional") {
+        found.push((Fact::Required(is("required")), false, at));
+    } else if (is("boolean flag") || is("boolean")) && !typed {
         found.push((Fact::Type(ValueType::Boolean), false, at));
-    } else if is("yyyy-mm-dd") {
+    } else if is("yyyy-mm-dd") && !typed {
         found.push((Fact::Type(ValueType::Date), false, at));
-    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "default:") {
-        default(v.trim(), at, found);
-    } else if let Some(v) = default_in_words(t) {
-        default(v, at, found);
-    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:") {
-        // `type: number, required`: more markers after the type, which
-        // the group reads one by one.
-        if v.contains(',') {
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(&unstarred, "default:").map(str::trim) {
+        if sentence && !(unmistakable(v) || is_enum_value(v) && !v.contains(' ')) {
             return false;
         }
-        let Some((word, list)) = types::read(v, true) else { return false };
+        default(v, at, found);
+    } else if let Some(v) = default_in_words(&unstarred) {
+        default(v, at, found);
+    } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:").filter(|_| !typed) {
+        // `type: number, required`: more markers after the type, which
+        // the group reads one by one.
+        let Some((word, list)) = types::read(v.trim().trim_matches('`'), true).filter(|_| !v.contains(',')) else {
+            return false;
+        };
         type_facts(word, list, at, found);
-    } else if let Some((word, list)) = types::read(t, false) {
+    } else if let Some((word, list)) = types::read(t, false).filter(|_| !typed) {
         type_facts(word, list, at, found);
     } else {
         return false;
     }
     true
-}
-
-/// Whether `part` is one marker (a part of a group), its statements
-/// added to `found`.
-pub(crate) fn read_part(part: &str, found: &mut Vec<Found>) -> bool {
-    one_marker(part, 0, found)
 }
 
 /// The statements of a type word at `at`.
@@ -376,69 +391,35 @@ fn values_clause(out: &mut Described<'_, '_>, text: &Text) {
 /// `Level, default `2``).
 fn sentence_markers(out: &mut Described<'_, '_>, words: Words) {
     let prose = &out.prose;
-    let has_default = words.has(Words::DEFAULT) && find_ignore_ascii_case(prose, "default").is_some();
-    let first_is_type = || {
-        let end = sentences(prose).next().map_or(0, |(s, _)| s.len());
-        type_sentence(prose[..end].trim().trim_end_matches('.')).is_some()
-    };
     let says = |bit, word| words.has(bit) && find_ignore_ascii_case(prose, word).is_some();
-    if !(has_default || says(Words::REQUIRED, "required") || says(Words::OPTIONAL, "optional") || first_is_type()) {
+    let first_is_type = || {
+        let first = sentences(prose).next().map_or("", |(s, _)| s);
+        one_marker(first, 0, In::Sentence { typed: false }, &mut Vec::new())
+    };
+    if !(says(Words::DEFAULT, "default")
+        || says(Words::REQUIRED, "required")
+        || says(Words::OPTIONAL, "optional")
+        || first_is_type())
+    {
         return;
     }
-    let mut typed = out.facts.iter().any(|f| matches!(f.0, Fact::Type(_) | Fact::EnumType));
+    let is_type = |f: &Found| matches!(f.0, Fact::Type(_) | Fact::EnumType);
+    let mut typed = out.facts.iter().any(is_type);
     out.blanks.clear();
     for (sentence, start) in sentences(prose) {
         let mut kept = sentence;
-        if let Some((rest, word)) = trailing_marker(kept) {
-            let at = start + rest.len();
-            out.facts.push((Fact::Required(word == "required"), false, at));
-            out.blanks.push((at, start + kept.trim_end().len()));
+        while let Some((rest, tail)) = marker_tail(kept, start, out.facts) {
+            out.blanks.push((start + tail, start + kept.trim_end().len()));
             kept = rest;
         }
-        if has_default && let Some((rest, value)) = trailing_default(kept) {
-            let at = start + rest.len();
-            default(&value, at, out.facts);
-            out.blanks.push((at, start + kept.trim_end().len()));
-            kept = rest;
-        }
-        // After a marker group, the separator may lead: `(string): Required.`
-        let word = kept.trim().trim_start_matches([':', '-', '–', '—']).trim();
-        let word = word.trim_matches(['*', '_']).trim_end_matches(['.', '!']).trim_matches(['*', '_']);
-        let whole = (start, start + kept.len());
-        if word.eq_ignore_ascii_case("required") || word.eq_ignore_ascii_case("optional") {
-            out.facts.push((Fact::Required(word.eq_ignore_ascii_case("required")), false, start));
-            out.blanks.push(whole);
-        } else if let Some((t, list)) = type_sentence(word).filter(|_| !typed) {
-            typed = true;
-            type_facts(TypeWord::Value(t), list, start, out.facts);
-            out.blanks.push(whole);
-        } else if let Some(t) = strip_prefix_ignore_ascii_case(word, "type:").filter(|_| !typed)
-            && let Some((w, list)) = types::read(t.trim().trim_matches('`'), true)
-        {
-            // `Type: string.` as a sentence, as API references write it.
-            typed = true;
-            type_facts(w, list, start, out.facts);
-            out.blanks.push(whole);
-        } else if let Some(v) = sentence_default(word) {
-            default(&v, start, out.facts);
-            out.blanks.push(whole);
+        let before = out.facts.len();
+        if one_marker(kept, start, In::Sentence { typed }, out.facts) {
+            typed |= out.facts[before..].iter().any(is_type);
+            out.blanks.push((start, start + kept.len()));
         }
     }
     for &(s, e) in out.blanks.iter() {
         blank(&mut out.prose, s, e);
-    }
-}
-
-/// A sentence that is a type alone, emphasis or backticks aside
-/// (`*integer*`, `` `date` ``, `string list`).
-fn type_sentence(sentence: &str) -> Option<(ValueType, bool)> {
-    let t = sentence.trim_matches(|c| matches!(c, '*' | '_' | '`'));
-    if t.is_empty() || t.len() > "list of booleans".len() {
-        return None;
-    }
-    match types::read(t, false)? {
-        (TypeWord::Value(v), list) => Some((v, list)),
-        _ => None,
     }
 }
 
@@ -468,38 +449,31 @@ pub(crate) fn sentences(prose: &str) -> impl Iterator<Item = (&str, usize)> {
     })
 }
 
-/// A sentence that ends with `, required` or `, optional` (or after `;` or
-/// a dash): the sentence before it and the word.
-fn trailing_marker(sentence: &str) -> Option<(&str, &'static str)> {
-    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
-    ["required", "optional"].into_iter().find_map(|word| {
-        let start = t.len().checked_sub(word.len())?;
-        if !t.is_char_boundary(start) || !t[start..].eq_ignore_ascii_case(word) {
+/// A requiredness or a default that ends a sentence after a comma, a
+/// semicolon or a dash after a blank (`The text, required.`, `Level,
+/// default `2``, `Sort order; defaults to "asc".`, `How many, by default
+/// 20`, as NumPy's docstrings write it), its statements added to `found`:
+/// the sentence before it, and where the marker's separator is.
+fn marker_tail<'s>(sentence: &'s str, offset: usize, found: &mut Vec<Found>) -> Option<(&'s str, usize)> {
+    for (i, c) in sentence.char_indices().rev() {
+        if !(matches!(c, ',' | ';') || matches!(c, '-' | '–' | '—') && sentence[..i].ends_with(' ')) {
+            continue;
+        }
+        let rest = sentence[..i].trim_end_matches(['*', '_', ' ']);
+        if rest.trim().is_empty() {
             return None;
         }
-        let before = t[..start].trim_end_matches(['*', '_']).trim_end();
-        let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
-        (!rest.trim().is_empty()).then_some((rest, word))
-    })
-}
-
-/// A sentence that ends with a default after a comma, semicolon or dash
-/// (`Level, default `2``, `Sort order; defaults to "asc".`), its value
-/// [`unmistakable`]: the sentence before it and the value.
-fn trailing_default(sentence: &str) -> Option<(&str, String)> {
-    let t = sentence.trim_end().trim_end_matches(['.', '*', '_']);
-    let b = t.as_bytes();
-    let at = memchr::memrchr2_iter(b'd', b'D', b).find(|&i| {
-        b[i..].len() >= "default".len()
-            && b[i..i + "default".len()].eq_ignore_ascii_case(b"default")
-            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
-    })?;
-    let before = t[..at].trim_end_matches(['*', '_']).trim_end();
-    // `How many, by default 20`, as NumPy's docstrings write it.
-    let before = before.strip_suffix(" by").or_else(|| before.strip_suffix(" By")).unwrap_or(before);
-    let rest = before.strip_suffix([',', ';', '-', '–', '—'])?.trim_end();
-    let value = sentence_default(&t[at..])?;
-    (!rest.trim().is_empty()).then_some((rest, value))
+        let tail = sentence[i + c.len_utf8()..].trim_start_matches(['*', '_', ' ']);
+        let tail = strip_word_ignore_ascii_case(tail, "by").map_or(tail, str::trim_start);
+        let before = found.len();
+        if one_marker(tail, offset + sentence.len() - tail.len(), In::Sentence { typed: true }, found)
+            && found[before..].iter().all(|f| matches!(f.0, Fact::Required(_) | Fact::Default(_)))
+        {
+            return Some((rest, rest.len()));
+        }
+        found.truncate(before);
+    }
+    None
 }
 
 /// A default stated in words: `default 5`, `default=5`, `default is
@@ -517,22 +491,6 @@ fn default_in_words(t: &str) -> Option<&str> {
 pub(crate) fn unmistakable(v: &str) -> bool {
     let quoted = |q: char| v.len() >= 2 && v.starts_with(q) && v.ends_with(q) && !v[1..v.len() - 1].contains(q);
     is_number(v) || quoted('`') || quoted('"') || quoted('\'')
-}
-
-/// The value of a sentence that states a default and nothing else (its
-/// emphasis left out): `Default: 1`, or [`default_in_words`].
-fn sentence_default(sentence: &str) -> Option<String> {
-    let plain = sentence.replace('*', "");
-    match strip_prefix_ignore_ascii_case(&plain, "default:") {
-        Some(v) => Some(v.trim()).filter(|v| unmistakable(v) || is_word(v)).map(str::to_string),
-        None => default_in_words(&plain).map(str::to_string),
-    }
-}
-
-/// One bare word of a value's characters (`json`, `true`): a property's
-/// whole value, not prose.
-fn is_word(v: &str) -> bool {
-    is_enum_value(v) && !v.contains(' ')
 }
 
 /// The first run of two or more values in backticks or double quotes,
@@ -731,7 +689,7 @@ mod tests {
             assert!(facts(d).contains(&Fact::Required(true)), "{d}");
             assert!(!prose(d).to_ascii_lowercase().contains("required"), "{d}: {}", prose(d));
         }
-        for d in ["Only when required", "Not required", "The text, if required"] {
+        for d in ["Only when required", "Not required", "The text, if required", "A field that is non-required"] {
             assert!(!facts(d).contains(&Fact::Required(true)), "{d}");
         }
         assert_eq!(facts("Level, default `2`"), [text("`2`")]);

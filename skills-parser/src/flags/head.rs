@@ -253,10 +253,8 @@ pub(crate) fn dashed(line: &str) -> Read {
 /// and the text after it.
 fn after_placeholder(after: &str, single: bool) -> (Option<(String, bool)>, &str) {
     let candidate = after.strip_prefix('`').unwrap_or(after);
-    if let Some((p, r)) = strip_placeholder(candidate) {
-        let (p, inside) = strip_repeat_end(p);
-        let (r, after_mark) = strip_repeat(r);
-        return (Some((p.to_string(), inside || after_mark)), r.strip_prefix('`').unwrap_or(r).trim_start());
+    if let Some((p, repeated, r)) = bracketed(candidate) {
+        return (Some((p, repeated)), r.strip_prefix('`').unwrap_or(r).trim_start());
     }
     if let Some((p, r, listed)) = word_placeholder(after, single) {
         let (p, rep) = strip_repeat_end(p);
@@ -272,6 +270,16 @@ fn after_placeholder(after: &str, single: bool) -> (Option<(String, bool)>, &str
         return (Some((format!("%{formats}"), false)), r.trim_start());
     }
     (None, after)
+}
+
+/// A bracketed placeholder at the start of `s` (`<tag>`, `{a,b}`) and its
+/// repetition mark, inside or after it (`<tag...>`, `<tag>...`): its text,
+/// whether it is repeated, and the text after it.
+fn bracketed(s: &str) -> Option<(String, bool, &str)> {
+    let (p, r) = strip_placeholder(s)?;
+    let (p, inside) = strip_repeat_end(p);
+    let (r, after) = strip_repeat(r);
+    Some((p.to_string(), inside || after, r))
 }
 
 /// `s` without a leading separator between a flag's head and its
@@ -355,12 +363,8 @@ pub(crate) fn bare(line: &str) -> Read {
         return Read::Invalid(name.to_string(), column);
     }
     let after = closed.unwrap_or(after).trim_start_matches(['`', '*', '_']).trim_start();
-    let (placeholder, after) = match strip_placeholder(after) {
-        Some((p, r)) => {
-            let (p, inside) = strip_repeat_end(p);
-            let (r, mark) = strip_repeat(r);
-            (Some((p.to_string(), inside || mark, at(line, after) + 1)), r.trim_start())
-        }
+    let (placeholder, after) = match bracketed(after) {
+        Some((p, repeated, r)) => (Some((p, repeated, at(line, after) + 1)), r.trim_start()),
         None => (None, after),
     };
     let after = strip_separator(after);
@@ -393,7 +397,7 @@ fn docstring(line: &str) -> Read {
     let Some(close) = group.find(')') else { return Read::Not };
     let marker_only = group[..close].split([',', ';']).all(|part| {
         let mut found = Vec::new();
-        super::describe::read_part(part.trim(), &mut found)
+        super::describe::one_marker(part.trim(), 0, super::describe::In::Group, &mut found)
     });
     if !group[close + 1..].starts_with(':') || !marker_only {
         return Read::Not;
@@ -418,7 +422,9 @@ fn numpy_spec(spec: &str, column: usize) -> Vec<(Fact, bool, usize)> {
     let (first, parts) = (first.trim(), rest.split(',').map(str::trim).filter(|p| !p.is_empty()));
     if let Some(inner) = first.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
         found.push((Fact::Values(super::describe::enum_values(inner)), false, column));
-    } else if !super::describe::read_part(first, &mut found) || !matches!(found.first(), Some((Fact::Type(_), ..))) {
+    } else if !super::describe::one_marker(first, 0, super::describe::In::Group, &mut found)
+        || !matches!(found.first(), Some((Fact::Type(_), ..)))
+    {
         return Vec::new();
     }
     for part in parts {
@@ -454,12 +460,8 @@ pub(crate) fn bare_heading(title: &str) -> Read {
     if !is_flag_name(name) {
         return Read::Invalid(name.to_string(), column);
     }
-    let (placeholder, rest) = match strip_placeholder(rest.trim_start()) {
-        Some((p, r)) => {
-            let (p, inside) = strip_repeat_end(p);
-            let (r, mark) = strip_repeat(r);
-            (Some((p.to_string(), inside || mark, at(title, rest) + 1)), r)
-        }
+    let (placeholder, rest) = match bracketed(rest.trim_start()) {
+        Some((p, repeated, r)) => (Some((p, repeated, at(title, rest) + 1)), r),
         None => (None, rest),
     };
     Read::Flag(Head { placeholder, ..Head::named(name, column, at(title, strip_separator(rest.trim_start()))) })

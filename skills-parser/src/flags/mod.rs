@@ -59,29 +59,24 @@ pub enum Origin {
 impl Origin {
     /// The origin's name in listings and JSON (`marker`, `default-value`).
     pub fn as_str(self) -> &'static str {
-        match self {
-            Origin::Data => "data",
-            Origin::Marker => "marker",
-            Origin::Usage => "usage",
-            Origin::Placeholder => "placeholder",
-            Origin::DefaultValue => "default-value",
-            Origin::Layout => "layout",
-            Origin::Example => "example",
-            Origin::Unstated => "unstated",
-        }
+        self.names().0
     }
 
     /// What kind of statement it is, in words (`an explicit marker`).
     pub fn describe(self) -> &'static str {
+        self.names().1
+    }
+
+    fn names(self) -> (&'static str, &'static str) {
         match self {
-            Origin::Data => "structured data",
-            Origin::Marker => "an explicit marker",
-            Origin::Usage => "the Usage synopsis",
-            Origin::Placeholder => "the placeholder",
-            Origin::DefaultValue => "the default's shape",
-            Origin::Layout => "the section's layout",
-            Origin::Example => "the examples",
-            Origin::Unstated => "nothing stated (the format's default)",
+            Origin::Data => ("data", "structured data"),
+            Origin::Marker => ("marker", "an explicit marker"),
+            Origin::Usage => ("usage", "the Usage synopsis"),
+            Origin::Placeholder => ("placeholder", "the placeholder"),
+            Origin::DefaultValue => ("default-value", "the default's shape"),
+            Origin::Layout => ("layout", "the section's layout"),
+            Origin::Example => ("example", "the examples"),
+            Origin::Unstated => ("unstated", "nothing stated (the format's default)"),
         }
     }
 }

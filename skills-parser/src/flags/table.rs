@@ -205,7 +205,7 @@ fn type_cell(cell: &str) -> Vec<describe::Found> {
         Some((TypeWord::Unknown(_), _)) if value.contains([',', ';', '(']) => {
             let group = value.replace(['(', ')'], ",");
             let parts = group.split([',', ';']).filter(|p| !p.trim().is_empty());
-            if !parts.into_iter().all(|p| describe::read_part(p, &mut found)) {
+            if !parts.into_iter().all(|p| describe::one_marker(p, 0, describe::In::Group, &mut found)) {
                 found = vec![(Fact::UnknownType(value.to_string()), false, 0)];
             }
         }
