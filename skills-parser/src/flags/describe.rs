@@ -315,22 +315,18 @@ fn default(v: &str, at: usize, found: &mut Vec<Found>) {
 /// (`[possible values: json, text]`).
 fn values_group(inner: &str, offset: usize, found: &mut Vec<Found>) -> bool {
     let t = inner.trim();
-    let (rest, several) = if let Some(r) = strip_prefix_ignore_ascii_case(t, "one or more of:") {
-        (r, Some(true))
-    } else if let Some(r) = strip_prefix_ignore_ascii_case(t, "one of:") {
-        (r, Some(false))
-    } else {
-        match values_label(t) {
-            Some((0, len)) => (&t[len..], None),
-            _ => return false,
-        }
-    };
-    let values = enum_values(rest);
+    let lead = [("one or more of:", Some(true)), ("one of:", Some(false))]
+        .into_iter()
+        .find_map(|(label, several)| {
+            Some((label.len(), several)).filter(|_| strip_prefix_ignore_ascii_case(t, label).is_some())
+        })
+        .or_else(|| values_label(t).filter(|l| l.0 == 0).map(|(_, len)| (len, None)));
+    let Some((len, several)) = lead else { return false };
+    let values = enum_values(&t[len..]);
     if values.is_empty() || !values.iter().all(|v| is_enum_value(v)) {
         return false;
     }
-    let at = offset + (t.as_ptr() as usize - inner.as_ptr() as usize);
-    values_facts(values, several, at, found);
+    values_facts(values, several, offset + (t.as_ptr() as usize - inner.as_ptr() as usize), found);
     true
 }
 

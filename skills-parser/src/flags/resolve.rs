@@ -137,10 +137,6 @@ pub(crate) struct Scratch {
     facts: Vec<Stated>,
 }
 
-/// Lists of values up to this long are compared value by value; longer
-/// ones through sets.
-const SHORT: usize = 32;
-
 /// The values, in ASCII lowercase, as a set.
 fn lowercase(values: &[String]) -> foldhash::HashSet<String> {
     values.iter().map(|v| v.to_ascii_lowercase()).collect()
@@ -463,15 +459,8 @@ impl<'r> Resolver<'r, '_> {
             Fact::Values(v) if !v.is_empty() => Some(v),
             _ => None,
         });
-        // The same values in any order and case (through sets for long
-        // lists, so that thousands cost in proportion to their length).
-        let same = |a: &&Vec<String>, b: &&Vec<String>| {
-            a.len() == b.len()
-                && match a.len() {
-                    0..SHORT => a.iter().all(|x| b.iter().any(|y| x.eq_ignore_ascii_case(y))),
-                    _ => lowercase(a) == lowercase(b),
-                }
-        };
+        // The same values in any order and case.
+        let same = |a: &&Vec<String>, b: &&Vec<String>| a.len() == b.len() && lowercase(a) == lowercase(b);
         let decl = self.decl;
         let chosen = (self.agreed("is", said, same, |v| format!("one of {}", v.join(", "))))
             .or_else(|| decl.placeholder.as_ref().and_then(|p| Some((&p.choices.as_ref()?.0, p.at))));
@@ -496,21 +485,9 @@ impl<'r> Resolver<'r, '_> {
                     format!("`{v}` is not a valid value of `--{name}`"),
                     "enum values are single words of letters, digits and `_ . : / + -`; end the list with `.` or `(` before more prose",
                 );
-            } else if match values.len() {
-                0..SHORT => values.iter().any(|x| x.eq_ignore_ascii_case(&v)),
-                _ => {
-                    if seen.is_empty() {
-                        seen.extend(values.iter().map(|x| x.to_ascii_lowercase()));
-                    }
-                    !seen.insert(v.to_ascii_lowercase())
-                }
-            } {
-                self.error(
-                    Code::InvalidEnumValue,
-                    at,
-                    format!("`{v}` is listed twice in `--{name}`"),
-                    "list each value once",
-                );
+            } else if !seen.insert(v.to_ascii_lowercase()) {
+                let message = format!("`{v}` is listed twice in `--{name}`");
+                self.error(Code::InvalidEnumValue, at, message, "list each value once");
             } else {
                 values.push(v);
             }

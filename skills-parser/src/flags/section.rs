@@ -372,17 +372,7 @@ fn property(item: &str, decl: &mut Decl, line: usize, column: usize) -> bool {
     let Some((key, value)) = property_parts(item) else { return false };
     let value_column =
         column + (value.as_ptr() as usize - item.as_ptr() as usize) + (value.len() - value.trim_start().len());
-    let value = value.trim();
-    // The line is a sentence: its period is not part of the value.
-    let value = match value.strip_suffix('.').filter(|v| !v.ends_with('.')) {
-        Some(v) if !["description", "desc", "summary", "details"].iter().any(|k| key.eq_ignore_ascii_case(k)) => v,
-        _ => value,
-    };
-    if ["description", "desc", "summary", "details"].iter().any(|k| key.trim().eq_ignore_ascii_case(k)) {
-        decl.description.push(value, line, value_column, true);
-        return true;
-    }
-    table::property(key, value, decl, line, value_column)
+    table::property(key, value.trim(), decl, line, value_column)
 }
 
 /// A property line's key and value: `Key: value`, or with the key in

@@ -35,6 +35,8 @@ enum Column {
     /// `Optional`: the flag is required where the cell says no.
     Optional,
     Values,
+    /// `Description`: the flag's description.
+    Description,
     Text,
 }
 
@@ -53,6 +55,7 @@ impl Column {
             "optional" | "opt" => Column::Optional,
             "value" | "choice" | "allowed" | "allowed value" | "possible value" | "valid value" | "accepted value"
             | "supported value" | "one of" | "enum" => Column::Values,
+            "description" | "desc" | "summary" | "detail" => Column::Description,
             _ => Column::Text,
         }
     }
@@ -157,7 +160,7 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
             let values: Vec<String> = enum_values(value.trim_end_matches('.'));
             decl.state(Fact::Values(values), line, column, Origin::Data);
         }
-        Column::Text => decl.description.push(cell, line, column, false),
+        Column::Description | Column::Text => decl.description.push(cell, line, column, false),
     }
 }
 
@@ -168,8 +171,17 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
 /// description text.
 pub(crate) fn property(key: &str, value: &str, decl: &mut Decl, line: usize, column: usize) -> bool {
     let kind = Column::from_header(key);
-    let (raw, value) = (value, plain(value));
+    // The line is a sentence: its period is not part of a value.
+    let raw = match value.strip_suffix('.').filter(|v| !v.ends_with('.')) {
+        Some(v) if kind != Column::Description => v,
+        _ => value,
+    };
+    let value = plain(raw);
     match kind {
+        Column::Description => {
+            decl.description.push(raw, line, column, true);
+            true
+        }
         Column::Flag | Column::Text => false,
         Column::Values if value.is_empty() => false,
         Column::Type if value.contains(' ') && matches!(type_cell(raw).as_slice(), [(Fact::UnknownType(_), ..)]) => {
