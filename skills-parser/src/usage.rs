@@ -228,17 +228,7 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     // The flag whose placeholder was the last word, for a `...` after it.
     let mut last_placeholder: Option<usize> = None;
     let base = text.as_ptr() as usize;
-    let plain = text.split_whitespace().skip(usize::from(named));
-    // Split only a line with a `|` (splitting every word costs every load).
-    let mut split = None;
-    let mut words = plain.clone();
-    if text.as_bytes().contains(&b'|') {
-        split = Some(plain.flat_map(alternatives));
-    }
-    let words = core::iter::from_fn(|| match &mut split {
-        Some(s) => s.next(),
-        None => words.next(),
-    });
+    let words = text.split_whitespace().skip(usize::from(named)).flat_map(alternatives);
     // Flags beside a `|` are alternatives (`(--read | --unread)`, as docopt
     // writes a choice): neither is required on its own.
     let mut last_flag: Option<usize> = None;
@@ -431,24 +421,13 @@ fn without_closing_parens(s: &str) -> &str {
 fn alternatives(word: &str) -> impl Iterator<Item = &str> {
     let split = word.as_bytes().contains(&b'|')
         && word.split('|').filter(|p| p.trim_start_matches(['[', '(']).starts_with("--")).count() >= 2;
-    let mut rest = Some(word);
-    std::iter::from_fn(move || {
-        let r = rest?;
-        match if split { r.find('|') } else { None } {
-            Some(0) => {
-                rest = Some(&r[1..]).filter(|s| !s.is_empty());
-                Some(&r[..1])
-            }
-            Some(i) => {
-                rest = Some(&r[i..]);
-                Some(&r[..i])
-            }
-            None => {
-                rest = None;
-                Some(r)
-            }
-        }
-    })
+    let pieces = word.split_inclusive(move |c| split && c == '|');
+    pieces
+        .flat_map(move |p| match p.strip_suffix('|') {
+            Some(w) if split => [w, "|"],
+            _ => [p, ""],
+        })
+        .filter(|w| !w.is_empty())
 }
 
 /// Warns about the values Usage shows without a flag, except those whose
