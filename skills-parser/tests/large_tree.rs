@@ -177,3 +177,60 @@ fn files_listed_after_threads_start_load_in_directory_order() {
         assert_eq!(deep[0].code, Code::StrayFile);
     }
 }
+
+/// Sets the modification time of `root/path` to `ago` before now.
+fn modified_ago(root: &Path, path: &str, ago: std::time::Duration) {
+    let file = std::fs::File::options().write(true).open(root.join(path)).unwrap();
+    file.set_modified(std::time::SystemTime::now() - ago).unwrap();
+}
+
+/// With `settle`, a file that changed less than that long ago may still be
+/// in the middle of a save: it gives what it gave before (a new one
+/// nothing) and is listed as unsettled, until it has stayed as it is.
+#[test]
+fn a_file_changed_within_the_settle_time_gives_what_it_gave_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "d/SKILL.md", "---\ndomain: d\ndescription: D\n---\n\n# d\n");
+    write(root, "d/a.md", &skill("d.a"));
+    write(root, "d/b.md", &skill("d.b"));
+    let long_ago = std::time::Duration::from_secs(60);
+    for f in ["d/SKILL.md", "d/a.md", "d/b.md"] {
+        modified_ago(root, f, long_ago);
+    }
+    let opts = LoadOptions { settle: Some(std::time::Duration::from_secs(5)), ..LoadOptions::default() };
+    let mut cache = skills_parser::LoadCache::new();
+    let first = skills_parser::load_cached(root, &opts, &mut cache);
+    assert!(first.unsettled.is_empty() && first.diagnostics.is_empty(), "{:#?}", first.diagnostics);
+
+    // `a.md` cut short by a save in progress, `c.md` being created; `b.md`
+    // edited, and settled.
+    std::fs::write(root.join("d/a.md"), "---\nname: d.a\ndescr").unwrap();
+    write(root, "d/c.md", &skill("d.c")[..40]);
+    write(root, "d/b.md", &skill("d.b").replace("The title (required)", "The new title (required)"));
+    modified_ago(root, "d/b.md", long_ago);
+    let during = skills_parser::load_cached(root, &opts, &mut cache);
+    let mut unsettled: Vec<_> = during.unsettled.iter().map(|p| p.strip_prefix(root).unwrap().to_owned()).collect();
+    unsettled.sort();
+    assert_eq!(unsettled, [Path::new("d/a.md"), Path::new("d/c.md")]);
+    let names: Vec<&str> = during.skills.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["d.a", "d.b"]);
+    assert!(during.diagnostics.is_empty(), "{:#?}", during.diagnostics);
+    let by_name = |t: &Tree, n: &str| t.skills.iter().find(|s| s.name == n).cloned().unwrap();
+    assert!(std::sync::Arc::ptr_eq(&by_name(&first, "d.a"), &by_name(&during, "d.a")));
+    assert!(by_name(&during, "d.b").flags[0].description.starts_with("The new title"));
+
+    // Once they have stayed as they are, they are read as they are.
+    modified_ago(root, "d/a.md", long_ago);
+    modified_ago(root, "d/c.md", long_ago);
+    let after = skills_parser::load_cached(root, &opts, &mut cache);
+    assert!(after.unsettled.is_empty());
+    assert!(after.diagnostics.iter().any(|d| d.file.ends_with("a.md")), "{:#?}", after.diagnostics);
+    assert!(after.diagnostics.iter().any(|d| d.file.ends_with("c.md")), "{:#?}", after.diagnostics);
+
+    // Without `settle`, every file is read as it is.
+    write(root, "d/a.md", &skill("d.a"));
+    write(root, "d/c.md", &skill("d.c"));
+    let plain = skills_parser::load_cached(root, &LoadOptions::default(), &mut cache);
+    assert!(plain.unsettled.is_empty() && plain.diagnostics.is_empty(), "{:#?}", plain.diagnostics);
+}

@@ -41,6 +41,14 @@ pub struct LoadOptions {
     /// compiled table numbers them with a `u16`, so `skills_codegen` and
     /// `skills check` set [`MAX_COMPILED_SKILLS`].
     pub max_skills: usize,
+    /// Files whose bytes changed since the load that filled the cache and
+    /// that were modified less than this long ago are taken as still being
+    /// written: each gives what it gave at that load (a new file is left
+    /// out) and is listed in [`Tree::unsettled`], to be read by a later
+    /// load. `None` (the default) reads every file as it is. Dev mode's
+    /// watcher sets it, so that a file caught in the middle of a save is
+    /// not served half-written.
+    pub settle: Option<std::time::Duration>,
 }
 
 /// Most skills one compiled table holds (its index numbers them with a
@@ -49,7 +57,13 @@ pub const MAX_COMPILED_SKILLS: usize = 1 << 16;
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        LoadOptions { max_file_size: MAX_FILE_SIZE, target_os: None, other_domains: Vec::new(), max_skills: usize::MAX }
+        LoadOptions {
+            max_file_size: MAX_FILE_SIZE,
+            target_os: None,
+            other_domains: Vec::new(),
+            max_skills: usize::MAX,
+            settle: None,
+        }
     }
 }
 
@@ -82,6 +96,9 @@ pub struct Tree {
     pub excluded_for_target: Vec<String>,
     /// Every markdown file read, for build scripts to track.
     pub files: Vec<PathBuf>,
+    /// Files that changed too recently to be read ([`LoadOptions::settle`]):
+    /// each gave what it gave at the cache's last load, or nothing if new.
+    pub unsettled: Vec<PathBuf>,
 }
 
 impl Tree {
@@ -217,6 +234,7 @@ pub fn load_cached(root: &Path, opts: &LoadOptions, cache: &mut LoadCache) -> Tr
     let mut examples = Vec::new();
     for mut part in parts {
         tree.files.append(&mut part.files);
+        tree.unsettled.append(&mut part.unsettled);
         diags.append(&mut part.diags);
         skills.append(&mut part.skills);
         partial.append(&mut part.partial);

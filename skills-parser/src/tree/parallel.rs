@@ -21,6 +21,8 @@ pub(super) struct Loaded {
     pub(super) files: Vec<PathBuf>,
     /// Problems listing, reading or parsing them.
     pub(super) diags: Vec<Diagnostic>,
+    /// Files changed too recently to be read (`LoadOptions::settle`).
+    pub(super) unsettled: Vec<PathBuf>,
     /// What the files read gave, in their order (the thread that read them
     /// collects it, so the calling thread only joins the lists).
     pub(super) skills: Vec<Arc<Skill>>,
@@ -208,9 +210,19 @@ pub(super) fn load_file(job: Job<'_>, opts: &LoadOptions, cache: &LoadCache, rea
             return;
         }
     };
-    let result = match cache.get(&entry.path) {
-        Some((before, result)) if *before == text => result.clone(),
-        _ => parse_file(&entry.path, &entry.name, domain, stem, &text),
+    let cached = cache.get(&entry.path);
+    let (text, result) = match cached {
+        Some((before, result)) if *before == text => (text, result.clone()),
+        _ if opts.settle.is_some_and(|settle| changed_within(&entry.path, settle)) => {
+            // Maybe still being written: what it was, until it settles.
+            out.unsettled.push(entry.path.clone());
+            let Some((before, result)) = cached else { return };
+            (before.clone(), result.clone())
+        }
+        _ => {
+            let result = parse_file(&entry.path, &entry.name, domain, stem, &text);
+            (text, result)
+        }
     };
     out.skills.extend(result.skill.clone());
     out.partial.extend(result.partial.clone());
@@ -224,6 +236,13 @@ pub(super) fn load_file(job: Job<'_>, opts: &LoadOptions, cache: &LoadCache, rea
         out.examples.push((s.clone(), result.skill.is_none(), own.clone()));
     }
     reader.files.insert(entry.path.into_os_string(), (text, result));
+}
+
+/// Whether the file at `path` was modified less than `settle` ago (or has
+/// a modification time in the future, which a clock may give).
+fn changed_within(path: &Path, settle: std::time::Duration) -> bool {
+    let modified = std::fs::metadata(path).and_then(|m| m.modified());
+    modified.is_ok_and(|t| t.elapsed().map_or(true, |age| age < settle))
 }
 
 /// What a thread of a load keeps from file to file: a reading buffer, and

@@ -451,7 +451,22 @@ impl Registry {
     /// Reloads every root now and returns the new generation. Concurrent
     /// reloads run one at a time; readers are never blocked.
     pub fn reload(&self) -> u64 {
+        self.load(None).0
+    }
+
+    /// Reloads every root, leaving each file that changed within `settle`
+    /// as it was ([`LoadOptions::settle`]); the new generation, and whether
+    /// a file was left so.
+    fn load(&self, settle: Option<Duration>) -> (u64, bool) {
         let inner = &self.inner;
+        let held;
+        let options = match settle {
+            Some(settle) => {
+                held = LoadOptions { settle: Some(settle), ..inner.options.clone() };
+                &held
+            }
+            None => &inner.options,
+        };
         let mut state = inner.state.lock().unwrap_or_else(|e| e.into_inner());
         // A root that does not exist (yet) is empty, not an error: a user
         // root is optional until someone creates it.
@@ -464,13 +479,14 @@ impl Registry {
             .zip(&mut state.caches)
             .map(|(r, cache)| {
                 if r.path.exists() {
-                    skills_parser::load_cached(&r.path, &inner.options, cache)
+                    skills_parser::load_cached(&r.path, options, cache)
                 } else {
                     *cache = LoadCache::new();
                     Tree::default()
                 }
             })
             .collect();
+        let unsettled = trees.iter().any(|t| !t.unsettled.is_empty());
         let mut events = Vec::new();
         let snapshot = build_snapshot(inner, trees, &mut state, &mut events);
         let generation = snapshot.generation;
@@ -483,7 +499,7 @@ impl Registry {
                 listener(e);
             }
         }
-        generation
+        (generation, unsettled)
     }
 
     pub(crate) fn emit(&self, e: &Event) {

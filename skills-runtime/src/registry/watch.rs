@@ -90,7 +90,7 @@ impl Registry {
                 let replaced = weak.upgrade().is_some_and(|s| registry.rewatch(&s));
                 if !changed.is_empty() || replaced {
                     settle(&changed, registry.inner.settle);
-                    registry.reload();
+                    registry.reload_settled();
                 }
             }
             Err(e) => registry.emit(&Event::WatchError(e.to_string())),
@@ -107,6 +107,21 @@ impl Registry {
             }
         }
         Ok(Watch { _state: state })
+    }
+
+    /// Reloads, leaving each file that changed within the settle time as it
+    /// was: another file than those whose change started the reload may be
+    /// in the middle of a save. Reloads again after each settle time while
+    /// one was left, for [`MAX_SETTLE`] at most; then reads them as they are.
+    fn reload_settled(&self) {
+        let (pause, start) = (self.inner.settle, Instant::now());
+        while self.load(Some(pause)).1 {
+            if start.elapsed() >= MAX_SETTLE.max(pause) {
+                self.reload();
+                return;
+            }
+            std::thread::sleep(pause);
+        }
     }
 
     /// Watches again each root whose directory is not the one watched (it

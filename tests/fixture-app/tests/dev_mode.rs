@@ -548,6 +548,31 @@ fn a_file_saved_in_pieces_is_read_once_it_has_settled() {
     assert_eq!(seen, [1, 2].into(), "flag counts served: {seen:?} (0 is the half-written file)");
 }
 
+/// A reload started by one file's change leaves another file that changed
+/// within the settle time as it was: that one may be in the middle of a
+/// save whose own change has not settled yet. Here the other file is cut
+/// short, and its modification time says it is being written still (ahead
+/// of the clock): it keeps its last version while the first file's change
+/// shows, and is read as it is once the longest settle wait has run out.
+#[test]
+fn a_file_still_being_written_is_not_read_by_a_reload_another_change_starts() {
+    let dev = Dev::new();
+    dev.write("plans/retro.md", TEMPLATE);
+    dev.registry.reload();
+    let _watch = dev.registry.watch().unwrap();
+    let cut = TEMPLATE.find("## Usage").unwrap();
+    let file = std::fs::File::create(dev.root.join("plans/retro.md")).unwrap();
+    std::io::Write::write_all(&mut &file, &TEMPLATE.as_bytes()[..cut]).unwrap();
+    file.set_modified(std::time::SystemTime::now() + Duration::from_secs(3600)).unwrap();
+    drop(file);
+    dev.edit("ops/ping.md", "Answer `pong`, or echo a message.", "Answer `pong` (edited).");
+    let started = Instant::now();
+    assert!(poll(|| dev.run("get_skill: ops.ping").text.contains("(edited)")).is_some(), "the edit shows");
+    assert_eq!(dev.run("plans.retro --sprint 4").kind, Kind::Template, "the last version, with its flag");
+    assert!(poll(|| dev.run("plans.retro --sprint 4").is_error()).is_some(), "read as it is in the end");
+    assert!(started.elapsed() >= Duration::from_secs(1), "read only after the settle wait ran out");
+}
+
 /// Replacing the root directory (renamed away, another put in its place)
 /// does not stop the watcher: it watches the new one, says so, and loads it.
 #[cfg(unix)]
