@@ -116,11 +116,8 @@ impl Reader {
     /// name when text, not a flag line, follows it), whose description is
     /// the text under it; or a group (`### Required`).
     fn heading(&mut self, l: &SourceLine<'_>, title: &str, flag_follows: bool, sink: &mut Sink<'_>) {
-        self.end_values();
         let offset = title.as_ptr() as usize - l.text.as_ptr() as usize;
-        self.open = false;
-        self.belongs = false;
-        self.under_heading = false;
+        self.close();
         let read = match head::dashed(title) {
             Read::Not if !flag_follows => head::bare_heading(title),
             other => other,
@@ -144,10 +141,7 @@ impl Reader {
 
     /// A markdown table, read row by row.
     fn table(&mut self, rows: &[SourceLine<'_>], sink: &mut Sink<'_>) {
-        self.end_values();
-        self.open = false;
-        self.belongs = false;
-        self.under_heading = false;
+        self.close();
         for (row, kind) in rows.iter().zip(table::read(rows)) {
             match kind {
                 table::Row::Flag(decl) => {
@@ -216,19 +210,15 @@ impl Reader {
                 self.in_list = strip_list_marker(text).len() < text.trim_start().len();
                 decl.description.push(rest, l.line, rest_column, false);
                 self.decls.push(decl);
-                self.open = true;
-                self.belongs = true;
-                self.under_heading = false;
+                (self.open, self.belongs, self.under_heading) = (true, true, false);
             }
             Read::Invalid(written, column) => {
                 invalid_name(l.line, offset + column, &written, sink);
-                self.open = false;
-                self.belongs = false;
+                (self.open, self.belongs) = (false, false);
             }
             Read::Not => {
                 self.end_values();
-                self.open = false;
-                self.belongs = false;
+                (self.open, self.belongs) = (false, false);
                 let stripped = strip_list_marker(text);
                 if let Some(fix) = single_dash(stripped) {
                     let column = offset + (stripped.as_ptr() as usize - text.as_ptr() as usize) + 1;
@@ -247,6 +237,12 @@ impl Reader {
                 }
             }
         }
+    }
+
+    /// Ends the last flag: what follows is not its description.
+    fn close(&mut self) {
+        self.end_values();
+        (self.open, self.belongs, self.under_heading) = (false, false, false);
     }
 
     /// The declaration `h` reads, on `line`, its columns moved right by
@@ -269,8 +265,7 @@ impl Reader {
     /// A line of the last flag's description: a definition (`: text`), a
     /// property (`- Type: integer`), one of its values, or text.
     fn continuation(&mut self, l: &SourceLine<'_>, text: &str, offset: usize) {
-        self.open = true;
-        self.belongs = true;
+        (self.open, self.belongs) = (true, true);
         let trimmed = text.trim_start();
         let definition = trimmed.strip_prefix(':').filter(|d| d.starts_with([' ', '\t']));
         let line = definition.unwrap_or(trimmed).trim();
