@@ -19,23 +19,24 @@ pub(crate) type Found = (Fact, bool, usize);
 
 /// The statements a description makes, and its prose.
 #[derive(Debug)]
-pub(crate) struct Described<'d, 'f> {
+pub(crate) struct Described<'f> {
     /// The statements found (a buffer the caller reuses from flag to flag).
     pub(crate) facts: &'f mut Vec<Found>,
     /// The byte ranges of markers to blank out of the prose (a buffer too).
     blanks: &'f mut Vec<(usize, usize)>,
-    /// The description with its markers blanked out.
-    pub(crate) prose: Prose<'d, 'f>,
+    /// The description with its markers blanked out (a buffer too).
+    pub(crate) prose: &'f mut String,
 }
 
 /// Reads the markers of `text`. `enum_type`: another statement already
 /// says the flag is an enum whose values the description quotes.
 /// The statements go to `buffers`, which are emptied first.
-pub(crate) fn read<'d, 'f>(text: &'d Text, enum_type: bool, buffers: &'f mut Buffers) -> Described<'d, 'f> {
+pub(crate) fn read<'f>(text: &Text, enum_type: bool, buffers: &'f mut Buffers) -> Described<'f> {
     let d = &text.text;
     buffers.facts.clear();
-    let prose = Prose { text: d, copy: &mut buffers.prose, blanked: false };
-    let mut out = Described { facts: &mut buffers.facts, blanks: &mut buffers.blanks, prose };
+    buffers.prose.clear();
+    buffers.prose.push_str(d);
+    let mut out = Described { facts: &mut buffers.facts, blanks: &mut buffers.blanks, prose: &mut buffers.prose };
     let words = Words::of(d);
     groups(d, &mut out);
     sentence_markers(&mut out, words);
@@ -45,13 +46,13 @@ pub(crate) fn read<'d, 'f>(text: &'d Text, enum_type: bool, buffers: &'f mut Buf
     let has_enum_type = enum_type || out.facts.iter().any(|f| f.0 == Fact::EnumType);
     if has_enum_type
         && !out.facts.iter().any(|f| matches!(f.0, Fact::Values(_)))
-        && let Some((start, end, values)) = quoted_run(&out.prose)
+        && let Some((start, end, values)) = quoted_run(out.prose)
     {
-        blank(&mut out.prose, start, end);
+        blank(out.prose, start, end);
         out.facts.push((Fact::Values(values), false, start));
     }
     for phrase in ["space-separated", "space separated"].into_iter().filter(|_| words.has(Words::SPACE)) {
-        if let Some(i) = find_ignore_ascii_case(&out.prose, phrase) {
+        if let Some(i) = find_ignore_ascii_case(out.prose, phrase) {
             out.facts.push((Fact::List(true), false, i));
             break;
         }
@@ -65,23 +66,6 @@ pub(crate) struct Buffers {
     facts: Vec<Found>,
     blanks: Vec<(usize, usize)>,
     prose: String,
-}
-
-/// A description with its markers blanked out: the description itself
-/// until a marker is blanked, then a copy in a buffer the caller reuses.
-#[derive(Debug)]
-pub(crate) struct Prose<'d, 'f> {
-    text: &'d str,
-    copy: &'f mut String,
-    blanked: bool,
-}
-
-impl core::ops::Deref for Prose<'_, '_> {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        if self.blanked { self.copy } else { self.text }
-    }
 }
 
 /// Which words the markers are made of a description holds, anywhere and
@@ -125,14 +109,8 @@ impl Words {
 
 /// Replaces `s[start..end]` with as many blanks as it has bytes, keeping
 /// every offset (in place: the length does not change).
-fn blank(s: &mut Prose<'_, '_>, start: usize, end: usize) {
+fn blank(s: &mut String, start: usize, end: usize) {
     const BLANKS: &str = "                                                                ";
-    if !s.blanked {
-        s.copy.clear();
-        s.copy.push_str(s.text);
-        s.blanked = true;
-    }
-    let s = &mut *s.copy;
     match BLANKS.get(..end - start) {
         Some(blanks) => s.replace_range(start..end, blanks),
         None => s.replace_range(start..end, &" ".repeat(end - start)),
@@ -141,7 +119,7 @@ fn blank(s: &mut Prose<'_, '_>, start: usize, end: usize) {
 
 /// Top-level `( )` groups, and `[ ]` ones as docopt writes them (`[default:
 /// 10]`, `[required]`; not a link's `[text](url)`), that hold markers.
-fn groups(d: &str, out: &mut Described<'_, '_>) {
+fn groups(d: &str, out: &mut Described<'_>) {
     let (mut depth, mut group_start, mut bracket_start) = (0usize, 0usize, None);
     out.blanks.clear();
     for (i, c) in d.bytes().enumerate() {
@@ -171,7 +149,7 @@ fn groups(d: &str, out: &mut Described<'_, '_>) {
         }
     }
     for &(start, end) in out.blanks.iter() {
-        blank(&mut out.prose, start, end);
+        blank(out.prose, start, end);
     }
 }
 
@@ -344,7 +322,7 @@ fn values_facts(values: Vec<String>, several: Option<bool>, at: usize, found: &m
 /// The values clause of the prose: `One or more of:`, `One of:`, `One of`
 /// with quoted values, or a label (`Possible values:`); blanked from the
 /// prose.
-fn values_clause(out: &mut Described<'_, '_>, text: &Text) {
+fn values_clause(out: &mut Described<'_>, text: &Text) {
     let prose = &out.prose;
     let clause = find_ignore_ascii_case(prose, "one or more of:")
         .map(|i| (i, "one or more of:".len(), Some(true)))
@@ -360,7 +338,7 @@ fn values_clause(out: &mut Described<'_, '_>, text: &Text) {
     // the section reader gives.
     if text.ends_piece(i + len) {
         values_facts(Vec::new(), several, i, out.facts);
-        blank(&mut out.prose, i, i + len);
+        blank(out.prose, i, i + len);
         return;
     }
     // `One of: [json, text]`, the values as a JSON or YAML list writes
@@ -376,7 +354,7 @@ fn values_clause(out: &mut Described<'_, '_>, text: &Text) {
         }
     };
     values_facts(values, several, i, out.facts);
-    blank(&mut out.prose, i, i + len + end);
+    blank(out.prose, i, i + len + end);
 }
 
 /// Blanks the sentences of the prose that are a marker alone, as API
@@ -385,7 +363,7 @@ fn values_clause(out: &mut Described<'_, '_>, text: &Text) {
 /// list's term line: `` `--limit` *integer* ``), and a marker last in a
 /// sentence after a comma, semicolon or dash (`The text, required.`,
 /// `Level, default `2``).
-fn sentence_markers(out: &mut Described<'_, '_>, words: Words) {
+fn sentence_markers(out: &mut Described<'_>, words: Words) {
     let prose = &out.prose;
     let says = |bit, word| words.has(bit) && find_ignore_ascii_case(prose, word).is_some();
     let first_is_type = || {
@@ -415,7 +393,7 @@ fn sentence_markers(out: &mut Described<'_, '_>, words: Words) {
         }
     }
     for &(s, e) in out.blanks.iter() {
-        blank(&mut out.prose, s, e);
+        blank(out.prose, s, e);
     }
 }
 

@@ -265,26 +265,20 @@ impl<'r> Resolver<'r, '_> {
         if said.next().is_none() {
             return Some((first.0.0, first.1));
         }
-        let claims: Vec<_> = self.said(false, claim).collect();
-        let values: Vec<&String> = (self.said(false, |f| match f {
-            Fact::Values(v) => Some(v),
-            _ => None,
-        }))
-        .flat_map(|(v, _)| v.iter())
-        .collect();
         // Values refine a text or number type: `type: string` with `enum:`,
         // `(type: integer)` with `One of: 1, 2, 3`.
-        let is_enum = claims.iter().any(|c| c.0.0 == Enum);
+        let mut claims: Vec<_> = self.said(false, claim).collect();
+        claims.sort_by_key(|c| c.0.0 != Enum);
+        let values: Vec<&String> = (self.said(false, |f| if let Fact::Values(v) = f { Some(v) } else { None }))
+            .flat_map(|(v, _)| v.iter())
+            .collect();
         let fits = |a: &(ValueType, &Fact), b: &(ValueType, &Fact)| match (a.0, b.0) {
             (Enum | Text, Enum) | (Enum, Text) => true,
             (Integer, Enum) | (Enum, Integer) => values.iter().all(|v| parse_integer(v).is_some()),
             (Number, Enum) | (Enum, Number) => values.iter().all(|v| is_number(v)),
             (x, y) => x == y,
         };
-        let ordered = (claims.iter().filter(|c| !is_enum || c.0.0 == Enum))
-            .chain(claims.iter().filter(|c| is_enum && c.0.0 != Enum))
-            .copied();
-        let ((t, _), at) = self.agreed("is", ordered, fits, |c| claimed(c.1))?;
+        let ((t, _), at) = self.agreed("is", claims, fits, |c| claimed(c.1))?;
         Some((t, at))
     }
 
