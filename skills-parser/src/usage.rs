@@ -228,7 +228,16 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     // The flag whose placeholder was the last word, for a `...` after it.
     let mut last_placeholder: Option<usize> = None;
     let base = text.as_ptr() as usize;
-    let words = text.split_whitespace().skip(usize::from(named)).flat_map(alternatives);
+    let plain = text.split_whitespace().skip(usize::from(named));
+    // Split only a line with a `|` (splitting every word costs every load).
+    let (mut split, mut words) = (None, plain.clone());
+    if text.as_bytes().contains(&b'|') {
+        split = Some(plain.flat_map(alternatives));
+    }
+    let words = core::iter::from_fn(|| match &mut split {
+        Some(s) => s.next(),
+        None => words.next(),
+    });
     // Flags beside a `|` are alternatives (`(--read | --unread)`, as docopt
     // writes a choice): neither is required on its own.
     let mut last_flag: Option<usize> = None;

@@ -366,9 +366,10 @@ fn values_clause(out: &mut Described<'_>, text: &Text) {
 fn sentence_markers(out: &mut Described<'_>, words: Words) {
     let prose = &out.prose;
     let says = |bit, word| words.has(bit) && find_ignore_ascii_case(prose, word).is_some();
+    // (A type word alone is short: `*list of booleans*.`)
     let first_is_type = || {
-        let first = sentences(prose).next().map_or("", |(s, _)| s);
-        one_marker(first, 0, In::Sentence { typed: false }, &mut Vec::new())
+        let first = sentences(prose).next().map_or("", |(s, _)| s.trim().trim_end_matches('.'));
+        first.len() <= 24 && types::read(first.trim_matches(['*', '_', '`']), false).is_some()
     };
     if !(says(Words::DEFAULT, "default")
         || says(Words::REQUIRED, "required")

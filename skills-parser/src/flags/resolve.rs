@@ -479,7 +479,16 @@ impl<'r> Resolver<'r, '_> {
                     format!("`{v}` is not a valid value of `--{name}`"),
                     "enum values are single words of letters, digits and `_ . : / + -`; end the list with `.` or `(` before more prose",
                 );
-            } else if !seen.insert(v.to_ascii_lowercase()) {
+            } else if match values.len() {
+                // (Short lists, the usual, without the set's allocations.)
+                0..32 => values.iter().any(|x| x.eq_ignore_ascii_case(&v)),
+                _ => {
+                    if seen.is_empty() {
+                        seen.extend(values.iter().map(|x| x.to_ascii_lowercase()));
+                    }
+                    !seen.insert(v.to_ascii_lowercase())
+                }
+            } {
                 let message = format!("`{v}` is listed twice in `--{name}`");
                 self.error(Code::InvalidEnumValue, at, message, "list each value once");
             } else {
