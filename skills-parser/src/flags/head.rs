@@ -339,11 +339,7 @@ pub(crate) fn bare(line: &str) -> Read {
             break;
         }
     }
-    let n = name_len(head);
-    let (name, after) = head.split_at(n);
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
-        return Read::Not;
-    }
+    let Some((name, after)) = lowercase_name(head) else { return Read::Not };
     let closed = after.strip_prefix('`').unwrap_or(after);
     let closed =
         if wrap == "`" { after.strip_prefix('`') } else { closed.strip_prefix(wrap).filter(|_| !wrap.is_empty()) };
@@ -358,17 +354,29 @@ pub(crate) fn bare(line: &str) -> Read {
     if !ok {
         return Read::Not;
     }
+    bare_head(line, name, closed.unwrap_or(after).trim_start_matches(['`', '*', '_']).trim_start())
+}
+
+/// A name as other conventions write one at the start of `s` (`dryRun`),
+/// when it starts with a lowercase letter, and the text after it.
+fn lowercase_name(s: &str) -> Option<(&str, &str)> {
+    let (name, after) = s.split_at(name_len(s));
+    name.starts_with(|c: char| c.is_ascii_lowercase()).then_some((name, after))
+}
+
+/// The head of `name`, a slice of `line` written without dashes, whose
+/// description is `after` (a placeholder, `<tag>...`, and a separator
+/// may lead it); `Invalid` when the name is not a valid flag name.
+fn bare_head(line: &str, name: &str, after: &str) -> Read {
     let column = at(line, name) + 1;
     if !is_flag_name(name) {
         return Read::Invalid(name.to_string(), column);
     }
-    let after = closed.unwrap_or(after).trim_start_matches(['`', '*', '_']).trim_start();
     let (placeholder, after) = match bracketed(after) {
         Some((p, repeated, r)) => (Some((p, repeated, at(line, after) + 1)), r.trim_start()),
         None => (None, after),
     };
-    let after = strip_separator(after);
-    Read::Flag(Head { placeholder, ..Head::named(name, column, at(line, after)) })
+    Read::Flag(Head { placeholder, ..Head::named(name, column, at(line, strip_separator(after))) })
 }
 
 /// A docstring's parameter line, not in a list: Google's `limit (int,
@@ -376,22 +384,14 @@ pub(crate) fn bare(line: &str) -> Read {
 /// such as `note (see below): ...` stays prose), or NumPy's `limit : int,
 /// optional` (a type first, its description on the lines under it).
 fn docstring(line: &str) -> Read {
-    let item = line.trim_start();
-    let n = name_len(item);
-    let (name, after) = item.split_at(n);
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
-        return Read::Not;
-    }
-    let column = at(line, name) + 1;
+    let Some((name, after)) = lowercase_name(line.trim_start()) else { return Read::Not };
     if let Some(spec) = after.strip_prefix(" : ") {
         let facts = numpy_spec(spec, at(line, spec) + 1);
-        if facts.is_empty() {
-            return Read::Not;
-        }
-        if !is_flag_name(name) {
-            return Read::Invalid(name.to_string(), column);
-        }
-        return Read::Flag(Head { facts, ..Head::named(name, column, line.len()) });
+        return match bare_head(line, name, &line[line.len()..]) {
+            _ if facts.is_empty() => Read::Not,
+            Read::Flag(h) => Read::Flag(Head { facts, ..h }),
+            other => other,
+        };
     }
     let Some(group) = after.strip_prefix(" (") else { return Read::Not };
     let Some(close) = group.find(')') else { return Read::Not };
@@ -402,10 +402,7 @@ fn docstring(line: &str) -> Read {
     if !group[close + 1..].starts_with(':') || !marker_only {
         return Read::Not;
     }
-    if !is_flag_name(name) {
-        return Read::Invalid(name.to_string(), column);
-    }
-    Read::Flag(Head::named(name, column, at(line, after) + 1))
+    bare_head(line, name, &after[1..])
 }
 
 /// What a NumPy docstring says after a parameter's name (`int, optional`,
@@ -448,23 +445,13 @@ pub(crate) fn bare_heading(title: &str) -> Read {
     if crate::lex::group_label(title).is_some() {
         return Read::Not;
     }
-    let head = title.trim_start_matches(['*', '_', '`']);
-    let n = name_len(head);
-    let (name, after) = head.split_at(n);
+    let Some((name, after)) = lowercase_name(title.trim_start_matches(['*', '_', '`'])) else { return Read::Not };
     let rest = after.trim_start_matches(['*', '_', '`']);
     let ends = rest.is_empty() || [" (", " <", ":", " —", " -"].iter().any(|sep| rest.starts_with(sep));
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) || !ends {
+    if !ends {
         return Read::Not;
     }
-    let column = at(title, name) + 1;
-    if !is_flag_name(name) {
-        return Read::Invalid(name.to_string(), column);
-    }
-    let (placeholder, rest) = match bracketed(rest.trim_start()) {
-        Some((p, repeated, r)) => (Some((p, repeated, at(title, rest) + 1)), r),
-        None => (None, rest),
-    };
-    Read::Flag(Head { placeholder, ..Head::named(name, column, at(title, strip_separator(rest.trim_start()))) })
+    bare_head(title, name, rest.trim_start())
 }
 
 #[cfg(test)]
