@@ -162,15 +162,14 @@ fn groups(d: &str, out: &mut Described<'_>) {
 /// whatever follows (`(type: string, format: email)`): the markers after
 /// it count, the rest is prose.
 fn marker_group(inner: &str, offset: usize, facts: &mut Vec<Found>) -> bool {
-    let values_known = facts.iter().any(|f| matches!(f.0, Fact::Values(_)));
-    let before = facts.len();
-    if one_marker(inner, offset, In::Group, facts) || (!values_known && values_group(inner, offset, facts)) {
-        return true;
-    }
-    if inner.bytes().any(|c| c == b',' || c == b';') && split_markers(inner, offset, false, facts) {
+    let (values_known, before) = (facts.iter().any(|f| matches!(f.0, Fact::Values(_))), facts.len());
+    if split_markers(inner, offset, false, facts) {
         return true;
     }
     facts.truncate(before);
+    if !values_known && values_group(inner, offset, facts) {
+        return true;
+    }
     let lead = inner.trim().trim_matches(['*', '_']).trim();
     if strip_prefix_ignore_ascii_case(lead, "type:").is_some() {
         split_markers(inner, offset, true, facts);
@@ -181,7 +180,7 @@ fn marker_group(inner: &str, offset: usize, facts: &mut Vec<Found>) -> bool {
 
 /// The markers of a group separated by commas or semicolons; false when a
 /// part is not one, unless `lenient`, which skips such parts.
-fn split_markers(inner: &str, offset: usize, lenient: bool, found: &mut Vec<Found>) -> bool {
+pub(crate) fn split_markers(inner: &str, offset: usize, lenient: bool, found: &mut Vec<Found>) -> bool {
     let mut rest = inner;
     loop {
         let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {

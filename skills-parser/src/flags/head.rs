@@ -395,11 +395,8 @@ fn docstring(line: &str) -> Read {
     }
     let Some(group) = after.strip_prefix(" (") else { return Read::Not };
     let Some(close) = group.find(')') else { return Read::Not };
-    let marker_only = group[..close].split([',', ';']).all(|part| {
-        let mut found = Vec::new();
-        super::describe::one_marker(part.trim(), 0, super::describe::In::Group, &mut found)
-    });
-    if !group[close + 1..].starts_with(':') || !marker_only {
+    let marker_only = || super::describe::split_markers(&group[..close], 0, false, &mut Vec::new());
+    if !group[close + 1..].starts_with(':') || !marker_only() {
         return Read::Not;
     }
     bare_head(line, name, &after[1..])
