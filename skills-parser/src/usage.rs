@@ -244,11 +244,11 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     let mut alternative = false;
     let form_bit = if form < 64 { 1u64 << form } else { 0 };
     for word in words {
-        let column = offset + (word.as_ptr() as usize - base) + 1;
         // `(`...`)` groups, as docopt writes them, require what they hold
         // as text without brackets does.
         let parens = word.bytes().take_while(|&b| b == b'(').count();
         let word = &word[parens..];
+        let column = offset + (word.as_ptr() as usize - base) + 1;
         let opens = word.bytes().take_while(|&b| b == b'[').count() as i32;
         depth += opens;
         // `<tag>...`, `<tag>]...`, `[<tag>...]`: the repetition mark may
@@ -430,11 +430,12 @@ fn without_closing_parens(s: &str) -> &str {
 fn alternatives(word: &str) -> impl Iterator<Item = &str> {
     let split = word.as_bytes().contains(&b'|')
         && word.split('|').filter(|p| p.trim_start_matches(['[', '(']).starts_with("--")).count() >= 2;
+    // Each piece is a slice of the word (a word's column is its place).
     let pieces = word.split_inclusive(move |c| split && c == '|');
     pieces
         .flat_map(move |p| match p.strip_suffix('|') {
-            Some(w) if split => [w, "|"],
-            _ => [p, ""],
+            Some(w) if split => [w, &p[w.len()..]],
+            _ => [p, &p[p.len()..]],
         })
         .filter(|w| !w.is_empty())
 }
@@ -533,6 +534,8 @@ mod tests {
             let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional, f.placeholder.as_deref())).collect();
             assert_eq!(got, [("ids", false, Some("id")), ("read", true, None), ("unread", true, None)], "{src}");
         }
+        let u = read_one("tasks.search (--read|--unread)");
+        assert_eq!(u.flags.iter().map(|f| f.column).collect::<Vec<_>>(), [15, 22], "columns");
         let u = read_one("tasks.search (--from <a> --to <b>) [-p|--pinned]");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional)).collect();
         assert_eq!(got, [("from", false), ("to", false), ("pinned", true)]);
