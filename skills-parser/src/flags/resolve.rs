@@ -68,7 +68,7 @@ pub(crate) fn resolve(
     }
     let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
         .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
-    let mut r = Resolver { decl, usage, cx, facts, prose: &described.prose, here, sink, ok: true, placeholder };
+    let mut r = Resolver { decl, usage, cx, facts, prose: described.prose, here, sink, ok: true, placeholder };
     if decl.negated {
         let name = &decl.name;
         r.warn(
