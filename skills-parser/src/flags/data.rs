@@ -133,13 +133,7 @@ fn entry(name: &str, param: &Node, outer: &[(String, Node)], listed: Option<bool
             if let Some((word, list)) = types::read(&element, true) {
                 describe::type_facts(word, list || kind == "array", 0, &mut found);
             }
-            for (fact, implied, _) in found {
-                if implied {
-                    decl.imply(fact, at.line, at.column, Origin::Data);
-                } else {
-                    state(&mut decl, fact, at);
-                }
-            }
+            decl.add(found, at.line, at.column, Origin::Data);
         }
     } else if let Some(at) = field(entries, "format").filter(|_| date) {
         state(&mut decl, Fact::Type(skills_core::spec::ValueType::Date), at);
@@ -158,19 +152,12 @@ fn entry(name: &str, param: &Node, outer: &[(String, Node)], listed: Option<bool
         state(&mut decl, Fact::Default(DefaultValue::Values(values)), d);
         decl.imply(Fact::Required(false), d.line, d.column, Origin::Data);
     }
-    match (field(outer, "required"), listed) {
-        (Some(r), _) if r.as_text().is_some_and(|t| yes_no(t).is_some()) => {
-            state(&mut decl, Fact::Required(yes_no(r.as_text().unwrap_or_default()) == Some(true)), r)
-        }
-        (_, Some(listed)) => {
-            // Named in, or left out of, the schema's `required` list.
-            if listed {
-                decl.state(Fact::Required(true), param.line, param.column, Origin::Data);
-            } else {
-                decl.imply(Fact::Required(false), param.line, param.column, Origin::Data);
-            }
-        }
-        _ => {}
+    // Its own `required:`, or whether the schema's `required` list names it.
+    match (field(outer, "required").and_then(|r| Some((yes_no(r.as_text()?)?, r))), listed) {
+        (Some((yes, r)), _) => state(&mut decl, Fact::Required(yes), r),
+        (None, Some(true)) => decl.state(Fact::Required(true), param.line, param.column, Origin::Data),
+        (None, Some(false)) => decl.imply(Fact::Required(false), param.line, param.column, Origin::Data),
+        (None, None) => {}
     }
     if let Some(d) = field(outer, "description").or_else(|| field(entries, "description"))
         && let Some(t) = d.as_text()

@@ -176,6 +176,12 @@ impl Decl {
         self.facts.push(Stated { fact, at: Source::at(line, column, origin) });
     }
 
+    /// Adds what a marker reader found, all made at `line`:`column`.
+    pub(crate) fn add(&mut self, found: Vec<(Fact, bool, usize)>, line: usize, column: usize, origin: Origin) {
+        let at = Source::at(line, column, origin);
+        self.facts.extend(found.into_iter().map(|(fact, implied, _)| Stated { fact, at: Source { implied, ..at } }));
+    }
+
     /// Adds a statement implied by another made at `line`:`column`.
     pub(crate) fn imply(&mut self, fact: Fact, line: usize, column: usize, origin: Origin) {
         self.facts.push(Stated { fact, at: Source { implied: true, ..Source::at(line, column, origin) } });

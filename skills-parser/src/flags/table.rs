@@ -138,12 +138,7 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
     let value = plain(cell);
     match kind {
         Column::Flag => {}
-        Column::Type => {
-            for (fact, implied, _) in type_cell(cell) {
-                let at = super::Source { implied, ..super::Source::at(line, column, Origin::Data) };
-                decl.facts.push(super::decl::Stated { fact, at });
-            }
-        }
+        Column::Type => decl.add(type_cell(cell), line, column, Origin::Data),
         Column::Default => {
             decl.state(Fact::Default(DefaultValue::Text(value.to_string())), line, column, Origin::Data);
             decl.imply(Fact::Required(false), line, column, Origin::Data);
