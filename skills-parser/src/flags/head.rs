@@ -367,7 +367,7 @@ fn lowercase_name(s: &str) -> Option<(&str, &str)> {
 /// The head of `name`, a slice of `line` written without dashes, whose
 /// description is `after` (a placeholder, `<tag>...`, and a separator
 /// may lead it); `Invalid` when the name is not a valid flag name.
-fn bare_head(line: &str, name: &str, after: &str) -> Read {
+pub(crate) fn bare_head(line: &str, name: &str, after: &str) -> Read {
     let column = at(line, name) + 1;
     if !is_flag_name(name) {
         return Read::Invalid(name.to_string(), column);

@@ -21,7 +21,7 @@ use super::decl::{Decl, DefaultValue, Fact};
 use super::describe::{self, enum_values};
 use super::head::{self, Read};
 use super::types::{self, TypeWord};
-use crate::lex::{is_flag_name, name_len};
+use crate::lex::name_len;
 use crate::markdown::SourceLine;
 use crate::words::strip_word_ignore_ascii_case;
 
@@ -100,24 +100,20 @@ pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<Row> {
             let dashed = flag_column
                 .filter(|&k| cells.get(k).is_some_and(|c| c.1.contains("--")))
                 .or_else(|| cells.iter().position(|(_, c)| starts_flag(c)));
-            let mut decl = match (dashed, flag_column) {
-                (Some(k), _) => match head::dashed(&unlinked(&cells[k].1)) {
-                    Read::Flag(h) => h.declare(row.line, at(k) - 1),
-                    Read::Invalid(written, c) => return Row::Invalid(written, at(k) + c - 1),
-                    Read::Not => return Row::Other,
-                },
-                (None, Some(k)) if k < cells.len() => {
-                    let name = plain(&cells[k].1);
-                    if name.is_empty() || name_len(name) != name.len() {
-                        return Row::Other;
-                    }
-                    let column = at(k) + cells[k].1.find(name).unwrap_or(0);
-                    if !is_flag_name(name) {
-                        return Row::Invalid(name.to_string(), column);
-                    }
-                    Decl::new(name.to_string(), row.line, column)
+            // The flag's cell, read as a flag line's head, or a name alone
+            // (`title`) in the flag column.
+            let (k, read) = match (dashed, flag_column) {
+                (Some(k), _) => (k, head::dashed(&unlinked(&cells[k].1))),
+                (None, Some(k)) if cells.get(k).is_some_and(|c| name_len(plain(&c.1)) == plain(&c.1).len()) => {
+                    let (cell, name) = (&cells[k].1, plain(&cells[k].1));
+                    (k, if name.is_empty() { Read::Not } else { head::bare_head(cell, name, &cell[cell.len()..]) })
                 }
                 _ => return Row::Other,
+            };
+            let mut decl = match read {
+                Read::Flag(h) => h.declare(row.line, at(k) - 1),
+                Read::Invalid(written, c) => return Row::Invalid(written, at(k) + c - 1),
+                Read::Not => return Row::Other,
             };
             let flag_cell = dashed.or(flag_column);
             for (k, (_, c)) in cells.iter().enumerate() {
