@@ -382,8 +382,8 @@ fn sentence_markers(out: &mut Described<'_>, words: Words) {
     out.blanks.clear();
     for (sentence, start) in sentences(prose) {
         let mut kept = sentence;
-        while let Some((rest, tail)) = marker_tail(kept, start, out.facts) {
-            out.blanks.push((start + tail, start + kept.trim_end().len()));
+        while let Some(rest) = marker_tail(kept, start, out.facts) {
+            out.blanks.push((start + rest.len(), start + kept.trim_end().len()));
             kept = rest;
         }
         let before = out.facts.len();
@@ -427,8 +427,8 @@ pub(crate) fn sentences(prose: &str) -> impl Iterator<Item = (&str, usize)> {
 /// semicolon or a dash after a blank (`The text, required.`, `Level,
 /// default `2``, `Sort order; defaults to "asc".`, `How many, by default
 /// 20`, as NumPy's docstrings write it), its statements added to `found`:
-/// the sentence before it, and where the marker's separator is.
-fn marker_tail<'s>(sentence: &'s str, offset: usize, found: &mut Vec<Found>) -> Option<(&'s str, usize)> {
+/// the sentence before its separator.
+fn marker_tail<'s>(sentence: &'s str, offset: usize, found: &mut Vec<Found>) -> Option<&'s str> {
     for (i, c) in sentence.char_indices().rev() {
         if !(matches!(c, ',' | ';') || matches!(c, '-' | '–' | '—') && sentence[..i].ends_with(' ')) {
             continue;
@@ -443,7 +443,7 @@ fn marker_tail<'s>(sentence: &'s str, offset: usize, found: &mut Vec<Found>) -> 
         if one_marker(tail, offset + sentence.len() - tail.len(), In::Sentence { typed: true }, found)
             && found[before..].iter().all(|f| matches!(f.0, Fact::Required(_) | Fact::Default(_)))
         {
-            return Some((rest, rest.len()));
+            return Some(rest);
         }
         found.truncate(before);
     }

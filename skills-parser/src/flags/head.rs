@@ -387,8 +387,10 @@ fn docstring(line: &str) -> Read {
     let Some((name, after)) = lowercase_name(line.trim_start()) else { return Read::Not };
     if let Some(spec) = after.strip_prefix(" : ") {
         let facts = numpy_spec(spec, at(line, spec) + 1);
+        if facts.is_empty() {
+            return Read::Not;
+        }
         return match bare_head(line, name, &line[line.len()..]) {
-            _ if facts.is_empty() => Read::Not,
             Read::Flag(h) => Read::Flag(Head { facts, ..h }),
             other => other,
         };

@@ -104,9 +104,9 @@ pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<Row> {
             // (`title`) in the flag column.
             let (k, read) = match (dashed, flag_column) {
                 (Some(k), _) => (k, head::dashed(&unlinked(&cells[k].1))),
-                (None, Some(k)) if cells.get(k).is_some_and(|c| name_len(plain(&c.1)) == plain(&c.1).len()) => {
+                (None, Some(k)) if cells.get(k).is_some_and(|c| is_name(plain(&c.1))) => {
                     let (cell, name) = (&cells[k].1, plain(&cells[k].1));
-                    (k, if name.is_empty() { Read::Not } else { head::bare_head(cell, name, &cell[cell.len()..]) })
+                    (k, head::bare_head(cell, name, &cell[cell.len()..]))
                 }
                 _ => return Row::Other,
             };
@@ -127,6 +127,11 @@ pub(crate) fn read(rows: &[SourceLine<'_>]) -> Vec<Row> {
             Row::Flag(Box::new(decl))
         })
         .collect()
+}
+
+/// Whether a cell is a name and nothing else (`title`, `dryRun`).
+fn is_name(cell: &str) -> bool {
+    !cell.is_empty() && name_len(cell) == cell.len()
 }
 
 /// The statements one cell of column `kind` makes.

@@ -459,11 +459,11 @@ impl Registry {
     /// a file was left so.
     fn load(&self, settle: Option<Duration>) -> (u64, bool) {
         let inner = &self.inner;
-        let held;
+        let settling;
         let options = match settle {
             Some(settle) => {
-                held = LoadOptions { settle: Some(settle), ..inner.options.clone() };
-                &held
+                settling = LoadOptions { settle: Some(settle), ..inner.options.clone() };
+                &settling
             }
             None => &inner.options,
         };
