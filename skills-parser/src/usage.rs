@@ -4,11 +4,15 @@
 //! A usage line starts with the skill's name (or an alias), optionally as a
 //! list item, in backticks, after `$ ` or after a label (`Usage:`). It may
 //! go on over lines ending with `\`, or lines that start with a flag.
-//! After the name, `--flag` words are flags, the word after a flag
-//! (`<value>`, `VALUE`, `"..."`) is its
-//! placeholder, `[` `]` mark optional parts, `|` is ignored, and `...` (or
-//! `…`) after a placeholder, or a second placeholder with it
-//! (`--tags <tag> [<tag>...]`), means the flag takes several values.
+//! After the name, the line is read as docopt's grammar: `[ ]` groups are
+//! optional, `( )` groups required, `|` separates alternatives (neither is
+//! required on its own), and `...` (or `…`) repeats what is before it. A
+//! `--flag` word is a flag; the word after it in the same group (`<value>`,
+//! `VALUE`, `"..."`) is its placeholder. `...` after the placeholder, or
+//! the placeholder again (`--tags <tag> [<tag>...]`), means the flag takes
+//! several values; `...` after a group that starts with a flag
+//! (`[--tag <t>]...`) shows the flag itself given again and again. Any
+//! other placeholder is a value shown without a flag.
 //! A short spelling (`[-n NAME]`, `-p|--pinned`, `-p, --pinned`) stands for
 //! the flag that declares that letter in `## Flags`.
 
@@ -217,227 +221,207 @@ fn split_continuation(text: &str) -> (&str, bool) {
     }
 }
 
+/// A piece of a usage line, as docopt's grammar reads one.
+#[derive(Clone, Copy)]
+enum Token<'t> {
+    /// `[` (optional) or `(` (required) opens a group.
+    Open { optional: bool },
+    /// `]` or `)`.
+    Close,
+    /// `|` between alternatives.
+    Bar,
+    /// `...` or `…`: the word or group before it, again and again.
+    Repeat,
+    /// A flag, a placeholder or a literal word.
+    Word(&'t str),
+}
+
+/// The tokens of `words`: brackets before a word, the word, and the marks
+/// after it in the order written (`<t>]...`, `<t>...]`). `--read|--unread`,
+/// alternatives written without blanks, is three tokens; any other word
+/// holding a `|` (`-p|--pinned`, `<asc|desc>`) is one.
+fn tokens<'t>(words: impl Iterator<Item = &'t str>, room: usize) -> Vec<Token<'t>> {
+    let mut out = Vec::with_capacity(room);
+    for mut w in words {
+        while let Some(r) = w.strip_prefix(['[', '(']) {
+            out.push(Token::Open { optional: w.starts_with('[') });
+            w = r;
+        }
+        let mut core = w;
+        while let Some(r) =
+            core.strip_suffix("...").or_else(|| core.strip_suffix(['…', ']', ')', ','])).filter(|r| !r.is_empty())
+        {
+            core = r;
+        }
+        if core == "..." || core == "…" {
+            core = &w[..0];
+        }
+        if core.contains('|') && core.split('|').filter(|p| p.starts_with("--")).count() >= 2 {
+            for (i, piece) in core.split('|').enumerate() {
+                out.extend((i > 0).then_some(Token::Bar));
+                out.extend((!piece.is_empty()).then_some(Token::Word(piece)));
+            }
+        } else if !core.is_empty() {
+            out.push(if core == "|" { Token::Bar } else { Token::Word(core) });
+        }
+        let mut tail = &w[core.len()..];
+        while let Some(c) = tail.chars().next() {
+            out.extend(match c {
+                ']' | ')' => Some(Token::Close),
+                '.' if tail.starts_with("...") => Some(Token::Repeat),
+                '…' => Some(Token::Repeat),
+                _ => None,
+            });
+            tail = &tail[if tail.starts_with("...") { 3 } else { c.len_utf8() }..];
+        }
+    }
+    out
+}
+
 /// Reads the words of a usage line: after the skill's name when `named`,
 /// else all of them (a continuation line).
 /// `required_in[i]`: bit `k` when flag `i` is shown without brackets in
 /// usage line (form) `k`.
 fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut Usage, required_in: &mut Vec<u64>) {
     let form = usage.lines.len().saturating_sub(1);
-    let mut depth: i32 = 0;
-    let mut pending: Option<usize> = None;
-    // The flag whose placeholder was the last word, for a `...` after it.
-    let mut last_placeholder: Option<usize> = None;
+    let form_bit = if form < 64 { 1u64 << form } else { 0 };
     let base = text.as_ptr() as usize;
-    let plain = text.split_whitespace().skip(usize::from(named));
-    // Split only a line with a `|` (splitting every word costs every load).
-    let (mut split, mut words) = (None, plain.clone());
-    if text.as_bytes().contains(&b'|') {
-        split = Some(plain.flat_map(alternatives));
-    }
-    let words = core::iter::from_fn(|| match &mut split {
-        Some(s) => s.next(),
-        None => words.next(),
-    });
+    // The open groups: whether each is optional, and the flag its first
+    // word is (`None` inside when that word is no flag).
+    let mut groups: Vec<(bool, Option<Option<usize>>)> = Vec::new();
+    // The flag that starts the group just closed, for a `...` after it.
+    let mut closed = None;
+    // The flag waiting for its placeholder; the flag whose placeholder was
+    // the last word (for a `...` after it); the last flag, for a `|`.
+    let (mut pending, mut last_placeholder, mut last_flag): (Option<usize>, Option<usize>, Option<usize>) =
+        (None, None, None);
     // Flags beside a `|` are alternatives (`(--read | --unread)`, as docopt
     // writes a choice): neither is required on its own.
-    let mut last_flag: Option<usize> = None;
     let mut alternative = false;
-    let form_bit = if form < 64 { 1u64 << form } else { 0 };
-    for word in words {
-        // `(`...`)` groups, as docopt writes them, require what they hold
-        // as text without brackets does.
-        let parens = word.bytes().take_while(|&b| b == b'(').count();
-        let word = &word[parens..];
+    // (Room for the tokens at once: a word and a bracket or two each.)
+    for token in tokens(text.split_whitespace().skip(usize::from(named)), text.len() / 3) {
+        let just_closed = closed.take();
+        let word = match token {
+            Token::Open { optional } => {
+                groups.push((optional, None));
+                continue;
+            }
+            // `[--dry-run] <file>`: a group ends what its flag takes.
+            Token::Close => {
+                closed = groups.pop().and_then(|g| g.1.flatten());
+                pending = None;
+                continue;
+            }
+            // `[--tag <t>]...`: a repeated group that starts with a flag
+            // shows the flag itself repeated.
+            Token::Repeat => {
+                if let Some(i) = just_closed {
+                    usage.flags[i].flag_repeated = true;
+                }
+                if let Some(i) = last_placeholder {
+                    usage.flags[i].repeated = true;
+                }
+                continue;
+            }
+            Token::Bar => {
+                if let Some(i) = last_flag.filter(|_| form < 64) {
+                    required_in[i] &= !form_bit;
+                    usage.flags[i].optional = true;
+                }
+                alternative = true;
+                continue;
+            }
+            Token::Word(word) => word,
+        };
         let column = offset + (word.as_ptr() as usize - base) + 1;
-        let opens = word.bytes().take_while(|&b| b == b'[').count() as i32;
-        depth += opens;
-        // `<tag>...`, `<tag>]...`, `[<tag>...]`: the repetition mark may
-        // sit inside or outside the brackets.
-        let (core, repeated_after) = strip_repeat_end(word.trim_start_matches('['));
-        // `[--tag <t>]...`: `...` right after a closing bracket repeats the
-        // group it closes; one that starts with a flag shows the flag
-        // itself repeated (rare: looked for only then).
-        let mut repeated_flag = None;
-        if repeated_after && core.ends_with([']', ')']) {
-            let close = core.as_ptr() as usize - base + core.len() - 1;
-            repeated_flag = group_flag(text, close);
-            if let Some(f) = usage.flags.iter_mut().find(|f| Some(f.name.as_str()) == repeated_flag) {
-                f.flag_repeated = true;
-            }
-        }
-        // `[--dry-run]`, `--unread)`: a word that ends a group ends what
-        // its flag takes, so the word after it (`[--dry-run] <file>`) is
-        // not the flag's placeholder.
-        let ends_group = core.ends_with([']', ')']);
-        let core = without_closing_parens(core);
-        let closes = core.bytes().rev().take_while(|&b| b == b']').count() as i32;
-        let (core, repeated_inside) =
-            strip_repeat_end(without_closing_parens(core.trim_end_matches(']').trim_end_matches(',')));
-        let repeated = repeated_after || repeated_inside;
-        if core.is_empty() {
-            // `...` on its own repeats the placeholder before it.
-            if let (true, Some(i)) = (repeated, last_placeholder) {
-                usage.flags[i].repeated = true;
-            }
-            depth -= closes;
-            continue;
-        }
-        if core == "|" {
-            if let Some(i) = last_flag.filter(|_| form < 64) {
-                required_in[i] &= !(1 << form);
-                usage.flags[i].optional = true;
-            }
-            alternative = true;
-            depth -= closes;
-            continue;
-        }
-        if stands_for_flags(core) {
+        if stands_for_flags(word) {
             usage.any_flags = true;
             pending = None;
-            depth -= closes;
             continue;
         }
         // `-p|--pinned`: the long spelling.
-        let core = match core.split('|').find(|alt| alt.starts_with("--")) {
-            Some(long) if core.starts_with('-') => long,
-            _ => core,
+        let word = match word.split('|').find(|alt| alt.starts_with("--")) {
+            Some(long) if word.starts_with('-') => long,
+            _ => word,
         };
         // A short spelling (`-p`, `-n NAME`) is kept under its spelling,
         // `-p`, until the flags that declare letters are known
         // ([`Usage::resolve_shorts`]).
-        let short = short_spelling_len(core) == core.len();
-        if let Some(flag) = core.strip_prefix("--").or(short.then_some(core)) {
-            // `--[no-]color`, `--color/--no-color`: the switch `--color`
-            // (see `negated-form`).
-            let flag = flag.strip_prefix("[no-]").unwrap_or(flag);
-            // (Looked for past a `/` only: a substring search costs its setup.)
-            let negation = if flag.bytes().any(|b| b == b'/') { flag.split_once("/--no-") } else { None };
-            let flag = match negation {
-                Some((name, negated)) if name == negated => name,
-                _ => flag,
-            };
-            let (name, placeholder, repeated) = match flag.split_once('=') {
-                Some((n, p)) => {
-                    let (p, inside) = clean_placeholder(p);
-                    (n, Some(p), repeated || inside)
-                }
-                None => (flag, None, repeated),
-            };
-            pending = None;
-            last_placeholder = None;
-            let existing = usage.flags.iter().position(|f| f.name == name);
-            let required_here = depth == 0 && !alternative;
-            alternative = false;
-            if let Some(i) = existing {
+        let short = short_spelling_len(word) == word.len();
+        let Some(flag) = word.strip_prefix("--").or(short.then_some(word)) else {
+            for g in groups.iter_mut().filter(|g| g.1.is_none()) {
+                g.1 = Some(None);
+            }
+            let (p, inside) = placeholder(word);
+            if let Some(i) = pending.take()
+                && usage.flags[i].placeholder.is_none()
+            {
+                usage.flags[i].placeholder = Some(p);
+                usage.flags[i].repeated = inside;
+                last_placeholder = Some(i);
+            } else if let Some(i) = last_placeholder.take()
+                && usage.flags[i].placeholder.as_deref().is_some_and(|q| q.eq_ignore_ascii_case(&p))
+            {
+                // `--tags <tag> [<tag>...]`: the placeholder again, repeated.
+                usage.flags[i].repeated |= inside;
+                last_placeholder = Some(i);
+            } else if let Some(p) = positional(word) {
+                // A different one (`--to <DIR> <FILE>...`) is a positional
+                // argument of the synopsis, nothing of the flag's.
+                usage.positionals.push((p, line, column));
+            }
+            continue;
+        };
+        // `--[no-]color`, `--color/--no-color`: the switch `--color`
+        // (see `negated-form`).
+        let flag = flag.strip_prefix("[no-]").unwrap_or(flag);
+        // (Looked for past a `/` only: a substring search costs its setup.)
+        let negation = if flag.bytes().any(|b| b == b'/') { flag.split_once("/--no-") } else { None };
+        let flag = match negation {
+            Some((name, negated)) if name == negated => name,
+            _ => flag,
+        };
+        let (name, placeholder) = match flag.split_once('=') {
+            Some((n, p)) => (n, Some(placeholder(p))),
+            None => (flag, None),
+        };
+        (pending, last_placeholder) = (None, None);
+        let required_here = groups.iter().all(|g| !g.0) && !alternative;
+        alternative = false;
+        let i = match usage.flags.iter().position(|f| f.name == name) {
+            Some(i) => {
                 if required_here && form < 64 {
-                    required_in[i] |= 1 << form;
+                    required_in[i] |= form_bit;
                 }
                 let f = &mut usage.flags[i];
                 f.flag_repeated |= f.forms & form_bit != 0;
                 f.forms |= form_bit;
-                last_flag = Some(i);
-            } else {
-                required_in.push(if required_here && form < 64 { 1 << form } else { 0 });
-                let has_placeholder = placeholder.is_some();
-                last_flag = Some(usage.flags.len());
+                i
+            }
+            None => {
+                required_in.push(if required_here { form_bit } else { 0 });
+                let i = usage.flags.len();
+                // `--tags=<tag>...`: a `...` after it repeats the value.
+                last_placeholder = placeholder.is_some().then_some(i);
+                pending = Some(i);
                 usage.flags.push(UsageFlag {
                     name: name.to_string(),
-                    placeholder,
+                    repeated: placeholder.as_ref().is_some_and(|p| p.1),
+                    placeholder: placeholder.map(|p| p.0),
                     optional: !required_here,
-                    // `--tags=<tag>...`; a repeated flag without a value
-                    // (`[--verbose]...`) says nothing about values.
-                    repeated: repeated && has_placeholder,
-                    // `[--verbose]...`: the group on this word alone.
-                    flag_repeated: repeated_flag == Some(name),
+                    flag_repeated: false,
                     forms: form_bit,
                     line,
-                    column: column + opens as usize,
+                    column,
                 });
-                pending = Some(usage.flags.len() - 1).filter(|_| !ends_group);
-                if has_placeholder {
-                    last_placeholder = pending;
-                }
+                i
             }
-        } else if let Some(i) = pending.take()
-            && usage.flags[i].placeholder.is_none()
-        {
-            let (p, inside) = clean_placeholder(core);
-            usage.flags[i].placeholder = Some(p);
-            usage.flags[i].repeated = repeated || inside;
-            last_placeholder = Some(i);
-        } else if let Some(i) = last_placeholder.take() {
-            // `--tags <tag> [<tag>...]`: the placeholder again, repeated. A
-            // different one (`--to <DIR> <FILE>...`) is a positional
-            // argument of the synopsis, nothing of the flag's.
-            let (again, inside) = clean_placeholder(core);
-            if usage.flags[i].placeholder.as_deref().is_some_and(|p| p.eq_ignore_ascii_case(&again)) {
-                usage.flags[i].repeated |= repeated || inside;
-            } else if let Some(p) = positional(core) {
-                usage.positionals.push((p, line, column + opens as usize));
-            }
-        } else if let Some(p) = positional(core) {
-            usage.positionals.push((p, line, column + opens as usize));
-        }
-        depth -= closes;
-    }
-}
-
-/// The flag that starts the group `text[close]` (a `]` or `)`) closes, as
-/// a usage flag is named (`tag` for `--tag`, `-t` for a short spelling):
-/// `[--tag <t>]`, `(--tag=<t>)`, `[-t TAG]`. `None` when the group starts
-/// with something else (`[<tag>]`) or opens on an earlier line.
-fn group_flag(text: &str, close: usize) -> Option<&str> {
-    let b = text.as_bytes();
-    let mut depth = 0usize;
-    let mut open = None;
-    for j in (0..=close).rev() {
-        match b[j] {
-            b']' | b')' => depth += 1,
-            b'[' | b'(' => {
-                depth -= 1;
-                if depth == 0 {
-                    open = Some(j);
-                    break;
-                }
-            }
-            _ => {}
+        };
+        last_flag = Some(i);
+        for g in groups.iter_mut().filter(|g| g.1.is_none()) {
+            g.1 = Some(Some(i));
         }
     }
-    let inner = text[open? + 1..close].trim_start_matches(['[', '(', ' ']);
-    let word = |s: &'_ str| s.find([' ', '=', ']', ')', '|']).unwrap_or(s.len());
-    match inner.strip_prefix("--") {
-        // `--[no-]color`: the switch `--color`, as the words are read.
-        Some(long) => {
-            let long = long.strip_prefix("[no-]").unwrap_or(long);
-            Some(&long[..word(long)]).filter(|n| !n.is_empty())
-        }
-        None => {
-            let short = &inner[..word(inner)];
-            (short_spelling_len(short) == short.len() && !short.is_empty()).then_some(short)
-        }
-    }
-}
-
-/// `s` without the `)` that end it (bytewise: a `char` pattern cost the
-/// parse of every usage word).
-fn without_closing_parens(s: &str) -> &str {
-    &s[..s.len() - s.bytes().rev().take_while(|&b| b == b')').count()]
-}
-
-/// `word` as the words it holds: `--read|--unread`, alternatives written
-/// without blanks, is `--read`, `|`, `--unread`; any other word (`-p|--pinned`,
-/// one flag's two spellings, among them) is itself.
-fn alternatives(word: &str) -> impl Iterator<Item = &str> {
-    let split = word.as_bytes().contains(&b'|')
-        && word.split('|').filter(|p| p.trim_start_matches(['[', '(']).starts_with("--")).count() >= 2;
-    // Each piece is a slice of the word (a word's column is its place).
-    let pieces = word.split_inclusive(move |c| split && c == '|');
-    pieces
-        .flat_map(move |p| match p.strip_suffix('|') {
-            Some(w) if split => [w, &p[w.len()..]],
-            _ => [p, &p[p.len()..]],
-        })
-        .filter(|w| !w.is_empty())
 }
 
 /// Warns about the values Usage shows without a flag, except those whose
@@ -462,7 +446,7 @@ pub(crate) fn check_positionals(usage: &Usage, placeholders: &[&str], sink: &mut
 /// The placeholder a word of a usage line shows when it stands for a value
 /// (`<text>`, `FILE`) rather than a literal word, without its brackets.
 fn positional(core: &str) -> Option<String> {
-    let (p, _) = clean_placeholder(core);
+    let (p, _) = placeholder(core);
     let bracketed = core.trim_matches(['"', '\'', '`']).starts_with('<');
     let capitals = p.len() >= 2
         && p.bytes().any(|b| b.is_ascii_uppercase())
@@ -471,17 +455,13 @@ fn positional(core: &str) -> Option<String> {
     ((bracketed || capitals) && name_like).then_some(p)
 }
 
-/// A placeholder without quotes, angle brackets and a repetition mark, and
-/// whether the mark was inside the brackets (`<tag...>`).
-fn clean_placeholder(p: &str) -> (String, bool) {
+/// A placeholder without quotes, angle brackets and a repetition mark
+/// (`"..."` is no placeholder), and whether the mark sat inside the
+/// brackets (`<tag...>`).
+fn placeholder(p: &str) -> (String, bool) {
     let p = strip_repeat_end(p.trim_matches(['"', '\'', '`'])).0;
-    match p.strip_prefix('<').and_then(|p| p.strip_suffix('>')) {
-        Some(inner) => {
-            let (inner, repeated) = strip_repeat_end(inner);
-            (inner.to_string(), repeated)
-        }
-        None => (p.to_string(), false),
-    }
+    let (p, inside) = p.strip_prefix('<').and_then(|p| p.strip_suffix('>')).map_or((p, false), strip_repeat_end);
+    (p.to_string(), inside)
 }
 
 #[cfg(test)]
@@ -536,6 +516,10 @@ mod tests {
         }
         let u = read_one("tasks.search (--read|--unread)");
         assert_eq!(u.flags.iter().map(|f| f.column).collect::<Vec<_>>(), [15, 22], "columns");
+        // Groups nest: a choice in brackets is optional as a whole.
+        let u = read_one("tasks.search [(--read | --unread)] [--all]...");
+        let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional, f.flag_repeated)).collect();
+        assert_eq!(got, [("read", true, false), ("unread", true, false), ("all", true, true)]);
         let u = read_one("tasks.search (--from <a> --to <b>) [-p|--pinned]");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional)).collect();
         assert_eq!(got, [("from", false), ("to", false), ("pinned", true)]);

@@ -150,10 +150,9 @@ fn entry(name: &str, param: &Node, outer: &[(String, Node)], listed: Option<bool
         && let Some(values) = node_texts(d)
     {
         state(&mut decl, Fact::Default(DefaultValue::Values(values)), d);
-        decl.imply(Fact::Required(false), d.line, d.column, Origin::Data);
     }
     // Its own `required:`, or whether the schema's `required` list names it.
-    match (field(outer, "required").and_then(|r| Some((yes_no(r.as_text()?)?, r))), listed) {
+    match (field(outer, "required").and_then(|r| Some((super::table::yes_no(r.as_text()?)?, r))), listed) {
         (Some((yes, r)), _) => state(&mut decl, Fact::Required(yes), r),
         (None, Some(true)) => decl.state(Fact::Required(true), param.line, param.column, Origin::Data),
         (None, Some(false)) => decl.imply(Fact::Required(false), param.line, param.column, Origin::Data),
@@ -168,15 +167,6 @@ fn entry(name: &str, param: &Node, outer: &[(String, Node)], listed: Option<bool
         decl.description.push(&said, param.line, param.column, true);
     }
     decl
-}
-
-/// `true`, `yes` or `false`, `no`: a `required:` value.
-fn yes_no(t: &str) -> Option<bool> {
-    match t.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "y" => Some(true),
-        "false" | "no" | "n" => Some(false),
-        _ => None,
-    }
 }
 
 /// The bounds, lengths, pattern and format a JSON Schema property gives,

@@ -276,15 +276,14 @@ pub(crate) fn type_facts(word: TypeWord, list: bool, at: usize, found: &mut Vec<
     }
 }
 
-/// A default's statements: its value, and that the flag may be left out.
+/// A default's statement.
 /// `None`, `null` and `nil` (Python's and JSON's nothing, as Typer prints
 /// `[default: None]`) state no default.
-fn default(v: &str, at: usize, found: &mut Vec<Found>) {
+pub(crate) fn default(v: &str, at: usize, found: &mut Vec<Found>) {
     if ["none", "null", "nil"].iter().any(|w| v.eq_ignore_ascii_case(w)) {
         return;
     }
     found.push((Fact::Default(DefaultValue::Text(v.to_string())), false, at));
-    found.push((Fact::Required(false), true, at));
 }
 
 /// A group that is a values clause and nothing else: `(one of: a, b)`,

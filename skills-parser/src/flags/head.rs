@@ -76,10 +76,10 @@ impl Head {
             if value.is_empty() || value == "[]" {
                 let place = Source::at(line, at, Origin::Placeholder);
                 decl.placeholder = Some(Placeholder::new("value".to_string(), value == "[]", place));
+                decl.imply(Fact::Required(false), line, at, Origin::Marker);
             } else {
                 decl.state(Fact::Default(DefaultValue::Text(format!("\"{value}\""))), line, at, Origin::Marker);
             }
-            decl.imply(Fact::Required(false), line, at, Origin::Marker);
             decl.shows_no_value = value.eq_ignore_ascii_case("true") || value.eq_ignore_ascii_case("false");
         }
         decl
@@ -426,10 +426,7 @@ fn numpy_spec(spec: &str, column: usize) -> Vec<(Fact, bool, usize)> {
     for part in parts {
         let default = ["default=", "default:", "default "].iter().find_map(|p| part.strip_prefix(p));
         match default {
-            Some(v) => {
-                found.push((Fact::Default(DefaultValue::Text(v.trim().to_string())), false, column));
-                found.push((Fact::Required(false), true, column));
-            }
+            Some(v) => super::describe::default(v.trim(), column, &mut found),
             None if part.eq_ignore_ascii_case("optional") => found.push((Fact::Required(false), false, column)),
             None => {}
         }

@@ -289,7 +289,13 @@ impl<'r> Resolver<'r, '_> {
         if let Some(stated) = self.agreed("is marked", self.said(false, pick), bool::eq, word) {
             return stated;
         }
-        if let Some(implied) = self.said(true, pick).next() {
+        // A default implies that the flag may be left out.
+        let implied = self.facts.iter().find_map(|f| match f.fact {
+            Fact::Required(r) if f.implied() => Some((r, f.at)),
+            Fact::Default(_) if !f.implied() => Some((false, Source { implied: true, ..f.at })),
+            _ => None,
+        });
+        if let Some(implied) = implied {
             return implied;
         }
         match (self.decl.group, self.usage) {

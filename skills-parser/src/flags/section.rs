@@ -326,7 +326,6 @@ impl Reader {
         let is_default = note.trim_matches(['(', ')', '*', '_', '.', ' ']).eq_ignore_ascii_case("default");
         if is_default {
             last.state(Fact::Default(DefaultValue::Text(value.to_string())), l.line, column, Origin::Marker);
-            last.imply(Fact::Required(false), l.line, column, Origin::Marker);
         }
         last.items.push((value.to_string(), if is_default { String::new() } else { note.to_string() }));
         self.open = true;

@@ -140,16 +140,10 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
     match kind {
         Column::Flag => {}
         Column::Type => decl.add(type_cell(cell), line, column, Origin::Data),
-        Column::Default => {
-            decl.state(Fact::Default(DefaultValue::Text(value.to_string())), line, column, Origin::Data);
-            decl.imply(Fact::Required(false), line, column, Origin::Data);
-        }
+        Column::Default => decl.state(Fact::Default(DefaultValue::Text(value.to_string())), line, column, Origin::Data),
         Column::Required | Column::Optional => {
-            let yes = is_yes(value);
-            let no = is_no(value);
-            if yes || no {
-                let required = if kind == Column::Required { yes } else { no };
-                decl.state(Fact::Required(required), line, column, Origin::Data);
+            if let Some(yes) = yes_no(value) {
+                decl.state(Fact::Required(yes == (kind == Column::Required)), line, column, Origin::Data);
             }
         }
         Column::Values => {
@@ -341,14 +335,14 @@ fn enum_type(cell: &str) -> Option<Vec<String>> {
     })
 }
 
-/// Whether a `Required` cell says yes.
-fn is_yes(cell: &str) -> bool {
-    matches!(cell.to_ascii_lowercase().as_str(), "yes" | "y" | "true" | "required" | "x" | "✓" | "✔" | "✅")
-}
-
-/// Whether a `Required` cell says no (an `Optional` cell's yes).
-fn is_no(cell: &str) -> bool {
-    matches!(cell.to_ascii_lowercase().as_str(), "no" | "n" | "false" | "optional" | "✗" | "✘" | "❌")
+/// Whether a `Required` cell (or a data entry's `required:`) says yes or
+/// no; an `Optional` cell's yes is a no.
+pub(crate) fn yes_no(cell: &str) -> Option<bool> {
+    match cell.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "required" | "x" | "✓" | "✔" | "✅" => Some(true),
+        "no" | "n" | "false" | "optional" | "✗" | "✘" | "❌" => Some(false),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
