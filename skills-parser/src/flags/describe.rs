@@ -179,15 +179,15 @@ fn marker_group(inner: &str, offset: usize, facts: &mut Vec<Found>) -> bool {
 }
 
 /// The markers of a group separated by commas or semicolons; false when a
-/// part is not one, unless `lenient`, which skips such parts.
+/// part is not one, unless `lenient`, which skips such parts. A default's
+/// value may hold commas (`default: a, b`), so it runs to a semicolon, as
+/// Click separates its notes (`[default: 1; 1<=x<=10]`).
 pub(crate) fn split_markers(inner: &str, offset: usize, lenient: bool, found: &mut Vec<Found>) -> bool {
     let mut rest = inner;
     loop {
-        let part_end = if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() {
-            rest.len()
-        } else {
-            rest.bytes().position(|c| c == b',' || c == b';').unwrap_or(rest.len())
-        };
+        let ends: &[u8] =
+            if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() { b";" } else { b",;" };
+        let part_end = rest.bytes().position(|c| ends.contains(&c)).unwrap_or(rest.len());
         let part = &rest[..part_end];
         let at = offset + (part.as_ptr() as usize - inner.as_ptr() as usize);
         let ok = !part.trim().is_empty() && one_marker(part, at, In::Group, found);
@@ -246,6 +246,13 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
         default(v, at, found);
     } else if let Some(v) = default_in_words(&unstarred) {
         default(v, at, found);
+    } else if within == In::Group
+        && t.contains('x')
+        && t.contains(['<', '>'])
+        && t.bytes().all(|b| b"0123456789.+-x<=> ".contains(&b))
+    {
+        // Click's bounds (`1<=x<=10`, `x>=0`): they state no property, and
+        // the description keeps them for the help page.
     } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:").filter(|_| !typed) {
         // `type: number, required`: more markers after the type, which
         // the group reads one by one.

@@ -378,10 +378,21 @@ impl<'r> Resolver<'r, '_> {
             return (Boolean, takes.1);
         }
         // Which value: the placeholder's name, on the flag's own line or in
-        // Usage; the default's shape; else text.
+        // Usage; the default's shape; else text. A name that counts (`N`)
+        // with a decimal default (`1.0`) is a number.
+        let parts = words.map(|w| split_values(&w, true)).unwrap_or_default();
+        let shape = match by_default {
+            Some(at) if !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some()) => Some((Integer, at)),
+            Some(at) if !parts.is_empty() && parts.iter().all(|v| is_number(v)) => Some((Number, at)),
+            _ => None,
+        };
+        let named = |t, at| match shape {
+            Some((Number, by)) if t == Integer => (Number, by),
+            _ => (t, at),
+        };
         if let Some(p) = &decl.placeholder {
             match (placeholder_type(&p.text), &p.choices) {
-                (Some((t, _)), _) => return (t, p.at),
+                (Some((t, _)), _) => return named(t, p.at),
                 (None, Some((_, true))) => return (Enum, p.at),
                 _ => {}
             }
@@ -389,15 +400,12 @@ impl<'r> Resolver<'r, '_> {
         if let Some(u) = self.usage
             && let Some((t, _)) = u.placeholder.as_deref().and_then(placeholder_type)
         {
-            return (t, Source { origin: Origin::Placeholder, ..usage_at(u) });
+            return named(t, Source { origin: Origin::Placeholder, ..usage_at(u) });
         }
-        if let (Some(words), Some(at)) = (words, by_default) {
-            let parts = split_values(&words, true);
-            if !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some()) {
-                return (Integer, at);
-            }
+        match shape {
+            Some((Integer, at)) => (Integer, at),
+            _ => (Text, Source { origin: Origin::Unstated, implied: true, ..takes.1 }),
         }
-        (Text, Source { origin: Origin::Unstated, implied: true, ..takes.1 })
     }
 
     /// Whether the flag takes several values, and what decided it.
