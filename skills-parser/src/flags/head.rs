@@ -382,9 +382,16 @@ pub(crate) fn bare_head(line: &str, name: &str, after: &str) -> Read {
 /// A docstring's parameter line, not in a list: Google's `limit (int,
 /// optional): Max`, when every part of the group is a marker (so prose
 /// such as `note (see below): ...` stays prose), or NumPy's `limit : int,
-/// optional` (a type first, its description on the lines under it).
+/// optional` (a type first, its description on the lines under it). A
+/// name in bold or a code span needs no colon after the group: a
+/// definition list's term (`**limit** (integer, optional)`, its
+/// description on a `: ...` line under it), or Sphinx's `**limit**
+/// (*int*) – Max`.
 fn docstring(line: &str) -> Read {
-    let Some((name, after)) = lowercase_name(line.trim_start()) else { return Read::Not };
+    let t = line.trim_start();
+    let (wrap, t) = ["**", "__", "`"].iter().find_map(|w| Some((*w, t.strip_prefix(w)?))).unwrap_or(("", t));
+    let Some((name, after)) = lowercase_name(t) else { return Read::Not };
+    let Some(after) = after.strip_prefix(wrap) else { return Read::Not };
     if let Some(spec) = after.strip_prefix(" : ") {
         let facts = numpy_spec(spec, at(line, spec) + 1);
         if facts.is_empty() {
@@ -398,7 +405,9 @@ fn docstring(line: &str) -> Read {
     let Some(group) = after.strip_prefix(" (") else { return Read::Not };
     let Some(close) = group.find(')') else { return Read::Not };
     let marker_only = || super::describe::split_markers(&group[..close], 0, false, &mut Vec::new());
-    if !group[close + 1..].starts_with(':') || !marker_only() {
+    let end = group[close + 1..].trim_start();
+    let ends = end.starts_with(':') || !wrap.is_empty() && (end.is_empty() || end.starts_with(['–', '—', '-']));
+    if !ends || !marker_only() {
         return Read::Not;
     }
     bare_head(line, name, &after[1..])
