@@ -175,6 +175,14 @@ fn marker_group(inner: &str, offset: usize, facts: &mut Vec<Found>) -> bool {
         split_markers(inner, offset, true, facts);
         return true;
     }
+    // `(1-100, default 20)`: a default beside prose counts when its value
+    // cannot be prose; the group stays prose.
+    if find_ignore_ascii_case(inner, "default").is_some() {
+        split_markers(inner, offset, true, facts);
+        let mut found = facts.split_off(before);
+        found.retain(|f| matches!(&f.0, Fact::Default(DefaultValue::Text(v)) if unmistakable(v)));
+        facts.append(&mut found);
+    }
     false
 }
 
@@ -652,6 +660,10 @@ mod tests {
         assert_eq!(facts("Which (string, maybe)"), []);
         assert_eq!(facts("Maximum (optional; default: 20)"), [Fact::Required(false), text("20")]);
         assert_eq!(facts("Kind (see below; required)"), []);
+        assert_eq!(facts("Max (1-100, default 20)"), [text("20")]);
+        assert_eq!(prose("Max (1-100, default 20)"), "Max (1-100, default 20)");
+        assert_eq!(facts("Page (default 1, max 50)"), [text("1")]);
+        assert_eq!(facts("Kind (see below, default depends on the kind)"), []);
         assert_eq!(facts("Line spacing (double)"), []);
         assert_eq!(facts("Speed [default: 10]."), [text("10")]);
         assert_eq!(facts("A [link](url) here"), []);
