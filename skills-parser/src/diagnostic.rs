@@ -186,6 +186,10 @@ codes! {
     /// Nothing says whether a flag takes a value (no placeholder, type,
     /// default, or Usage entry): it is read as taking text.
     UntypedFlag = "untyped-flag", Warning, Advice;
+    /// A flag neither marked required nor optional beside one marked
+    /// `(optional)`, as tool READMEs mark the optional ones: it is read as
+    /// optional.
+    UnmarkedFlag = "unmarked-flag", Warning, Advice;
     /// No `## Usage` section.
     MissingUsage = "missing-usage", Warning, Advice;
     /// No `## Examples` section, or one without commands.

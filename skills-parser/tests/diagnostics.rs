@@ -592,6 +592,35 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
             }),
         ),
         (
+            Code::UnmarkedFlag,
+            Box::new(|| {
+                // A tool README marks the optional parameters only: the
+                // others are read as optional, and said so on their lines.
+                let body = "\n# d.a\n\n## Inputs\n\n- `owner` (string): Owner\n- `sha` (optional string): SHA\n- `draft` (boolean): Draft\n\n## Examples\n\nd.a --owner o\n";
+                let (_d, t) = one(&skill(FRONT, body));
+                expect(&t, Code::UnmarkedFlag, 10);
+                assert_eq!(
+                    t.diagnostics.iter().filter(|d| d.code == Code::UnmarkedFlag).count(),
+                    1,
+                    "{:#?}",
+                    t.diagnostics
+                );
+                let flags = &t.skill("d.a").unwrap().flags;
+                assert_eq!(flags.iter().map(|f| f.required).collect::<Vec<_>>(), [false, false, false]);
+                // Stating it, or marking nothing, is quiet.
+                for owner in ["- `owner` (string, required): Owner", "- `owner` (string, optional): Owner"] {
+                    let (_d, t) = one(&skill(FRONT, &body.replace("- `owner` (string): Owner", owner)));
+                    assert!(
+                        t.diagnostics.iter().all(|d| d.code != Code::UnmarkedFlag),
+                        "{owner}: {:#?}",
+                        t.diagnostics
+                    );
+                }
+                let (_d, t) = one(&skill(FRONT, &body.replace("(optional string)", "(string)")));
+                assert!(t.diagnostics.iter().all(|d| d.code != Code::UnmarkedFlag), "{:#?}", t.diagnostics);
+            }),
+        ),
+        (
             Code::MissingUsage,
             Box::new(|| expect(&one(&skill(FRONT, "\n# d.a\n\n## Examples\n\nd.a\n")).1, Code::MissingUsage, 5)),
         ),

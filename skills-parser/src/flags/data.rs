@@ -151,12 +151,12 @@ fn entry(name: &str, param: &Node, outer: &[(String, Node)], listed: Option<bool
     {
         state(&mut decl, Fact::Default(DefaultValue::Values(values)), d);
     }
-    // Its own `required:`, or whether the schema's `required` list names it.
+    // Its own `required:`, or whether the schema's `required` list names
+    // it; without either, optional, as JSON Schema and OpenAPI read it.
     match (field(outer, "required").and_then(|r| Some((super::table::yes_no(r.as_text()?)?, r))), listed) {
         (Some((yes, r)), _) => state(&mut decl, Fact::Required(yes), r),
         (None, Some(true)) => decl.state(Fact::Required(true), param.line, param.column, Origin::Data),
-        (None, Some(false)) => decl.imply(Fact::Required(false), param.line, param.column, Origin::Data),
-        (None, None) => {}
+        (None, _) => decl.imply(Fact::Required(false), param.line, param.column, Origin::Data),
     }
     if let Some(d) = field(outer, "description").or_else(|| field(entries, "description"))
         && let Some(t) = d.as_text()

@@ -241,8 +241,16 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
     let typed = within == In::Sentence { typed: true };
     // (`**Default:** 20` in a sentence.)
     let unstarred = if sentence && t.contains('*') { std::borrow::Cow::Owned(t.replace('*', "")) } else { t.into() };
+    // `optional string`, as tool READMEs write a parameter's group.
+    let typed_required = ["required ", "optional "].iter().find_map(|w| {
+        let (word, list) = types::read(strip_prefix_ignore_ascii_case(t, w)?.trim_start(), false)?;
+        Some((w.starts_with('r'), word, list))
+    });
     if is("required") || is("optional") {
         found.push((Fact::Required(is("required")), false, at));
+    } else if let Some((required, word, list)) = typed_required.filter(|_| !typed) {
+        found.push((Fact::Required(required), false, at));
+        type_facts(word, list, at, found);
     } else if (is("boolean flag") || is("boolean")) && !typed {
         found.push((Fact::Type(ValueType::Boolean), false, at));
     } else if is("yyyy-mm-dd") && !typed {
@@ -660,6 +668,9 @@ mod tests {
         assert_eq!(facts("Which (string, maybe)"), []);
         assert_eq!(facts("Maximum (optional; default: 20)"), [Fact::Required(false), text("20")]);
         assert_eq!(facts("Kind (see below; required)"), []);
+        assert_eq!(facts("SHA (optional string)"), [Fact::Required(false), Fact::Type(String)]);
+        assert_eq!(facts("Ids (required integer list)"), [Fact::Required(true), Fact::Type(Integer), Fact::List(true)]);
+        assert_eq!(facts("Kind (optional reading)"), []);
         assert_eq!(facts("Max (1-100, default 20)"), [text("20")]);
         assert_eq!(prose("Max (1-100, default 20)"), "Max (1-100, default 20)");
         assert_eq!(facts("Page (default 1, max 50)"), [text("1")]);

@@ -861,6 +861,27 @@ pub(crate) fn split_values(text: &str, list: bool) -> Vec<String> {
     out.iter().map(|v| strip_quotes(v).to_string()).filter(|v| !v.is_empty()).collect()
 }
 
+/// Warns about each flag nothing says is required or optional when another
+/// is marked optional (`` - `sha` (optional string) `` beside `` - `owner`
+/// (string) ``): whoever marks the optional ones may mean the rest to be
+/// required, but nothing states it, so they are read as optional.
+pub(crate) fn check_unmarked(flags: &[Flag], sink: &mut Sink<'_>) {
+    let marked = |f: &&Flag| {
+        !f.required && matches!(f.sources.required.origin, Origin::Marker | Origin::Data) && !f.sources.required.implied
+    };
+    let Some(optional) = flags.iter().find(marked) else { return };
+    for f in flags.iter().filter(|f| f.sources.required.origin == Origin::Unstated && f.value_type != Boolean) {
+        let (name, other, line) = (&f.name, &optional.name, optional.sources.required.line);
+        sink.push(
+            Code::UnmarkedFlag,
+            f.line,
+            f.column,
+            format!("`--{name}` is marked neither required nor optional, unlike `--{other}` (line {line}): it is read as optional"),
+            format!("write `(required)` if a command must give `--{name}`, or `(optional)` to state that it may leave it out"),
+        );
+    }
+}
+
 /// Checks flags against each other: duplicates, short spellings given to
 /// two flags, the count.
 pub(crate) fn check_set(decls: &[Decl], flags: usize, sink: &mut Sink<'_>) {

@@ -394,6 +394,7 @@ fn parse_inner(domain: &str, action: &str, text: &str, sink: &mut Sink<'_>) -> O
             }
         }
         flags::resolve::check_set(&decls, flag_list.len(), sink);
+        flags::resolve::check_unmarked(&flag_list, sink);
         declared = decls;
     }
     // Without flags to declare letters, short spellings in Usage name none.
