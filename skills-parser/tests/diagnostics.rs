@@ -293,7 +293,20 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
         (
             Code::InvalidDefault,
             Box::new(|| {
-                expect(&one(&with_flags("--x  The x (type: integer) (default: many)\n")).1, Code::InvalidDefault, 14)
+                expect(&one(&with_flags("--x  The x (type: integer) (default: many)\n")).1, Code::InvalidDefault, 14);
+                // A type only the placeholder's name gave: the hint offers
+                // stating text as well.
+                let (_d, t) = one(&with_flags("--x <n>  The x (default: `all`)\n"));
+                expect(&t, Code::InvalidDefault, 14);
+                assert!(
+                    t.diagnostics[0]
+                        .hint
+                        .as_deref()
+                        .unwrap_or("")
+                        .contains("`(type: string)` if it takes words such as `all`"),
+                    "{:#?}",
+                    t.diagnostics
+                );
             }),
         ),
         (

@@ -614,6 +614,15 @@ impl<'r> Resolver<'r, '_> {
                 }
                 _ => continue,
             };
+            // A type only the placeholder's name gave may be what is wrong.
+            let example = match (&self.placeholder, type_at.origin) {
+                (Some((p, _)), Origin::Placeholder) if matches!(value_type, Integer | Number) => {
+                    format!(
+                        "the placeholder `<{p}>` makes it {what}: {example}, or write `(type: string)` if it takes words such as `{v}`"
+                    )
+                }
+                _ => example,
+            };
             self.error(Code::InvalidDefault, at, format!("default `{v}` of `--{name}` is not {what}"), example);
         }
         let good = self.ok;
