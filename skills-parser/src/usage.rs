@@ -239,8 +239,9 @@ enum Token<'t> {
 /// The tokens of `words`: brackets before a word, the word, and the marks
 /// after it in the order written (`<t>]...`, `<t>...]`). `--read|--unread`,
 /// alternatives written without blanks, is three tokens; any other word
-/// holding a `|` (`-p|--pinned`, `<asc|desc>`) is one.
-fn tokens<'t>(words: impl Iterator<Item = &'t str>, room: usize) -> Vec<Token<'t>> {
+/// holding a `|` (`-p|--pinned`, `<asc|desc>`) is one. `bar`: some word
+/// holds a `|` (looked for once per line, not per word).
+fn tokens<'t>(words: impl Iterator<Item = &'t str>, room: usize, bar: bool) -> Vec<Token<'t>> {
     let mut out = Vec::with_capacity(room);
     for mut w in words {
         while let Some(r) = w.strip_prefix(['[', '(']) {
@@ -256,7 +257,7 @@ fn tokens<'t>(words: impl Iterator<Item = &'t str>, room: usize) -> Vec<Token<'t
         if core == "..." || core == "…" {
             core = &w[..0];
         }
-        if core.contains('|') && core.split('|').filter(|p| p.starts_with("--")).count() >= 2 {
+        if bar && core.contains('|') && core.split('|').filter(|p| p.starts_with("--")).count() >= 2 {
             for (i, piece) in core.split('|').enumerate() {
                 out.extend((i > 0).then_some(Token::Bar));
                 out.extend((!piece.is_empty()).then_some(Token::Word(piece)));
@@ -298,8 +299,9 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     // Flags beside a `|` are alternatives (`(--read | --unread)`, as docopt
     // writes a choice): neither is required on its own.
     let mut alternative = false;
+    let bar = text.as_bytes().contains(&b'|');
     // (Room for the tokens at once: a word and a bracket or two each.)
-    for token in tokens(text.split_whitespace().skip(usize::from(named)), text.len() / 3) {
+    for token in tokens(text.split_whitespace().skip(usize::from(named)), text.len() / 3, bar) {
         let just_closed = closed.take();
         let word = match token {
             Token::Open { optional } => {
@@ -340,10 +342,8 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             continue;
         }
         // `-p|--pinned`: the long spelling.
-        let word = match word.split('|').find(|alt| alt.starts_with("--")) {
-            Some(long) if word.starts_with('-') => long,
-            _ => word,
-        };
+        let long = if bar && word.starts_with('-') { word.split('|').find(|alt| alt.starts_with("--")) } else { None };
+        let word = long.unwrap_or(word);
         // A short spelling (`-p`, `-n NAME`) is kept under its spelling,
         // `-p`, until the flags that declare letters are known
         // ([`Usage::resolve_shorts`]).

@@ -193,9 +193,8 @@ fn marker_group(inner: &str, offset: usize, facts: &mut Vec<Found>) -> bool {
 pub(crate) fn split_markers(inner: &str, offset: usize, lenient: bool, found: &mut Vec<Found>) -> bool {
     let mut rest = inner;
     loop {
-        let ends: &[u8] =
-            if strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some() { b";" } else { b",;" };
-        let part_end = rest.bytes().position(|c| ends.contains(&c)).unwrap_or(rest.len());
+        let default = strip_prefix_ignore_ascii_case(rest.trim_start(), "default:").is_some();
+        let part_end = rest.bytes().position(|c| c == b';' || c == b',' && !default).unwrap_or(rest.len());
         let part = &rest[..part_end];
         let at = offset + (part.as_ptr() as usize - inner.as_ptr() as usize);
         let ok = !part.trim().is_empty() && one_marker(part, at, In::Group, found);
@@ -263,9 +262,9 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
     } else if let Some(v) = default_in_words(&unstarred) {
         default(v, at, found);
     } else if within == In::Group
+        && t.bytes().all(|b| b"0123456789.+-x<=> ".contains(&b))
         && t.contains('x')
         && t.contains(['<', '>'])
-        && t.bytes().all(|b| b"0123456789.+-x<=> ".contains(&b))
     {
         // Click's bounds (`1<=x<=10`, `x>=0`): they state no property, and
         // the description keeps them for the help page.

@@ -380,14 +380,16 @@ impl<'r> Resolver<'r, '_> {
         // Which value: the placeholder's name, on the flag's own line or in
         // Usage; the default's shape; else text. A name that counts (`N`)
         // with a decimal default (`1.0`) is a number.
-        let parts = words.map(|w| split_values(&w, true)).unwrap_or_default();
-        let shape = match by_default {
-            Some(at) if !parts.is_empty() && parts.iter().all(|v| parse_integer(v).is_some()) => Some((Integer, at)),
-            Some(at) if !parts.is_empty() && parts.iter().all(|v| is_number(v)) => Some((Number, at)),
-            _ => None,
+        let shape = || {
+            let parts = split_values(words.as_deref()?, true);
+            let all = |f: fn(&str) -> bool| !parts.is_empty() && parts.iter().all(|v| f(v));
+            let at = by_default?;
+            (all(|v| parse_integer(v).is_some()).then_some((Integer, at)))
+                .or_else(|| all(is_number).then_some((Number, at)))
         };
-        let named = |t, at| match shape {
-            Some((Number, by)) if t == Integer => (Number, by),
+        let decimal = words.as_deref().is_some_and(|w| w.contains('.'));
+        let named = |t, at| match shape().filter(|_| t == Integer && decimal) {
+            Some((Number, by)) => (Number, by),
             _ => (t, at),
         };
         if let Some(p) = &decl.placeholder {
@@ -402,7 +404,7 @@ impl<'r> Resolver<'r, '_> {
         {
             return named(t, Source { origin: Origin::Placeholder, ..usage_at(u) });
         }
-        match shape {
+        match shape() {
             Some((Integer, at)) => (Integer, at),
             _ => (Text, Source { origin: Origin::Unstated, implied: true, ..takes.1 }),
         }
