@@ -206,9 +206,9 @@ pub(crate) fn is_enum_value(v: &str) -> bool {
 }
 
 /// A placeholder written in capitals, as man pages and Click do (`--since
-/// DATE  Only rows after it`), or in lower case as Go's pflag prints a
-/// type or value name (`--limit int   Max results`, `--filter filter
-/// Filter output`, one blank after the flag: `single`): the word, then a
+/// DATE  Only rows after it`), or as Go's pflag prints a type or value
+/// name (`--limit int   Max results`, `--filter filter   Filter output`,
+/// `--v Level   Log level`, one blank after the flag: `single`): the word, then a
 /// separator or at least two spaces, so that a description starting with
 /// an acronym (`--id  ID of the task`) is not taken for one. The
 /// placeholder, the text after it, and whether it is repeated (`TAG [TAG
@@ -236,7 +236,10 @@ pub(crate) fn word_placeholder(after: &str, single: bool) -> Option<(&str, &str,
         || rest.starts_with('\t')
         || [":", "—", "–", "- ", "|"].iter().any(|sep| rest.trim_start().starts_with(sep));
     let typed = pflag_type(word).is_some() && (rest.is_empty() || separated);
-    let named = single && is_flag_name(word) && (rest.starts_with("  ") || rest.starts_with('\t'));
+    // (pflag prints a custom type's own name: `--v Level`.)
+    let word_like = word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-');
+    let named = single && word_like && (rest.starts_with("  ") || rest.starts_with('\t'));
     ((capitals && separated) || typed || named).then(|| (word, rest.trim_start(), repeated))
 }
 
