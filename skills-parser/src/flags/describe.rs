@@ -268,6 +268,8 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
     {
         // Click's bounds (`1<=x<=10`, `x>=0`): they state no property, and
         // the description keeps them for the help page.
+    } else if let Some(values) = quoted_union(t).filter(|_| within == In::Group && t.contains('|')) {
+        found.push((Fact::Values(values), false, at));
     } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:").filter(|_| !typed) {
         // `type: number, required`: more markers after the type, which
         // the group reads one by one.
@@ -524,6 +526,19 @@ pub(crate) fn quoted_run(prose: &str) -> Option<(usize, usize, Vec<String>)> {
     None
 }
 
+/// A union of two or more quoted literals, as TypeScript writes a type
+/// (`"text" | "binary"`, in a table `"a" \| "b"`): the values.
+pub(crate) fn quoted_union(t: &str) -> Option<Vec<String>> {
+    let literal = |p: &str| {
+        let p = p.trim().trim_end_matches('\\').trim();
+        let quoted = ['"', '\'', '`'].iter().find_map(|&q| p.strip_prefix(q)?.strip_suffix(q))?;
+        // `` `"relevance"` ``: a literal in a code span.
+        Some(super::prose::strip_quotes(quoted).to_string())
+    };
+    let values: Option<Vec<String>> = t.split('|').map(literal).collect();
+    values.filter(|v| v.len() > 1)
+}
+
 /// The values of a list of values: split at commas, at bars (`a | b`, in a
 /// table cell `a \| b`) and at the `or`/`and` before the last one, quotes
 /// and backticks removed.
@@ -667,6 +682,11 @@ mod tests {
         assert_eq!(facts("Which (string, maybe)"), []);
         assert_eq!(facts("Maximum (optional; default: 20)"), [Fact::Required(false), text("20")]);
         assert_eq!(facts("Kind (see below; required)"), []);
+        let values = |v: &[&str]| Fact::Values(v.iter().map(|v| v.to_string()).collect());
+        assert_eq!(
+            facts("Mode (\"text\" | \"binary\", required)"),
+            [values(&["text", "binary"]), Fact::Required(true)]
+        );
         assert_eq!(facts("SHA (optional string)"), [Fact::Required(false), Fact::Type(String)]);
         assert_eq!(facts("Ids (required integer list)"), [Fact::Required(true), Fact::Type(Integer), Fact::List(true)]);
         assert_eq!(facts("Kind (optional reading)"), []);

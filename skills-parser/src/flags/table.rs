@@ -316,19 +316,7 @@ fn enum_type(cell: &str) -> Option<Vec<String>> {
             .unwrap_or(rest);
         return (!inner.trim().is_empty()).then(|| enum_values(inner));
     }
-    let union = |t: &str| {
-        let parts: Vec<&str> = t.split('|').map(|p| p.trim().trim_end_matches('\\').trim()).collect();
-        let unquoted: Option<Vec<String>> = parts
-            .iter()
-            .map(|p| {
-                let quoted = ['"', '\'', '`'].iter().find_map(|&q| p.strip_prefix(q).and_then(|r| r.strip_suffix(q)));
-                // `` `"relevance"` ``: a literal in a code span.
-                quoted.map(|v| super::prose::strip_quotes(v).to_string())
-            })
-            .collect();
-        unquoted.filter(|u| u.len() > 1)
-    };
-    union(t).or_else(|| union(cell.trim())).or_else(|| {
+    describe::quoted_union(t).or_else(|| describe::quoted_union(cell.trim())).or_else(|| {
         // `` `restricted` or `public` ``: quoted values and nothing else.
         let (start, end, values) = describe::quoted_run(cell.trim())?;
         (start == 0 && end == cell.trim().len()).then_some(values)
