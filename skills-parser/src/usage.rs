@@ -289,7 +289,8 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
     let base = text.as_ptr() as usize;
     // The open groups: whether each is optional, and the flag its first
     // word is (`None` inside when that word is no flag).
-    let mut groups: Vec<(bool, Option<Option<usize>>)> = Vec::new();
+    // (On the stack: groups nest a level or two; deeper ones count as one.)
+    let (mut groups, mut depth) = ([(false, None::<Option<usize>>); 8], 0);
     // The flag that starts the group just closed, for a `...` after it.
     let mut closed = None;
     // The flag waiting for its placeholder; the flag whose placeholder was
@@ -305,12 +306,16 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
         let just_closed = closed.take();
         let word = match token {
             Token::Open { optional } => {
-                groups.push((optional, None));
+                // (Past the eighth level, groups share the last place.)
+                let slot = &mut groups[depth.min(7)];
+                *slot = (optional || depth > 7 && slot.0, None);
+                depth += 1;
                 continue;
             }
             // `[--dry-run] <file>`: a group ends what its flag takes.
             Token::Close => {
-                closed = groups.pop().and_then(|g| g.1.flatten());
+                closed = depth.checked_sub(1).and_then(|d| groups[d.min(7)].1.flatten());
+                depth = depth.saturating_sub(1);
                 pending = None;
                 continue;
             }
@@ -349,7 +354,7 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
         // ([`Usage::resolve_shorts`]).
         let short = short_spelling_len(word) == word.len();
         let Some(flag) = word.strip_prefix("--").or(short.then_some(word)) else {
-            for g in groups.iter_mut().filter(|g| g.1.is_none()) {
+            for g in groups[..depth.min(8)].iter_mut().filter(|g| g.1.is_none()) {
                 g.1 = Some(None);
             }
             let (p, inside) = placeholder(word);
@@ -386,7 +391,7 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             None => (flag, None),
         };
         (pending, last_placeholder) = (None, None);
-        let required_here = groups.iter().all(|g| !g.0) && !alternative;
+        let required_here = groups[..depth.min(8)].iter().all(|g| !g.0) && !alternative;
         alternative = false;
         let i = match usage.flags.iter().position(|f| f.name == name) {
             Some(i) => {

@@ -268,7 +268,7 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
     {
         // Click's bounds (`1<=x<=10`, `x>=0`): they state no property, and
         // the description keeps them for the help page.
-    } else if let Some(values) = quoted_union(t).filter(|_| within == In::Group && t.contains('|')) {
+    } else if let Some(values) = (within == In::Group && t.contains('|')).then(|| quoted_union(t)).flatten() {
         found.push((Fact::Values(values), false, at));
     } else if let Some(v) = strip_prefix_ignore_ascii_case(t, "type:").filter(|_| !typed) {
         // `type: number, required`: more markers after the type, which

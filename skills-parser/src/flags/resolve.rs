@@ -388,7 +388,7 @@ impl<'r> Resolver<'r, '_> {
                 .or_else(|| all(is_number).then_some((Number, at)))
         };
         let decimal = words.as_deref().is_some_and(|w| w.contains('.'));
-        let named = |t, at| match shape().filter(|_| t == Integer && decimal) {
+        let named = |t, at| match (t == Integer && decimal).then(shape).flatten() {
             Some((Number, by)) => (Number, by),
             _ => (t, at),
         };
