@@ -60,9 +60,8 @@ pub(crate) fn read(lines: &[SourceLine<'_>], sink: &mut Sink<'_>) -> Section {
             let next = lines[i..].iter().find(|n| !n.text.trim().is_empty());
             let flag_follows = next.is_some_and(|n| matches!(head::dashed(n.text), Read::Flag(_)));
             r.heading(l, title, flag_follows, sink);
-        } else if !r.open && !r.under_heading && !text.starts_with([' ', '\t']) && group_label(text).is_some() {
-            // `**Required flags:**`, `Optional:` as a paragraph of its own.
-            r.group = group_label(text).filter(|&req| req).map(|_| Source::at(l.line, 1, Origin::Marker));
+        } else if let Some(required) = r.group_label(text) {
+            r.group = required.then(|| Source::at(l.line, 1, Origin::Marker));
             r.belongs = false;
         } else if table::is_row(text) {
             let rows = lines[i - 1..].iter().take_while(|r| table::is_row(r.text)).count();
@@ -137,6 +136,19 @@ impl Reader {
             }
             Read::Not => self.group = requires(title).then(|| Source::at(l.line, 1, Origin::Marker)),
         }
+    }
+
+    /// Whether the line labels a group of flags, and whether they are
+    /// required: `**Required flags:**`, `Optional:` as a paragraph of its
+    /// own, or a list item above the items it holds (`- **Required:**`),
+    /// no deeper than the last flag.
+    fn group_label(&self, text: &str) -> Option<bool> {
+        let item = strip_list_marker(text);
+        let outside = match item.len() < text.trim_start().len() {
+            true => self.decls.last().is_none_or(|d| indent_width(text) <= d.indent),
+            false => !self.open && !text.starts_with([' ', '\t']),
+        };
+        group_label(item).filter(|_| outside && !self.under_heading)
     }
 
     /// A markdown table, read row by row.
