@@ -153,7 +153,7 @@ fn entry(name: &str, param: &Node, outer: &[(String, Node)], listed: Option<bool
     }
     // Its own `required:`, or whether the schema's `required` list names
     // it; without either, optional, as JSON Schema and OpenAPI read it.
-    match (field(outer, "required").and_then(|r| Some((super::table::yes_no(r.as_text()?)?, r))), listed) {
+    match (field(outer, "required").and_then(|r| Some((describe::yes_no(r.as_text()?)?, r))), listed) {
         (Some((yes, r)), _) => state(&mut decl, Fact::Required(yes), r),
         (None, Some(true)) => decl.state(Fact::Required(true), param.line, param.column, Origin::Data),
         (None, _) => decl.imply(Fact::Required(false), param.line, param.column, Origin::Data),

@@ -92,6 +92,7 @@ impl Words {
             match c | 0x20 {
                 b'd' if has(b"default") => w |= Self::DEFAULT,
                 b'r' if has(b"required") => w |= Self::REQUIRED,
+                b'm' if has(b"mandatory") => w |= Self::REQUIRED,
                 b'o' if has(b"optional") => w |= Self::OPTIONAL,
                 b'o' if has(b"one ") => w |= Self::ONE_OF,
                 b's' if has(b"space") => w |= Self::SPACE,
@@ -245,8 +246,8 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
         let (word, list) = types::read(strip_prefix_ignore_ascii_case(t, w)?.trim_start(), false)?;
         Some((w.starts_with('r'), word, list))
     });
-    if is("required") || is("optional") {
-        found.push((Fact::Required(is("required")), false, at));
+    if let Some(required) = requiredness(t) {
+        found.push((Fact::Required(required), false, at));
     } else if let Some((required, word, list)) = typed_required.filter(|_| !typed) {
         found.push((Fact::Required(required), false, at));
         type_facts(word, list, at, found);
@@ -283,6 +284,31 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
         return false;
     }
     true
+}
+
+/// Whether a `Required` cell, a data entry's `required:` or a marker's
+/// `required: true` says yes or no; an `Optional` cell's yes is a no.
+pub(crate) fn yes_no(cell: &str) -> Option<bool> {
+    match cell.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "required" | "x" | "✓" | "✔" | "✅" => Some(true),
+        "no" | "n" | "false" | "optional" | "✗" | "✘" | "❌" => Some(false),
+        _ => None,
+    }
+}
+
+/// Whether a marker says the flag is required or optional: `required`,
+/// `mandatory`, `optional`, `not required`, `required: true`,
+/// `required=False` (as Python writes it).
+fn requiredness(t: &str) -> Option<bool> {
+    let is = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
+    if is(&["required", "mandatory"]) {
+        return Some(true);
+    }
+    if is(&["optional", "not required", "not mandatory"]) {
+        return Some(false);
+    }
+    let value = ["required:", "required=", "mandatory:"].iter().find_map(|p| strip_prefix_ignore_ascii_case(t, p))?;
+    yes_no(value.trim()).filter(|_| !value.trim().eq_ignore_ascii_case("optional"))
 }
 
 /// The statements of a type word at `at`.
@@ -395,6 +421,7 @@ fn sentence_markers(out: &mut Described<'_>, words: Words) {
     };
     if !(says(Words::DEFAULT, "default")
         || says(Words::REQUIRED, "required")
+        || says(Words::REQUIRED, "mandatory")
         || says(Words::OPTIONAL, "optional")
         || first_is_type())
     {
@@ -682,6 +709,16 @@ mod tests {
         assert_eq!(facts("Which (string, maybe)"), []);
         assert_eq!(facts("Maximum (optional; default: 20)"), [Fact::Required(false), text("20")]);
         assert_eq!(facts("Kind (see below; required)"), []);
+        for (d, required) in [
+            ("Who (mandatory)", true),
+            ("Who. Mandatory.", true),
+            ("Who (required: true)", true),
+            ("Who (required=False)", false),
+            ("Who (not required)", false),
+            ("Who. Not required.", false),
+        ] {
+            assert_eq!(facts(d), [Fact::Required(required)], "{d}");
+        }
         let values = |v: &[&str]| Fact::Values(v.iter().map(|v| v.to_string()).collect());
         assert_eq!(
             facts("Mode (\"text\" | \"binary\", required)"),

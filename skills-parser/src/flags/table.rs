@@ -142,7 +142,7 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
         Column::Type => decl.add(type_cell(cell), line, column, Origin::Data),
         Column::Default => decl.state(Fact::Default(DefaultValue::Text(value.to_string())), line, column, Origin::Data),
         Column::Required | Column::Optional => {
-            if let Some(yes) = yes_no(value) {
+            if let Some(yes) = describe::yes_no(value) {
                 decl.state(Fact::Required(yes == (kind == Column::Required)), line, column, Origin::Data);
             }
         }
@@ -321,16 +321,6 @@ fn enum_type(cell: &str) -> Option<Vec<String>> {
         let (start, end, values) = describe::quoted_run(cell.trim())?;
         (start == 0 && end == cell.trim().len()).then_some(values)
     })
-}
-
-/// Whether a `Required` cell (or a data entry's `required:`) says yes or
-/// no; an `Optional` cell's yes is a no.
-pub(crate) fn yes_no(cell: &str) -> Option<bool> {
-    match cell.to_ascii_lowercase().as_str() {
-        "yes" | "y" | "true" | "required" | "x" | "✓" | "✔" | "✅" => Some(true),
-        "no" | "n" | "false" | "optional" | "✗" | "✘" | "❌" => Some(false),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
