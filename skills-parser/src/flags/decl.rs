@@ -34,6 +34,9 @@ pub(crate) enum DefaultValue {
     Text(String),
     /// Values a data block gave one by one (a YAML scalar is one value).
     Values(Vec<String>),
+    /// What leaving the flag out does, in words (`current directory`,
+    /// Click's `(dynamic)`): no value to apply.
+    Words(String),
 }
 
 /// A statement: a fact, and where it was made (whether it is only implied

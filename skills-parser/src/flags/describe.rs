@@ -333,7 +333,17 @@ pub(crate) fn default(v: &str, at: usize, found: &mut Vec<Found>) {
     if ["none", "null", "nil"].iter().any(|w| v.eq_ignore_ascii_case(w)) {
         return;
     }
-    found.push((Fact::Default(DefaultValue::Text(v.to_string())), false, at));
+    found.push((Fact::Default(default_value(v)), false, at));
+}
+
+/// A default as a marker or a cell writes it: a value, or what leaving the
+/// flag out does in words (`current directory`, `(dynamic)`), which no
+/// value of several values may be unless quoted.
+pub(crate) fn default_value(v: &str) -> DefaultValue {
+    match v.split(',').any(|i| !unmistakable(i.trim()) && i.trim().contains([' ', '('])) {
+        true => DefaultValue::Words(v.to_string()),
+        false => DefaultValue::Text(v.to_string()),
+    }
 }
 
 /// A group that is a values clause and nothing else: `(one of: a, b)`,
@@ -709,6 +719,11 @@ mod tests {
         assert_eq!(facts("Which (string, maybe)"), []);
         assert_eq!(facts("Maximum (optional; default: 20)"), [Fact::Required(false), text("20")]);
         assert_eq!(facts("Kind (see below; required)"), []);
+        let words = |w: &str| Fact::Default(DefaultValue::Words(w.into()));
+        assert_eq!(facts("Where (default: current directory)"), [words("current directory")]);
+        assert_eq!(facts("Where [default: (dynamic)]"), [words("(dynamic)")]);
+        assert_eq!(facts("Greeting (default: \"Hello there\")"), [text("\"Hello there\"")]);
+        assert_eq!(facts("Tags (default: a, b)"), [text("a, b")]);
         for (d, required) in [
             ("Who (mandatory)", true),
             ("Who. Mandatory.", true),

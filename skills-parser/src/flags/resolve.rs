@@ -323,6 +323,7 @@ impl<'r> Resolver<'r, '_> {
             Fact::Default(DefaultValue::Text(t)) => {
                 describe::unmistakable(t.trim()) || split_values(t, true).iter().all(|v| Date::parse(v).is_ok())
             }
+            Fact::Default(DefaultValue::Words(_)) => false,
             _ => true,
         });
         let layout = decl.shows_no_value && self.cx.shows_values;
@@ -535,7 +536,29 @@ impl<'r> Resolver<'r, '_> {
         let same = |a: &Vec<String>, b: &Vec<String>| {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y))
         };
-        let (parts, at) = self.agreed("defaults to", said, same, |v| format!("`{}`", v.join(", ")))?;
+        let Some((parts, at)) = self.agreed("defaults to", said, same, |v| format!("`{}`", v.join(", "))) else {
+            let mut words =
+                self.said(false, |f| if let Fact::Default(DefaultValue::Words(w)) = f { Some(w) } else { None });
+            if let Some((w, at)) = words.next() {
+                let (message, hint) = if value_type == Boolean {
+                    (
+                        format!(
+                            "`--{name}` is a switch, so its default `{w}` says what leaving it out means; it is not applied"
+                        ),
+                        format!("say what leaving `--{name}` out does without `default:` (`When left out, ...`)"),
+                    )
+                } else {
+                    (
+                        format!("the default `{w}` of `--{name}` is in words, which the runtime cannot apply"),
+                        format!(
+                            "quote it if it is the value, `(default: \"{w}\")`; else say in words what leaving `--{name}` out does, without `default:`"
+                        ),
+                    )
+                };
+                self.warn(Code::ProseDefault, at, message, hint);
+            }
+            return None;
+        };
         if value_type == Boolean {
             // A switch named by its negated form (`[default: no-color]`).
             let d = parts.first().map_or("", String::as_str);
@@ -710,7 +733,8 @@ impl<'r> Resolver<'r, '_> {
         // (A switch's prose about its default says what leaving it out does.)
         if !has_default && value_type != Boolean && mentions_default(prose) {
             let message = format!("`--{name}` mentions a default in prose, which the runtime cannot apply");
-            self.warn(Code::ProseDefault, here, message, "state it as a marker: `(default: value)`");
+            let hint = "state it as a marker, `(default: value)`, with a value of several words in quotes (`(default: \"two words\")`); a default described in words belongs in `## Behavior`";
+            self.warn(Code::ProseDefault, here, message, hint);
         }
         self.placeholder = taken;
     }
@@ -843,6 +867,7 @@ fn default_words(f: &Fact) -> Cow<'_, str> {
     match f {
         Fact::Default(DefaultValue::Text(t)) => Cow::Borrowed(strip_quotes(t)),
         Fact::Default(DefaultValue::Values(v)) => Cow::Owned(v.join(", ")),
+        Fact::Default(DefaultValue::Words(w)) => Cow::Borrowed(w),
         _ => Cow::Borrowed(""),
     }
 }

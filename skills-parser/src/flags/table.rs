@@ -17,7 +17,7 @@
 //! statements of the flag's properties; any other column is description.
 
 use super::Origin;
-use super::decl::{Decl, DefaultValue, Fact};
+use super::decl::{Decl, Fact};
 use super::describe::{self, enum_values};
 use super::head::{self, Read};
 use super::types::{self, TypeWord};
@@ -140,7 +140,7 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
     match kind {
         Column::Flag => {}
         Column::Type => decl.add(type_cell(cell), line, column, Origin::Data),
-        Column::Default => decl.state(Fact::Default(DefaultValue::Text(value.to_string())), line, column, Origin::Data),
+        Column::Default => decl.state(Fact::Default(describe::default_value(value)), line, column, Origin::Data),
         Column::Required | Column::Optional => {
             if let Some(yes) = describe::yes_no(value) {
                 decl.state(Fact::Required(yes == (kind == Column::Required)), line, column, Origin::Data);
@@ -355,7 +355,7 @@ mod tests {
             [
                 Fact::Type(ValueType::String),
                 Fact::Required(false),
-                Fact::Default(DefaultValue::Text("due".into())),
+                Fact::Default(crate::flags::decl::DefaultValue::Text("due".into())),
                 Fact::Values(vec!["due".into(), "created".into()])
             ]
         );
