@@ -527,7 +527,17 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
         (Code::ProseEnum, Box::new(|| expect(&one(&with_flags("--x  Sort by: a, b, c\n")).1, Code::ProseEnum, 14))),
         (
             Code::ProseList,
-            Box::new(|| expect(&one(&with_flags("--x  Tags, comma-separated\n")).1, Code::ProseList, 14)),
+            Box::new(|| {
+                expect(&one(&with_flags("--x  Tags, comma-separated\n")).1, Code::ProseList, 14);
+                // Several values said in words, which no marker states.
+                for d in ["Tags (accepts multiple values)", "Tags (multiple)", "Tags; several values allowed"] {
+                    let (_d, t) = one(&with_flags(&format!("--x <v>  {d}\n")));
+                    expect(&t, Code::ProseList, 14);
+                    assert!(!t.skill("d.a").unwrap().flags[0].list, "{d}");
+                }
+                let (_d, t) = one(&with_flags("--x <v>  Run multiple checks at once\n"));
+                assert!(t.diagnostics.iter().all(|d| d.code != Code::ProseList), "{:#?}", t.diagnostics);
+            }),
         ),
         (Code::ProseType, Box::new(|| expect(&one(&with_flags("--x  How many, an integer\n")).1, Code::ProseType, 14))),
         (

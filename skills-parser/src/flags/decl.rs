@@ -34,8 +34,8 @@ pub(crate) enum DefaultValue {
     Text(String),
     /// Values a data block gave one by one (a YAML scalar is one value).
     Values(Vec<String>),
-    /// What leaving the flag out does, in words (`current directory`,
-    /// Click's `(dynamic)`): no value to apply.
+    /// Several words without quotes (`the team`, `current directory`):
+    /// applied as text, but it may say what leaving the flag out does.
     Words(String),
 }
 

@@ -330,17 +330,18 @@ pub(crate) fn type_facts(word: TypeWord, list: bool, at: usize, found: &mut Vec<
 /// `None`, `null` and `nil` (Python's and JSON's nothing, as Typer prints
 /// `[default: None]`) state no default.
 pub(crate) fn default(v: &str, at: usize, found: &mut Vec<Found>) {
-    if ["none", "null", "nil"].iter().any(|w| v.eq_ignore_ascii_case(w)) {
+    // (Click's `[default: (dynamic)]` is computed when the command runs.)
+    if ["none", "null", "nil"].iter().any(|w| v.eq_ignore_ascii_case(w)) || v.starts_with('(') && v.ends_with(')') {
         return;
     }
     found.push((Fact::Default(default_value(v)), false, at));
 }
 
-/// A default as a marker or a cell writes it: a value, or what leaving the
-/// flag out does in words (`current directory`, `(dynamic)`), which no
-/// value of several values may be unless quoted.
+/// A default as a marker or a cell writes it: a value, or several words
+/// without quotes, which may as well say what leaving the flag out does
+/// (`current directory`).
 pub(crate) fn default_value(v: &str) -> DefaultValue {
-    match v.split(',').any(|i| !unmistakable(i.trim()) && i.trim().contains([' ', '('])) {
+    match v.split(',').any(|i| !unmistakable(i.trim()) && i.trim().contains(' ')) {
         true => DefaultValue::Words(v.to_string()),
         false => DefaultValue::Text(v.to_string()),
     }
@@ -721,7 +722,7 @@ mod tests {
         assert_eq!(facts("Kind (see below; required)"), []);
         let words = |w: &str| Fact::Default(DefaultValue::Words(w.into()));
         assert_eq!(facts("Where (default: current directory)"), [words("current directory")]);
-        assert_eq!(facts("Where [default: (dynamic)]"), [words("(dynamic)")]);
+        assert_eq!(facts("Where [default: (dynamic)]"), []);
         assert_eq!(facts("Greeting (default: \"Hello there\")"), [text("\"Hello there\"")]);
         assert_eq!(facts("Tags (default: a, b)"), [text("a, b")]);
         for (d, required) in [

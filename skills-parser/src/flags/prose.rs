@@ -67,6 +67,25 @@ pub(crate) fn looks_plural(placeholder: &str) -> bool {
         && !UNITS.split_ascii_whitespace().any(|u| last.eq_ignore_ascii_case(u.as_bytes()))
 }
 
+/// The words of `prose` that say the flag takes several values (`accepts
+/// multiple values`, `(multiple)`, `several values allowed`), which no
+/// marker states; `None` when there are none.
+pub(crate) fn prose_several(prose: &str) -> Option<&str> {
+    ["multiple", "several"].iter().find_map(|w| {
+        let i = find_ignore_ascii_case(prose, w)?;
+        let rest = &prose[i + w.len()..];
+        let after = rest.trim_start_matches(' ');
+        let values = ["values", "value", "items", "allowed", "are allowed", "accepted"]
+            .iter()
+            .find_map(|v| strip_word_ignore_ascii_case(after, v).map(|_| v.len() + rest.len() - after.len()));
+        match (values, prose[..i].ends_with('(') && rest.starts_with(')')) {
+            (Some(len), _) => Some(&prose[i..i + w.len() + len]),
+            (None, true) => Some(&prose[i..i + w.len()]),
+            _ => None,
+        }
+    })
+}
+
 /// Whether the prose says `default` (or `defaults`) as a word.
 pub(crate) fn mentions_default(prose: &str) -> bool {
     let mut from = 0;

@@ -16,7 +16,7 @@
 
 use super::decl::{Decl, DefaultValue, Fact, Stated};
 use super::describe;
-use super::prose::{looks_plural, mentions_default, prose_enum, prose_repeat, prose_type, strip_quotes};
+use super::prose::{looks_plural, mentions_default, prose_enum, prose_repeat, prose_several, prose_type, strip_quotes};
 use super::types::placeholder_type;
 use super::{Flag, Origin, Source, Sources};
 use crate::diagnostic::{Code, Sink};
@@ -530,35 +530,26 @@ impl<'r> Resolver<'r, '_> {
         let said = self.said(false, |f| match f {
             Fact::Default(DefaultValue::Values(v)) if list => Some(v.clone()),
             Fact::Default(DefaultValue::Values(v)) => Some(vec![v.join(", ")]),
-            Fact::Default(DefaultValue::Text(t)) => Some(split_values(t, list)),
+            Fact::Default(DefaultValue::Text(t) | DefaultValue::Words(t)) => Some(split_values(t, list)),
             _ => None,
         });
         let same = |a: &Vec<String>, b: &Vec<String>| {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y))
         };
-        let Some((parts, at)) = self.agreed("defaults to", said, same, |v| format!("`{}`", v.join(", "))) else {
-            let mut words =
-                self.said(false, |f| if let Fact::Default(DefaultValue::Words(w)) = f { Some(w) } else { None });
-            if let Some((w, at)) = words.next() {
-                let (message, hint) = if value_type == Boolean {
-                    (
-                        format!(
-                            "`--{name}` is a switch, so its default `{w}` says what leaving it out means; it is not applied"
-                        ),
-                        format!("say what leaving `--{name}` out does without `default:` (`When left out, ...`)"),
-                    )
-                } else {
-                    (
-                        format!("the default `{w}` of `--{name}` is in words, which the runtime cannot apply"),
-                        format!(
-                            "quote it if it is the value, `(default: \"{w}\")`; else say in words what leaving `--{name}` out does, without `default:`"
-                        ),
-                    )
-                };
-                self.warn(Code::ProseDefault, at, message, hint);
-            }
-            return None;
-        };
+        let (parts, at) = self.agreed("defaults to", said, same, |v| format!("`{}`", v.join(", ")))?;
+        // Several words without quotes may say what leaving the flag out
+        // does (`current directory`) rather than give its value: applied as
+        // written (a template fills it in), and said so.
+        let words = self.said(false, |f| matches!(f, Fact::Default(DefaultValue::Words(_))).then_some(())).next();
+        if let (Some((_, at)), false) = (words, value_type == Boolean) {
+            let w = parts.join(", ");
+            self.warn(
+                Code::ProseDefault,
+                at,
+                format!("the default of `--{name}` is several words without quotes: a command that leaves it out gets the text `{w}`"),
+                format!("quote it to state that it is the value, `(default: \"{w}\")`; if it says what leaving `--{name}` out does, say so without `default:`"),
+            );
+        }
         if value_type == Boolean {
             // A switch named by its negated form (`[default: no-color]`).
             let d = parts.first().map_or("", String::as_str);
@@ -700,6 +691,20 @@ impl<'r> Resolver<'r, '_> {
                 here,
                 format!("`--{name}` is described as comma-separated but takes one value"),
                 format!("commands separate values with spaces: write `space-separated` (then `--{name} a b`), or add `(type: string)` to keep one value"),
+            );
+        } else if !list
+            && value_type != Boolean
+            && let Some(words) = prose_several(prose)
+        {
+            self.warn(
+                Code::ProseList,
+                here,
+                format!(
+                    "`--{name}` is described as taking several values (`{words}`), but nothing states it: it takes one"
+                ),
+                format!(
+                    "add `space-separated` to its description to accept several (`--{name} a b`), or remove `{words}`"
+                ),
             );
         } else if !list
             && !typed
