@@ -26,6 +26,8 @@ pub(crate) struct Described<'f> {
     blanks: &'f mut Vec<(usize, usize)>,
     /// The description with its markers blanked out (a buffer too).
     pub(crate) prose: &'f mut String,
+    /// It says `multiple` or `several` somewhere (for the prose checks).
+    pub(crate) several: bool,
 }
 
 /// Reads the markers of `text`. `enum_type`: another statement already
@@ -36,8 +38,10 @@ pub(crate) fn read<'f>(text: &Text, enum_type: bool, buffers: &'f mut Buffers) -
     buffers.facts.clear();
     buffers.prose.clear();
     buffers.prose.push_str(d);
-    let mut out = Described { facts: &mut buffers.facts, blanks: &mut buffers.blanks, prose: &mut buffers.prose };
     let words = Words::of(d);
+    let several = words.has(Words::SEVERAL);
+    let mut out =
+        Described { facts: &mut buffers.facts, blanks: &mut buffers.blanks, prose: &mut buffers.prose, several };
     groups(d, &mut out);
     sentence_markers(&mut out, words);
     if words.has(Words::ONE_OF | Words::COLON) {
@@ -83,20 +87,25 @@ impl Words {
     const SPACE: u8 = 16;
     /// A colon, which ends every values label (`Possible values:`).
     const COLON: u8 = 32;
+    /// `multiple` or `several`.
+    const SEVERAL: u8 = 64;
 
     fn of(s: &str) -> Words {
         let b = s.as_bytes();
         let mut w = 0;
         for (i, &c) in b.iter().enumerate() {
             let has = |word: &[u8]| b.get(i..i + word.len()).is_some_and(|r| r.eq_ignore_ascii_case(word));
-            match c | 0x20 {
-                b'd' if has(b"default") => w |= Self::DEFAULT,
-                b'r' if has(b"required") => w |= Self::REQUIRED,
-                b'm' if has(b"mandatory") => w |= Self::REQUIRED,
-                b'o' if has(b"optional") => w |= Self::OPTIONAL,
-                b'o' if has(b"one ") => w |= Self::ONE_OF,
-                b's' if has(b"space") => w |= Self::SPACE,
-                b':' => w |= Self::COLON,
+            // (The first two letters pick the word to compare.)
+            match (c | 0x20, b.get(i + 1).map_or(0, |n| n | 0x20)) {
+                (b'd', b'e') if has(b"default") => w |= Self::DEFAULT,
+                (b'r', b'e') if has(b"required") => w |= Self::REQUIRED,
+                (b'm', b'a') if has(b"mandatory") => w |= Self::REQUIRED,
+                (b'o', b'p') if has(b"optional") => w |= Self::OPTIONAL,
+                (b'o', b'n') if has(b"one ") => w |= Self::ONE_OF,
+                (b's', b'p') if has(b"space") => w |= Self::SPACE,
+                (b's', b'e') if has(b"several") => w |= Self::SEVERAL,
+                (b'm', b'u') if has(b"multiple") => w |= Self::SEVERAL,
+                (b':', _) => w |= Self::COLON,
                 _ => {}
             }
         }
@@ -300,6 +309,9 @@ pub(crate) fn yes_no(cell: &str) -> Option<bool> {
 /// `mandatory`, `optional`, `not required`, `required: true`,
 /// `required=False` (as Python writes it).
 fn requiredness(t: &str) -> Option<bool> {
+    if !matches!(t.as_bytes().first()? | 0x20, b'r' | b'm' | b'o' | b'n') {
+        return None;
+    }
     let is = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
     if is(&["required", "mandatory"]) {
         return Some(true);

@@ -68,7 +68,8 @@ pub(crate) fn resolve(
     }
     let placeholder = (decl.placeholder.as_ref().map(|p| (p.text.clone(), p.at)))
         .or_else(|| Some((usage?.placeholder.clone()?, usage_at(usage?))));
-    let mut r = Resolver { decl, usage, cx, facts, prose: described.prose, here, sink, ok: true, placeholder };
+    let several = described.several;
+    let mut r = Resolver { decl, usage, cx, facts, prose: described.prose, several, here, sink, ok: true, placeholder };
     if decl.negated {
         let name = &decl.name;
         r.warn(
@@ -156,6 +157,8 @@ struct Resolver<'r, 's> {
     facts: &'r [Stated],
     /// The description with its markers blanked out.
     prose: &'r str,
+    /// The description says `multiple` or `several`.
+    several: bool,
     here: Source,
     sink: &'r mut Sink<'s>,
     ok: bool,
@@ -694,6 +697,7 @@ impl<'r> Resolver<'r, '_> {
             );
         } else if !list
             && value_type != Boolean
+            && self.several
             && let Some(words) = prose_several(prose)
         {
             self.warn(
