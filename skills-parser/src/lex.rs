@@ -229,9 +229,20 @@ pub(crate) fn word_placeholder(after: &str, single: bool) -> Option<(&str, &str,
         rest = r;
         repeated = true;
     }
-    let b = strip_repeat_end(word).0.as_bytes();
-    let capitals = b.first().is_some_and(u8::is_ascii_uppercase)
-        && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-');
+    let capital = |w: &str| {
+        let b = strip_repeat_end(w).0.as_bytes();
+        b.first().is_some_and(u8::is_ascii_uppercase)
+            && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-')
+    };
+    let capitals = capital(word);
+    // `X Y`: argparse's fixed number of values (`nargs=2`), several.
+    while capitals && let Some(next) = rest.strip_prefix(' ').filter(|r| !r.starts_with(' ')) {
+        let end = next.find([' ', '\t']).unwrap_or(next.len());
+        if !capital(&next[..end]) {
+            break;
+        }
+        (rest, repeated) = (&next[end..], true);
+    }
     let separated = rest.starts_with("  ")
         || rest.starts_with('\t')
         || [":", "—", "–", "- ", "|"].iter().any(|sep| rest.trim_start().starts_with(sep));
