@@ -346,6 +346,12 @@ pub(crate) fn default(v: &str, at: usize, found: &mut Vec<Found>) {
     if ["none", "null", "nil"].iter().any(|w| v.eq_ignore_ascii_case(w)) || v.starts_with('(') && v.ends_with(')') {
         return;
     }
+    // `[]`, as Docker's and kubectl's references give a list's default:
+    // several values, none when left out.
+    if v == "[]" || v == "`[]`" {
+        found.push((Fact::List(true), false, at));
+        return;
+    }
     found.push((Fact::Default(default_value(v)), false, at));
 }
 
@@ -737,6 +743,7 @@ mod tests {
         assert_eq!(facts("Where [default: (dynamic)]"), []);
         assert_eq!(facts("Greeting (default: \"Hello there\")"), [text("\"Hello there\"")]);
         assert_eq!(facts("Tags (default: a, b)"), [text("a, b")]);
+        assert_eq!(facts("Tags (default: [])"), [Fact::List(true)]);
         for (d, required) in [
             ("Who (mandatory)", true),
             ("Who. Mandatory.", true),

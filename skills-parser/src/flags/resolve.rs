@@ -331,8 +331,11 @@ impl<'r> Resolver<'r, '_> {
         });
         let layout = decl.shows_no_value && self.cx.shows_values;
         let by_default = default.as_ref().map(|d| Source { origin: Origin::DefaultValue, ..d.at });
+        // A list stated (`space-separated`, a `[]` default) takes values.
+        let listed = facts.iter().find(|f| f.fact == Fact::List(true) && !f.implied()).map(|f| f.at);
         let takes: (bool, Source) = match (by_default, self.usage) {
             _ if decl.placeholder.is_some() => (true, decl.placeholder.as_ref().map_or(self.here, |p| p.at)),
+            _ if listed.is_some() => (true, listed.unwrap_or(self.here)),
             (Some(at), _) if switch_words => (false, at),
             (Some(at), _) if valued => (true, at),
             (_, Some(u)) => (u.placeholder.is_some(), usage_at(u)),

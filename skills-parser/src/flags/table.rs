@@ -140,7 +140,11 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
     match kind {
         Column::Flag => {}
         Column::Type => decl.add(type_cell(cell), line, column, Origin::Data),
-        Column::Default => decl.state(Fact::Default(describe::default_value(value)), line, column, Origin::Data),
+        Column::Default => {
+            let mut found = Vec::new();
+            describe::default(value, 0, &mut found);
+            decl.add(found, line, column, Origin::Data);
+        }
         Column::Required | Column::Optional => {
             if let Some(yes) = describe::yes_no(value) {
                 decl.state(Fact::Required(yes == (kind == Column::Required)), line, column, Origin::Data);
