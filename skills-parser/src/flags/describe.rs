@@ -370,15 +370,16 @@ pub(crate) fn default_value(v: &str) -> DefaultValue {
 /// (`[possible values: json, text]`).
 fn values_group(inner: &str, offset: usize, found: &mut Vec<Found>) -> bool {
     let t = inner.trim();
-    let lead = [("one or more of:", Some(true)), ("one of:", Some(false))]
-        .into_iter()
+    // (`(one of a, b)` without the colon: the group holds nothing else.)
+    let labels = [("one or more of:", Some(true)), ("one of:", Some(false)), ("one of ", Some(false))];
+    let lead = (labels.into_iter())
         .find_map(|(label, several)| {
             Some((label.len(), several)).filter(|_| strip_prefix_ignore_ascii_case(t, label).is_some())
         })
         .or_else(|| values_label(t).filter(|l| l.0 == 0).map(|(_, len)| (len, None)));
     let Some((len, several)) = lead else { return false };
     let values = enum_values(&t[len..]);
-    if values.is_empty() || !values.iter().all(|v| is_enum_value(v)) {
+    if values.len() < 1 + usize::from(len == "one of ".len()) || !values.iter().all(|v| is_enum_value(v)) {
         return false;
     }
     values_facts(values, several, offset + (t.as_ptr() as usize - inner.as_ptr() as usize), found);
@@ -426,8 +427,16 @@ fn values_clause(out: &mut Described<'_>, text: &Text) {
     let (values, end) = match list {
         Some((inner, close)) => (enum_values(&inner[..close]), rest.len() - inner.len() + close + 1),
         None => {
-            let end = clause_end(rest);
-            (enum_values(&rest[..end]), end)
+            // `json (for programs), text`: a note after a value, in
+            // parentheses, when the list goes on after it.
+            let mut end = clause_end(rest);
+            while let Some(close) = rest[end..].strip_prefix('(').and_then(|r| r.find(')')).map(|c| end + c + 2)
+                && rest[close..].trim_start().starts_with(',')
+            {
+                end = close + clause_end(&rest[close..]);
+            }
+            let notes = rest[..end].split(',').map(|v| v.split_once('(').map_or(v, |(v, _)| v)).collect::<Vec<_>>();
+            (enum_values(&notes.join(",")), end)
         }
     };
     values_facts(values, several, i, out.facts);
@@ -762,6 +771,10 @@ mod tests {
         assert_eq!(facts("SHA (optional string)"), [Fact::Required(false), Fact::Type(String)]);
         assert_eq!(facts("Ids (required integer list)"), [Fact::Required(true), Fact::Type(Integer), Fact::List(true)]);
         assert_eq!(facts("Kind (optional reading)"), []);
+        assert_eq!(facts("Level (one of 1, 2, 3)"), [values(&["1", "2", "3"])]);
+        assert_eq!(facts("Who (one of the recipients)"), []);
+        assert_eq!(facts("Form. One of: json (machine), text (human)"), [values(&["json", "text"])]);
+        assert_eq!(facts("Form. One of: json, text (default: text)"), [text("text"), values(&["json", "text"])]);
         assert_eq!(facts("Max (1-100, default 20)"), [text("20")]);
         assert_eq!(prose("Max (1-100, default 20)"), "Max (1-100, default 20)");
         assert_eq!(facts("Page (default 1, max 50)"), [text("1")]);
