@@ -249,8 +249,12 @@ fn tokens<'t>(words: impl Iterator<Item = &'t str>, room: usize, bar: bool) -> V
             w = r;
         }
         let mut core = w;
-        while let Some(r) =
-            core.strip_suffix("...").or_else(|| core.strip_suffix(['…', ']', ')', ','])).filter(|r| !r.is_empty())
+        // (A `]` that closes a `[` of the word is the word's: GNU's
+        // `--color[=<when>]`.)
+        let open_inside = |c: &str| c.bytes().filter(|&b| b == b'[').count() > c.bytes().filter(|&b| b == b']').count();
+        while let Some(r) = core.strip_suffix("...").or_else(|| core.strip_suffix(['…', ']', ')', ',']))
+            && !r.is_empty()
+            && !(core.ends_with(']') && open_inside(r))
         {
             core = r;
         }
@@ -386,10 +390,17 @@ fn read_words(text: &str, offset: usize, line: usize, named: bool, usage: &mut U
             Some((name, negated)) if name == negated => name,
             _ => flag,
         };
-        let (name, placeholder) = match flag.split_once('=') {
-            Some((n, p)) => (n, Some(placeholder(p))),
-            None => (flag, None),
-        };
+        // `--color[=<when>]`: a value the flag may take, as GNU writes it.
+        let (name, placeholder) =
+            match flag.strip_suffix(']').and_then(|f| f.split_once("[=")).or_else(|| flag.split_once('=')) {
+                Some((n, p)) => (n, Some(placeholder(p))),
+                None => (flag, None),
+            };
+        // `[--]`: the end of the flags, no flag.
+        if name.is_empty() {
+            pending = None;
+            continue;
+        }
         (pending, last_placeholder) = (None, None);
         let required_here = groups[..depth.min(8)].iter().all(|g| !g.0) && !alternative;
         alternative = false;
@@ -525,6 +536,11 @@ mod tests {
         let u = read_one("tasks.search [(--read | --unread)] [--all]...");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional, f.flag_repeated)).collect();
         assert_eq!(got, [("read", true, false), ("unread", true, false), ("all", true, true)]);
+        // GNU's optional value, and the end of the flags, `--`.
+        let u = read_one("tasks.search [--color[=<when>]] [--] <file>");
+        let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref())).collect();
+        assert_eq!(got, [("color", Some("when"))]);
+        assert_eq!(u.positionals.len(), 1);
         let u = read_one("tasks.search (--from <a> --to <b>) [-p|--pinned]");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional)).collect();
         assert_eq!(got, [("from", false), ("to", false), ("pinned", true)]);
