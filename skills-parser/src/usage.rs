@@ -180,10 +180,18 @@ pub(crate) fn read(lines: &[SourceLine<'_>], name: &str, aliases: &[String], sin
     }
     // Several usage lines are alternative forms (`mail.send --to <a> ...`,
     // `mail.send --draft <id>`): a flag is required only if every form
-    // shows it without brackets.
+    // shows it without brackets. A form that only asks for help or the
+    // version (`mail.send -h | --help`) is none.
     let forms = usage.lines.len().min(64);
     if forms > 1 {
-        let every = if forms == 64 { u64::MAX } else { (1u64 << forms) - 1 };
+        let mut every = if forms == 64 { u64::MAX } else { (1u64 << forms) - 1 };
+        let help = |f: &&UsageFlag| matches!(f.name.as_str(), "help" | "-h" | "version" | "-V");
+        for k in 0..forms {
+            let mut shown = usage.flags.iter().filter(|f| f.forms & (1 << k) != 0).peekable();
+            if shown.peek().is_some() && shown.all(|f| help(&f)) {
+                every &= !(1 << k);
+            }
+        }
         for (f, shown) in usage.flags.iter_mut().zip(&required_in) {
             if shown & every != every {
                 f.optional = true;
@@ -513,6 +521,21 @@ mod tests {
         ];
         let u = read(&lines, "tasks.search", &[], &mut Sink::new(Path::new("x.md")));
         assert_eq!(u.flags.len(), 1);
+    }
+
+    /// A form that only asks for help or the version is no alternative.
+    #[test]
+    fn help_forms_make_nothing_optional() {
+        let lines = [
+            SourceLine { line: 3, text: "tasks.search --query <q> [--all]" },
+            SourceLine { line: 4, text: "tasks.search -h | --help" },
+            SourceLine { line: 5, text: "tasks.search --version" },
+        ];
+        let u = read(&lines, "tasks.search", &[], &mut Sink::new(Path::new("x.md")));
+        assert!(!u.flags[0].optional, "{:?}", u.flags[0]);
+        let lines = [lines[0], SourceLine { line: 4, text: "tasks.search --all" }];
+        let u = read(&lines, "tasks.search", &[], &mut Sink::new(Path::new("x.md")));
+        assert!(u.flags[0].optional);
     }
 
     /// Flags beside a `|` are alternatives, in docopt's `( | )` group, in
