@@ -262,7 +262,7 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
         type_facts(word, list, at, found);
     } else if (is("boolean flag") || is("boolean")) && !typed {
         found.push((Fact::Type(ValueType::Boolean), false, at));
-    } else if is("yyyy-mm-dd") && !typed {
+    } else if ["yyyy-mm-dd", "iso 8601 date", "iso-8601 date", "iso date"].iter().any(|d| is(d)) && !typed {
         found.push((Fact::Type(ValueType::Date), false, at));
     } else if let Some(v) = strip_prefix_ignore_ascii_case(&unstarred, "default:").map(str::trim) {
         if sentence && !(unmistakable(v) || is_enum_value(v) && !v.contains(' ')) {
@@ -771,6 +771,7 @@ mod tests {
         assert_eq!(facts("SHA (optional string)"), [Fact::Required(false), Fact::Type(String)]);
         assert_eq!(facts("Ids (required integer list)"), [Fact::Required(true), Fact::Type(Integer), Fact::List(true)]);
         assert_eq!(facts("Kind (optional reading)"), []);
+        assert_eq!(facts("Since (ISO 8601 date)"), [Fact::Type(Date)]);
         assert_eq!(facts("Level (one of 1, 2, 3)"), [values(&["1", "2", "3"])]);
         assert_eq!(facts("Who (one of the recipients)"), []);
         assert_eq!(facts("Form. One of: json (machine), text (human)"), [values(&["json", "text"])]);
