@@ -435,8 +435,14 @@ fn values_clause(out: &mut Described<'_>, text: &Text) {
             {
                 end = close + clause_end(&rest[close..]);
             }
-            let notes = rest[..end].split(',').map(|v| v.split_once('(').map_or(v, |(v, _)| v)).collect::<Vec<_>>();
-            (enum_values(&notes.join(",")), end)
+            let clause = &rest[..end];
+            let values = match clause.contains('(') {
+                true => enum_values(
+                    &clause.split(',').map(|v| v.split_once('(').map_or(v, |(v, _)| v)).collect::<Vec<_>>().join(","),
+                ),
+                false => enum_values(clause),
+            };
+            (values, end)
         }
     };
     values_facts(values, several, i, out.facts);
