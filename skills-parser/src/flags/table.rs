@@ -14,14 +14,15 @@
 //! line's head is (`-p, --pinned`, `` [`-a`](#all), `--all` ``, `--to*`).
 //! A name without dashes in the flag column (`title`) is the flag `--title`.
 //! The `Type`, `Default`, `Required`, `Optional` and `Values` columns are
-//! statements of the flag's properties; any other column is description.
+//! statements of the flag's properties, and a `Short` column gives its
+//! one-letter spelling; any other column is description.
 
 use super::Origin;
 use super::decl::{Decl, Fact};
 use super::describe::{self, enum_values};
 use super::head::{self, Read};
 use super::types::{self, TypeWord};
-use crate::lex::name_len;
+use crate::lex::{name_len, short_letter, short_spelling_len};
 use crate::markdown::SourceLine;
 use crate::words::strip_word_ignore_ascii_case;
 
@@ -37,6 +38,8 @@ enum Column {
     Values,
     /// `Description`: the flag's description.
     Description,
+    /// `Short`: the flag's one-letter spelling (`-o`).
+    Short,
     Text,
 }
 
@@ -56,6 +59,7 @@ impl Column {
             "value" | "choice" | "allowed" | "allowed value" | "possible value" | "valid value" | "accepted value"
             | "supported value" | "one of" | "enum" => Column::Values,
             "description" | "desc" | "summary" | "detail" => Column::Description,
+            "short" | "shorthand" | "short flag" | "short option" | "short form" | "alias" => Column::Short,
             _ => Column::Text,
         }
     }
@@ -155,6 +159,8 @@ fn cell_facts(kind: Column, cell: &str, decl: &mut Decl, line: usize, column: us
             decl.state(Fact::Values(values), line, column, Origin::Data);
         }
         Column::Description | Column::Text => decl.description.push(cell, line, column, false),
+        Column::Short if short_spelling_len(value) == value.len() => decl.short = short_letter(value),
+        Column::Short => decl.description.push(cell, line, column, false),
     }
 }
 
