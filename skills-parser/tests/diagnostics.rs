@@ -604,6 +604,14 @@ fn cases() -> Vec<(Code, Box<dyn Fn()>)> {
                     (all.value_type, all.sources.value_type.origin),
                     (ValueType::String, skills_parser::Origin::Unstated)
                 );
+                // An example that gives the short spelling alone makes a switch.
+                let short = "\n# d.a\n\n## Flags\n\n-q, --quiet  Say nothing\n\n## Examples\n\nd.a -q\n";
+                let (_d, t) = one(&skill(FRONT, short));
+                let quiet = &t.skill("d.a").unwrap().flags[0];
+                assert_eq!(
+                    (quiet.value_type, quiet.sources.value_type.origin),
+                    (ValueType::Boolean, skills_parser::Origin::Example)
+                );
                 // Any statement of a value, or of none, is enough.
                 for flags in [
                     "--x <v>  The x\n--all  Everything (boolean)\n",

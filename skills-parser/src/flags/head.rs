@@ -256,6 +256,16 @@ fn after_placeholder(after: &str, single: bool) -> (Option<(String, bool)>, &str
     if let Some((p, repeated, r)) = bracketed(candidate) {
         return (Some((p, repeated)), r.strip_prefix('`').unwrap_or(r).trim_start());
     }
+    // `*FILE*`: a placeholder in capitals set in italics, as man pages do.
+    let italic = ['*', '_'].iter().find_map(|&e| {
+        let (word, rest) = after.strip_prefix(e)?.split_once(e)?;
+        let capitals = word.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
+        (capitals && word.starts_with(|c: char| c.is_ascii_uppercase())).then_some((word, rest))
+    });
+    if let Some((p, r)) = italic {
+        let (r, repeated) = strip_repeat(r);
+        return (Some((p.to_string(), repeated)), r.trim_start());
+    }
     if let Some((p, r, listed)) = word_placeholder(after, single) {
         let (p, rep) = strip_repeat_end(p);
         return (Some((p.to_string(), rep || listed)), r);

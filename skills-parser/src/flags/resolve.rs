@@ -346,7 +346,7 @@ impl<'r> Resolver<'r, '_> {
             }
             (Some(at), _) => (true, at),
             _ => {
-                let example = example_value(name, self.cx.examples);
+                let example = example_value(name, decl.short, self.cx.examples);
                 let at = Source::at(
                     decl.line,
                     decl.column,
@@ -852,13 +852,16 @@ impl<'r> Resolver<'r, '_> {
 /// none (`--name` last, or before another flag), and the line of the
 /// first that does; `None` when no example gives it. One with a value
 /// anywhere says it takes one.
-fn example_value(name: &str, examples: &[Example]) -> Option<(bool, usize)> {
+fn example_value(name: &str, short: Option<char>, examples: &[Example]) -> Option<(bool, usize)> {
     let mut found: Option<(bool, usize)> = None;
+    // `-q` for a flag that declares the letter.
+    let short = |t: &str| t.strip_prefix('-').and_then(|r| r.strip_prefix(short?)).is_some_and(str::is_empty);
     for e in examples {
         let Ok(tokens) = skills_core::tokenize::split(&e.text) else { continue };
         for (i, t) in tokens.iter().enumerate() {
-            let Some((flag, inline)) =
-                t.strip_prefix("--").map(|f| f.split_once('=').map_or((f, false), |(f, _)| (f, true)))
+            let Some((flag, inline)) = (t.strip_prefix("--"))
+                .map(|f| f.split_once('=').map_or((f, false), |(f, _)| (f, true)))
+                .or_else(|| short(t).then_some((name, false)))
             else {
                 continue;
             };
