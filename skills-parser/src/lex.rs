@@ -229,11 +229,7 @@ pub(crate) fn word_placeholder(after: &str, single: bool) -> Option<(&str, &str,
         rest = r;
         repeated = true;
     }
-    let capital = |w: &str| {
-        let b = strip_repeat_end(w).0.as_bytes();
-        b.first().is_some_and(u8::is_ascii_uppercase)
-            && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-')
-    };
+    let capital = |w: &str| capitals(strip_repeat_end(w).0);
     let capitals = capital(word);
     // `X Y`: argparse's fixed number of values (`nargs=2`), several.
     while capitals && let Some(next) = rest.strip_prefix(' ').filter(|r| !r.starts_with(' ')) {
@@ -252,6 +248,14 @@ pub(crate) fn word_placeholder(after: &str, single: bool) -> Option<(&str, &str,
         && word.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-');
     let named = single && word_like && (rest.starts_with("  ") || rest.starts_with('\t'));
     ((capitals && separated) || typed || named).then(|| (word, rest.trim_start(), repeated))
+}
+
+/// Whether `w` is a placeholder in capitals (`FILE`, `TAG_2`), as man
+/// pages write one.
+pub(crate) fn capitals(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.first().is_some_and(u8::is_ascii_uppercase)
+        && b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_' || *c == b'-')
 }
 
 /// A value written after `=` that is a literal rather than a placeholder,

@@ -251,13 +251,15 @@ pub(crate) fn one_marker(part: &str, offset: usize, within: In, found: &mut Vec<
     // (`**Default:** 20` in a sentence.)
     let unstarred = if sentence && t.contains('*') { std::borrow::Cow::Owned(t.replace('*', "")) } else { t.into() };
     // `optional string`, as tool READMEs write a parameter's group.
-    let typed_required = ["required ", "optional "].iter().find_map(|w| {
-        let (word, list) = types::read(strip_prefix_ignore_ascii_case(t, w)?.trim_start(), false)?;
-        Some((w.starts_with('r'), word, list))
-    });
+    let typed_required = || {
+        ["required ", "optional "].iter().find_map(|w| {
+            let (word, list) = types::read(strip_prefix_ignore_ascii_case(t, w)?.trim_start(), false)?;
+            Some((w.starts_with('r'), word, list))
+        })
+    };
     if let Some(required) = requiredness(t) {
         found.push((Fact::Required(required), false, at));
-    } else if let Some((required, word, list)) = typed_required.filter(|_| !typed) {
+    } else if let Some((required, word, list)) = (!typed).then(typed_required).flatten() {
         found.push((Fact::Required(required), false, at));
         type_facts(word, list, at, found);
     } else if (is("boolean flag") || is("boolean")) && !typed {
@@ -358,7 +360,7 @@ pub(crate) fn default(v: &str, at: usize, found: &mut Vec<Found>) {
 /// A default as a marker or a cell writes it: a value, or several words
 /// without quotes, which may as well say what leaving the flag out does
 /// (`current directory`).
-pub(crate) fn default_value(v: &str) -> DefaultValue {
+fn default_value(v: &str) -> DefaultValue {
     match v.split(',').any(|i| !unmistakable(i.trim()) && i.trim().contains(' ')) {
         true => DefaultValue::Words(v.to_string()),
         false => DefaultValue::Text(v.to_string()),

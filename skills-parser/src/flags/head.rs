@@ -13,8 +13,9 @@
 use super::decl::{Decl, DefaultValue, Fact, Placeholder, Stated};
 use super::{Origin, Source};
 use crate::lex::{
-    is_flag_name, literal_value, name_len, placeholder_choices, placeholder_text, short_letter, short_spelling_len,
-    split_short_spelling, strip_list_marker, strip_placeholder, strip_repeat, strip_repeat_end, word_placeholder,
+    capitals, is_flag_name, literal_value, name_len, placeholder_choices, placeholder_text, short_letter,
+    short_spelling_len, split_short_spelling, strip_list_marker, strip_placeholder, strip_repeat, strip_repeat_end,
+    word_placeholder,
 };
 
 /// A flag's head as a line writes it. Columns are 1-based; offsets are
@@ -259,8 +260,7 @@ fn after_placeholder(after: &str, single: bool) -> (Option<(String, bool)>, &str
     // `*FILE*`: a placeholder in capitals set in italics, as man pages do.
     let italic = ['*', '_'].iter().find_map(|&e| {
         let (word, rest) = after.strip_prefix(e)?.split_once(e)?;
-        let capitals = word.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
-        (capitals && word.starts_with(|c: char| c.is_ascii_uppercase())).then_some((word, rest))
+        capitals(word).then_some((word, rest))
     });
     if let Some((p, r)) = italic {
         let (r, repeated) = strip_repeat(r);
@@ -336,19 +336,9 @@ pub(crate) fn bare(line: &str) -> Read {
     if item.len() == line.trim_start().len() {
         return docstring(line);
     }
-    let mut head = item;
-    let mut wrap = "";
-    for w in ["**", "__", "`"] {
-        if let Some(r) = head.strip_prefix(w) {
-            head = r;
-            wrap = w;
-            // `` **`title`** ``: emphasis around a code span.
-            if let Some(r) = head.strip_prefix('`') {
-                head = r;
-            }
-            break;
-        }
-    }
+    let (wrap, head) = opening(item);
+    // `` **`title`** ``: emphasis around a code span.
+    let head = if wrap == "`" { head } else { head.strip_prefix('`').unwrap_or(head) };
     let Some((name, after)) = lowercase_name(head) else { return Read::Not };
     let closed = after.strip_prefix('`').unwrap_or(after);
     let closed =
@@ -365,6 +355,12 @@ pub(crate) fn bare(line: &str) -> Read {
         return Read::Not;
     }
     bare_head(line, name, closed.unwrap_or(after).trim_start_matches(['`', '*', '_']).trim_start())
+}
+
+/// The bold (`**`, `__`) or code span (`` ` ``) that opens `s`, if any, and
+/// the text after it.
+fn opening(s: &str) -> (&'static str, &str) {
+    ["**", "__", "`"].into_iter().find_map(|w| Some((w, s.strip_prefix(w)?))).unwrap_or(("", s))
 }
 
 /// A name as other conventions write one at the start of `s` (`dryRun`),
@@ -399,7 +395,7 @@ pub(crate) fn bare_head(line: &str, name: &str, after: &str) -> Read {
 /// (*int*) – Max`.
 fn docstring(line: &str) -> Read {
     let t = line.trim_start();
-    let (wrap, t) = ["**", "__", "`"].iter().find_map(|w| Some((*w, t.strip_prefix(w)?))).unwrap_or(("", t));
+    let (wrap, t) = opening(t);
     let Some((name, after)) = lowercase_name(t) else { return Read::Not };
     let Some(after) = after.strip_prefix(wrap) else { return Read::Not };
     if let Some(spec) = after.strip_prefix(" : ") {

@@ -332,10 +332,10 @@ impl<'r> Resolver<'r, '_> {
         let layout = decl.shows_no_value && self.cx.shows_values;
         let by_default = default.as_ref().map(|d| Source { origin: Origin::DefaultValue, ..d.at });
         // A list stated (`space-separated`, a `[]` default) takes values.
-        let listed = facts.iter().find(|f| f.fact == Fact::List(true) && !f.implied()).map(|f| f.at);
+        let listed = facts.iter().find(|f| f.fact == Fact::List(true) && !f.implied());
         let takes: (bool, Source) = match (by_default, self.usage) {
             _ if decl.placeholder.is_some() => (true, decl.placeholder.as_ref().map_or(self.here, |p| p.at)),
-            _ if listed.is_some() => (true, listed.unwrap_or(self.here)),
+            _ if let Some(l) = listed => (true, l.at),
             (Some(at), _) if switch_words => (false, at),
             (Some(at), _) if valued => (true, at),
             (_, Some(u)) => (u.placeholder.is_some(), usage_at(u)),
@@ -546,8 +546,10 @@ impl<'r> Resolver<'r, '_> {
         // Several words without quotes may say what leaving the flag out
         // does (`current directory`) rather than give its value: applied as
         // written (a template fills it in), and said so.
-        let words = self.said(false, |f| matches!(f, Fact::Default(DefaultValue::Words(_))).then_some(())).next();
-        if let (Some((_, at)), false) = (words, value_type == Boolean) {
+        let mut words = self.said(false, |f| matches!(f, Fact::Default(DefaultValue::Words(_))).then_some(()));
+        if value_type != Boolean
+            && let Some((_, at)) = words.next()
+        {
             let w = parts.join(", ");
             self.warn(
                 Code::ProseDefault,

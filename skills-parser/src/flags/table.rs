@@ -336,6 +336,7 @@ fn enum_type(cell: &str) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flags::decl::DefaultValue;
     use skills_core::spec::ValueType;
 
     fn decls(src: &str) -> Vec<Option<Decl>> {
@@ -365,7 +366,7 @@ mod tests {
             [
                 Fact::Type(ValueType::String),
                 Fact::Required(false),
-                Fact::Default(crate::flags::decl::DefaultValue::Text("due".into())),
+                Fact::Default(DefaultValue::Text("due".into())),
                 Fact::Values(vec!["due".into(), "created".into()])
             ]
         );
