@@ -261,13 +261,9 @@ fn tokens<'t>(words: impl Iterator<Item = &'t str>, room: usize, bar: bool) -> V
         // `--color[=<when>]`.)
         let open_inside = |c: &str| c.bytes().filter(|&b| b == b'[').count() > c.bytes().filter(|&b| b == b']').count();
         while let Some(r) = core.strip_suffix("...").or_else(|| core.strip_suffix(['…', ']', ')', ',']))
-            && !r.is_empty()
             && !(core.ends_with(']') && open_inside(r))
         {
             core = r;
-        }
-        if core == "..." || core == "…" {
-            core = &w[..0];
         }
         if bar && core.contains('|') && core.split('|').filter(|p| p.starts_with("--")).count() >= 2 {
             for (i, piece) in core.split('|').enumerate() {
@@ -559,6 +555,11 @@ mod tests {
         let u = read_one("tasks.search [(--read | --unread)] [--all]...");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.optional, f.flag_repeated)).collect();
         assert_eq!(got, [("read", true, false), ("unread", true, false), ("all", true, true)]);
+        // Brackets written apart from what they hold.
+        let u = read_one("tasks.search [ --out ] <file> ( --all ) ...");
+        let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref(), f.optional)).collect();
+        assert_eq!(got, [("out", None, true), ("all", None, false)]);
+        assert_eq!(u.positionals.len(), 1);
         // GNU's optional value, and the end of the flags, `--`.
         let u = read_one("tasks.search [--color[=<when>]] [--] <file>");
         let got: Vec<_> = u.flags.iter().map(|f| (f.name.as_str(), f.placeholder.as_deref())).collect();
